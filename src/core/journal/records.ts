@@ -1,0 +1,184 @@
+import type { SfsWarning } from '../ports/tax-authority.js';
+import type { SfsLocationRequest, SfsReceiptData } from '../sfs/message.js';
+
+/**
+ * The typed, versioned records of the fiscal journal. Each is written once into the CHDÚ (framed
+ * across blocks by the journal) and never changed; later facts about a document (SFS outcome,
+ * print result, repair) are new records that point back to it by `documentNo`.
+ *
+ * Bodies are plain JSON. Secrets (keystore passwords, private keys) never appear in any record.
+ * A new field is added optionally within a version; a changed meaning bumps the version.
+ */
+export type RecordType =
+  | 'merchant'
+  | 'document'
+  | 'sfs-exchange'
+  | 'location'
+  | 'print'
+  | 'free-text'
+  | 'logo'
+  | 'settings'
+  | 'repair';
+
+/** Merchant identity and certificate (never a password or key). */
+export interface MerchantRecord {
+  dic: string;
+  ico?: string;
+  icDph?: string;
+  corporateFullName: string;
+  physicalAddress: ApiPhysicalAddress;
+  organizationUnit: {
+    name?: string;
+    cashRegisterCode: string;
+    cashRegisterType: 'STANDARD' | 'PORTABLE';
+    physicalAddress?: ApiPhysicalAddress;
+  };
+  /** The identification data XML exactly as loaded. */
+  identificationXml: string;
+  /** Merchant certificate, DER in Base64. */
+  certificate: string;
+  /** SHA-256 of the certificate DER, hex; names the key in `<data-dir>/secrets/`. */
+  certificateSha256: string;
+  notBefore: string;
+  notAfter: string;
+  /** True for a merchant created by demo mode: every receipt is marked as a demo. */
+  demo: boolean;
+}
+
+export interface ApiPhysicalAddress {
+  country?: string;
+  municipality: string;
+  street: string;
+  buildingNumber?: string;
+  propertyRegistrationNumber?: string;
+  postalCode?: string;
+}
+
+/**
+ * A fiscal document (PD, UF, ND, VK, VY), written before the first send attempt, with every
+ * attribute of the SFS message (`sfs`, exact strings as signed) plus what the API returns.
+ */
+export interface DocumentRecord {
+  /** Running number of all fiscal documents of this CHDÚ (API `internalDocumentId`), from 1. */
+  documentNo: number;
+  /** Journal record number of the merchant record in force. */
+  merchantRecordNo: number;
+  sfs: SfsReceiptData;
+  pkp: string;
+  okp: string;
+  /** `yyyyMM/<sequenceId>` */
+  documentNumber: string;
+  /** Amount of cash rounding in cents (amount − item sum), printed but not sent. */
+  roundingCents: number;
+  payments: Array<{ name: string; amountCents: number }>;
+  externalId?: string;
+  header?: string;
+  footer?: string;
+  /** The POS asked for an electronic receipt. */
+  electronicRequested: boolean;
+  openDrawer: boolean;
+  /** Item data the SFS message does not carry (API item type names, unit prices, external ids). */
+  apiItems?: Array<{ itemType: string; vatRate: string; unitPrice: string; externalId?: string }>;
+  idempotency?: { key: string; requestSha256: string };
+  demo: boolean;
+}
+
+/** One send attempt to the SFS for a document or a location, and its outcome. */
+export interface SfsExchangeRecord {
+  subject: { kind: 'document'; documentNo: number } | { kind: 'location'; locationNo: number };
+  requestUuid: string;
+  requestDate: string;
+  sendingCount: number;
+  outcome: 'accepted' | 'rejected' | 'duplicate' | 'unreachable' | 'invalid-response' | 'unverified';
+  /** Receipt UID on acceptance. */
+  id?: string;
+  processDate?: string;
+  warning?: SfsWarning;
+  errorCode?: number;
+  errorText?: string;
+}
+
+/** A location of a PORTABLE register (spec §3.5), written before it is sent. */
+export interface LocationRecord {
+  locationNo: number;
+  merchantRecordNo: number;
+  sfs: SfsLocationRequest['data'];
+}
+
+/** A print event of a document: the original or a copy, printed or failed. */
+export interface PrintRecord {
+  documentNo: number;
+  copy: boolean;
+  ok: boolean;
+  /** Printer result code 100–106 on failure. */
+  printerCode?: number;
+  /** The original was delivered as an electronic receipt instead of paper. */
+  electronic?: boolean;
+}
+
+export interface FreeTextRecord {
+  text: string;
+}
+
+export interface LogoRecord {
+  /** PNG, Base64; absent when the logo is removed. */
+  png?: string;
+}
+
+export interface SettingsRecord {
+  /** The keys changed and their new values. */
+  changes: Record<string, unknown>;
+}
+
+/** A stuck document or location repaired (re-dated or re-sent) — numbering unchanged. */
+export interface RepairRecord {
+  subject: { kind: 'document'; documentNo: number } | { kind: 'location'; locationNo: number };
+  reason: string;
+  /** For a re-dated document: the new SFS data and validation codes. */
+  sfs?: SfsReceiptData;
+  pkp?: string;
+  okp?: string;
+}
+
+export interface RecordBodies {
+  merchant: MerchantRecord;
+  document: DocumentRecord;
+  'sfs-exchange': SfsExchangeRecord;
+  location: LocationRecord;
+  print: PrintRecord;
+  'free-text': FreeTextRecord;
+  logo: LogoRecord;
+  settings: SettingsRecord;
+  repair: RepairRecord;
+}
+
+/** Current version of each record type. */
+export const RECORD_VERSIONS: { readonly [T in RecordType]: number } = {
+  merchant: 1,
+  document: 1,
+  'sfs-exchange': 1,
+  location: 1,
+  print: 1,
+  'free-text': 1,
+  logo: 1,
+  settings: 1,
+  repair: 1,
+};
+
+/** A record as read back from the journal. */
+export type JournalRecord = {
+  [T in RecordType]: {
+    type: T;
+    version: number;
+    /** Record number, from 1, gapless. */
+    recordNo: number;
+    /** Address of the first block. */
+    address: number;
+    /** When the record was written (SFS dateTime, Europe/Bratislava). */
+    writtenAt: string;
+    body: RecordBodies[T];
+  };
+}[RecordType];
+
+/** A record to append. */
+export type NewRecord = { [T in RecordType]: { type: T; body: RecordBodies[T] } }[RecordType];

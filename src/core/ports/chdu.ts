@@ -1,0 +1,54 @@
+/**
+ * The protected data storage (CHDÚ) as a block device, after the CHDU Lite wire protocol
+ * (../shared/reference/chdu-lite.md): write-once blocks with growing addresses, a printer behind
+ * the device, a drawer, a permanent lock. There is no erase or overwrite anywhere.
+ *
+ * Every method rejects with a FiscalError: 200 CHDU_NOT_CONNECTED (device missing, port closed),
+ * 201 CHDU_WRITE_ERROR (EC_HW, EC_CRC, data error), 202 CHDU_WRITE_LIMIT (full, or locked:
+ * EC_LOCKED), 100 PRINTER_ERROR (EC_PRINTER on a write+print or drawer), 300 BUSY (EC_BUSY),
+ * 701 INVALID_INPUT (data larger than a block).
+ */
+export interface ChduStatus {
+  /** Protocol version, e.g. `1.3`. */
+  protocolVersion: string;
+  storageOk: boolean;
+  printerReady: boolean;
+  deviceLocked: boolean;
+  printerInvalid: boolean;
+  serial: number;
+  capacityBlocks: number;
+  freeBlocks: number;
+  /** Max data bytes per block (505 on CHDU Lite). */
+  blockDataSize: number;
+}
+
+/** The command that wrote a block (the `bCmd` byte of a READ data frame). */
+export type BlockCommand = 0xb2 | 0xb3 | 0xb4;
+
+export interface ChduBlock {
+  address: number;
+  command: BlockCommand;
+  data: Uint8Array;
+  /** False when the stored CRC-32/MPEG-2 does not match the data (device answered BEL). */
+  crcOk: boolean;
+}
+
+export interface Chdu {
+  /** Human description of the target, e.g. `image:/var/kasa/chdu.img`. */
+  readonly target: string;
+  status(): Promise<ChduStatus>;
+  volumeSerial(): Promise<number>;
+  firmwareVersion(): Promise<string>;
+  /** Reads `count` blocks from `start`; stops early at the first never-written address. */
+  read(start: number, count: number): Promise<ChduBlock[]>;
+  /** Writes one block; resolves with its address only after the data are durable. */
+  write(data: Uint8Array): Promise<number>;
+  /** Writes one block and forwards it (from `printOffset`) to the printer behind the CHDÚ. */
+  writeAndPrint(data: Uint8Array, printOffset?: number): Promise<number>;
+  openDrawer(pin: 2 | 5): Promise<void>;
+  /** LOCK_REQUEST: returns the magic valid for 1 s. */
+  lockRequest(seed: number): Promise<number>;
+  /** LOCK_ACTIVATE with `seed XOR magic`: the device becomes read-only for ever. */
+  lockActivate(key: number): Promise<void>;
+  close(): Promise<void>;
+}

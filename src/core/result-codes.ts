@@ -1,0 +1,82 @@
+/**
+ * The result codes of the kasa API v1.7, as one typed table.
+ *
+ * Every response body carries one of these as `resultCode`; every failure is a {@link FiscalError}
+ * carrying one. The HTTP status for each code is decided in exactly one place
+ * (`src/http/error-mapping.ts`); `docs/errors.md` documents the table for users.
+ *
+ * Names follow the API text where it names a code; where it only gives the number, the name is
+ * ours (marked "kasa name" in docs/errors.md).
+ */
+export const RESULT_CODES = {
+  OK: { code: 0, meaning: 'Success.' },
+
+  PRINTER_ERROR: { code: 100, meaning: 'The printer failed or reported an error.' },
+  PRINTER_NOT_CONNECTED: { code: 101, meaning: 'The printer cannot be reached.' },
+  PRINTER_NO_PAPER: { code: 102, meaning: 'The printer is out of paper.' },
+  PRINTER_COVER_OPEN: { code: 103, meaning: 'The printer cover is open.' },
+  PRINTER_CUTTER_ERROR: { code: 104, meaning: 'The printer cutter is jammed or failed.' },
+  PRINTER_OVERHEATED: { code: 105, meaning: 'The printer head is overheated.' },
+  PRINTER_TIMEOUT: { code: 106, meaning: 'The printer did not answer in time.' },
+
+  CHDU_NOT_CONNECTED: { code: 200, meaning: 'The protected data storage (CHDÚ) is not connected.' },
+  CHDU_WRITE_ERROR: { code: 201, meaning: 'The CHDÚ failed to read or write (hardware or data error).' },
+  CHDU_WRITE_LIMIT: { code: 202, meaning: 'The CHDÚ is full or locked: no record can be written.' },
+  CHDU_RECORD_SIZE_LIMIT: { code: 203, meaning: 'The record is larger than the maximum record size.' },
+
+  BUSY: { code: 300, meaning: 'Another request is writing to the CHDÚ; try again shortly.' },
+
+  MERCHANT_WRONG_FORMAT: { code: 400, meaning: 'The identification data are wrong (a field is named).' },
+  MERCHANT_DIFFERENT_DIC: { code: 401, meaning: 'The CHDÚ already belongs to a merchant with another DIČ.' },
+  MERCHANT_CERTIFICATE_ERROR: {
+    code: 402,
+    meaning: 'No usable merchant certificate (none stored, unreadable, or not matching).',
+  },
+  MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE: {
+    code: 403,
+    meaning: 'The keystore password is wrong or the keystore is corrupted.',
+  },
+  MERCHANT_PARSE_ERROR: { code: 404, meaning: 'The identification or authentication XML cannot be parsed.' },
+  MERCHANT_CERTIFICATE_EXPIRED: { code: 405, meaning: 'The merchant certificate has expired (or is not yet valid).' },
+
+  INTERNAL_ERROR: { code: 500, meaning: 'An unexpected internal error.' },
+  SFS_REJECTED: { code: 501, meaning: 'The SFS (eKasa server) rejected the document; it is stored but not valid.' },
+  DOCUMENT_NEEDS_REPAIR: { code: 502, meaning: 'A document rejected by the SFS waits for repair.' },
+  LOCATION_NEEDS_REPAIR: { code: 503, meaning: 'A location rejected by the SFS waits for repair.' },
+  SFS_INVALID_RESPONSE: { code: 504, meaning: 'The SFS answered with a response kasa cannot read.' },
+  NOTHING_TO_PRINT: { code: 505, meaning: 'No unprinted document found, or the last document was electronic.' },
+  NOT_FOUND: { code: 506, meaning: 'The requested document or location was not found.' },
+  DOCUMENT_NOT_PRINTED: { code: 507, meaning: 'The document was stored and registered but printing failed.' },
+  LAST_DOCUMENT_NOT_PRINTED: {
+    code: 508,
+    meaning: 'The last document is not printed yet; print it with POST /api/document/print first.',
+  },
+
+  SFS_COMMUNICATION_ERROR: { code: 600, meaning: 'The SFS could not be reached.' },
+  SFS_DUPLICATE: { code: 601, meaning: 'The SFS reports the document as a duplicate.' },
+  SFS_RESPONSE_NOT_VERIFIED: { code: 602, meaning: 'The SFS response signature could not be verified.' },
+
+  MALFORMED_INPUT: { code: 700, meaning: 'The request body is not valid JSON.' },
+  INVALID_INPUT: { code: 701, meaning: 'The request breaks a rule; the message names the field and the rule.' },
+
+  UNKNOWN: { code: -1, meaning: 'Unknown path, wrong method or another error outside the fiscal rules.' },
+} as const satisfies Record<string, { code: number; meaning: string }>;
+
+export type ResultName = keyof typeof RESULT_CODES;
+export type ResultCode = (typeof RESULT_CODES)[ResultName]['code'];
+
+const byCode = new Map<number, ResultName>(
+  (Object.keys(RESULT_CODES) as ResultName[]).map((name) => [RESULT_CODES[name].code, name]),
+);
+
+/** The name of a result code, or undefined when the number is not in the table. */
+export function resultName(code: number): ResultName | undefined {
+  return byCode.get(code);
+}
+
+/** Every result code in ascending order (for docs and tests). */
+export function allResultCodes(): ReadonlyArray<{ name: ResultName; code: ResultCode; meaning: string }> {
+  return (Object.keys(RESULT_CODES) as ResultName[])
+    .map((name) => ({ name, code: RESULT_CODES[name].code as ResultCode, meaning: RESULT_CODES[name].meaning }))
+    .sort((a, b) => a.code - b.code);
+}
