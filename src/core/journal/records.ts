@@ -176,6 +176,11 @@ export type JournalRecord = {
     address: number;
     /** When the record was written (SFS dateTime, Europe/Bratislava). */
     writtenAt: string;
+    /**
+     * SHA-256 chain hash after this record, hex (ADR 0101). Always set on records a journal
+     * returns; optional only so hand-built records in tests need not invent one.
+     */
+    chainHash?: string;
     body: RecordBodies[T];
   };
 }[RecordType];
