@@ -18,6 +18,9 @@ export interface EscPosOptions {
   feedBeforeCut?: number;
 }
 
+/** Columns the encoder library knows font A/B layouts for (58 mm: 32, 35, 42; 80 mm: 42, 44, 48). */
+export const ESC_POS_WIDTHS: readonly number[] = [32, 35, 42, 44, 48];
+
 /** CP852 (Latin 2) holds every Slovak letter; the layout's fixed wording is chosen to fit it. */
 export const ESC_POS_CODEPAGE = 'cp852';
 
@@ -40,6 +43,9 @@ export class EscPosEncoder {
   }
 
   encode(layout: ReceiptLayout, job: { openDrawer?: boolean } = {}): Uint8Array {
+    if (!ESC_POS_WIDTHS.includes(layout.width)) {
+      throw new RangeError(`ESC/POS paper has ${ESC_POS_WIDTHS.join(', ')} columns, not ${layout.width}`);
+    }
     const e = new ReceiptPrinterEncoder({
       language: 'esc-pos',
       columns: layout.width,
