@@ -11,7 +11,11 @@ import type {
 } from '../../core/ports/receipt-printer.js';
 import type { ReceiptLayout } from '../../core/receipt/receipt-blocks.js';
 import { renderReceiptText } from '../../core/receipt/receipt-text.js';
-import { type PaperWidthPx, PngReceiptRenderer } from '../receipt-image/png-receipt-renderer.js';
+import {
+  type PaperWidthPx,
+  PngReceiptRenderer,
+  paperWidthFor,
+} from '../receipt-image/png-receipt-renderer.js';
 
 /** File operations the printer needs; tests may pass their own. */
 export interface VirtualPrinterFiles {
@@ -91,7 +95,7 @@ export class VirtualPrinter implements ReceiptPrinter {
   constructor(options: VirtualPrinterOptions = {}) {
     this.dir = options.dir;
     this.charsPerLine = options.charsPerLine ?? 48;
-    this.paperWidthPx = options.paperWidthPx ?? (this.charsPerLine <= 32 ? 384 : 576);
+    this.paperWidthPx = options.paperWidthPx ?? paperWidthFor(this.charsPerLine);
     this.renderer = options.renderer ?? new PngReceiptRenderer();
     this.images = options.images ?? new Map();
     this.files = options.files ?? nodeFiles;

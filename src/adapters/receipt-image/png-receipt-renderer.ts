@@ -224,3 +224,8 @@ function imageCanvas(png: Uint8Array, maxWidth: number): Canvas {
   scaled.getContext('2d').drawImage(source, 0, 0, maxWidth, height);
   return scaled;
 }
+
+/** The paper a line width implies: up to 32 characters is 58 mm paper, more is 80 mm. */
+export function paperWidthFor(charsPerLine: number): PaperWidthPx {
+  return charsPerLine <= 32 ? 384 : 576;
+}
