@@ -9,6 +9,7 @@ import type { ServeConfig } from './config/serve-config.js';
 import { describeChduTarget, describePrinterTarget } from './config/targets.js';
 import { Readiness, RegisterStatus } from './core/services/register-status.js';
 import { buildHttpApp, type KasaApp } from './http/app.js';
+import { adminRoutes } from './http/routes/admin.js';
 import { systemRoutes, type VersionInfo } from './http/routes/system.js';
 
 /** The running register: the HTTP app and everything behind it. */
@@ -80,7 +81,10 @@ export async function composeKasa(
     token: config.token,
     host: config.host,
     version,
-    routes: [systemRoutes({ version: () => versionInfo, status })],
+    routes: [
+      systemRoutes({ version: () => versionInfo, status }),
+      adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
+    ],
   });
 
   return {

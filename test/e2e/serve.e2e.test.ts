@@ -20,6 +20,11 @@ describe('kasa serve as a child process', () => {
       const body = (await res.json()) as Record<string, unknown>;
       expect(body).toMatchObject({ resultCode: 0, product: 'kasa', apiVersion: '1.7' });
       expect(body.swId).toMatch(/^[0-9A-F]{40}$/);
+      const admin = await fetch(`${serve.url}/admin/`);
+      expect(admin.status).toBe(200);
+      expect(await admin.text()).toContain('/api/status/get');
+      const docs = await fetch(`${serve.url}/docs`, { redirect: 'follow' });
+      expect(docs.status).toBe(200);
     } finally {
       expect(await serve.stop()).toBe(0);
     }
