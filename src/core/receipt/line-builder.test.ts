@@ -15,6 +15,10 @@ describe('wrapping', () => {
     expect(wrapText('', 10)).toEqual(['']);
   });
 
+  it('keeps a line that fits exactly as sent (pre-formatted columns), tabs as spaces', () => {
+    expect(wrapText('Pivo      2x  1.19\n  Spolu\t2.38  ', 20)).toEqual(['Pivo      2x  1.19', '  Spolu 2.38']);
+  });
+
   it('counts characters, not UTF-8 bytes, and normalises to NFC', () => {
     const decomposed = 'c\u030Cl'; // "čl" as c + combining caron
     expect(hardWrap(decomposed, 2)).toEqual(['čl']);

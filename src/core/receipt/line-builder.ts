@@ -177,17 +177,21 @@ function isCells(row: TableRow): row is readonly string[] {
   return Array.isArray(row);
 }
 
-/** Greedy word wrap to `capacity` characters; words longer than a line are split. */
+/**
+ * Word wrap to `capacity` characters. A line that fits is kept as it is (a POS sends pre-formatted
+ * columns aligned with spaces); a longer one is wrapped greedily at spaces, and words longer than a
+ * line are split. `\n` starts a new line; an empty line is kept.
+ */
 export function wrapText(text: string, capacity: number): string[] {
   const out: string[] = [];
-  for (const paragraph of text.normalize('NFC').replace(/\r\n?/g, '\n').split('\n')) {
-    const words = paragraph.split(/[ \t]+/).filter((w) => w !== '');
-    if (words.length === 0) {
-      out.push('');
+  for (const raw of text.normalize('NFC').replace(/\r\n?/g, '\n').split('\n')) {
+    const paragraph = raw.replace(/\t/g, ' ').trimEnd();
+    if (printedLength(paragraph) <= capacity) {
+      out.push(paragraph);
       continue;
     }
     let line = '';
-    for (const word of words) {
+    for (const word of paragraph.split(/ +/).filter((w) => w !== '')) {
       for (const piece of hardWrap(word, capacity)) {
         if (line === '') line = piece;
         else if (printedLength(line) + 1 + printedLength(piece) <= capacity) line = `${line} ${piece}`;
