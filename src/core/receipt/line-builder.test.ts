@@ -16,7 +16,10 @@ describe('wrapping', () => {
   });
 
   it('keeps a line that fits exactly as sent (pre-formatted columns), tabs as spaces', () => {
-    expect(wrapText('Pivo      2x  1.19\n  Spolu\t2.38  ', 20)).toEqual(['Pivo      2x  1.19', '  Spolu 2.38']);
+    expect(wrapText('Pivo      2x  1.19\n  Spolu\t2.38  ', 20)).toEqual([
+      'Pivo      2x  1.19',
+      '  Spolu 2.38',
+    ]);
   });
 
   it('counts characters, not UTF-8 bytes, and normalises to NFC', () => {
