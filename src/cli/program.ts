@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/option-spec.js';
+import { registerChduCommands } from './chdu-commands.js';
+import { registerChduSimCommand } from './chdu-sim-command.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './exit.js';
 import { registerServeCommand } from './serve-command.js';
 
@@ -25,6 +27,8 @@ export function buildProgram(io: CliIo, version: string): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   registerServeCommand(program, io);
+  registerChduCommands(program, io);
+  registerChduSimCommand(program, io);
   const applyToAll = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     cmd.commands.forEach(applyToAll);

@@ -43,6 +43,16 @@ CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE record_types (type TEXT PRIMARY KEY, count INTEGER NOT NULL);
 `;
 
+/** True when the database holds an index of this schema version. */
+export function hasSchema(db: Database.Database): boolean {
+  const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (!hasMeta) return false;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as
+    | { value: string }
+    | undefined;
+  return row?.value === String(INDEX_SCHEMA_VERSION);
+}
+
 /** Creates the schema, or recreates it empty when the stored version differs. */
 export function ensureSchema(db: Database.Database): void {
   const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();

@@ -27,7 +27,7 @@ import type {
   RecordOf,
   SendState,
 } from '../../core/ports/journal-index.js';
-import { ensureSchema } from './sqlite-index-schema.js';
+import { ensureSchema, hasSchema } from './sqlite-index-schema.js';
 
 interface DocRow {
   document_no: number;
@@ -66,11 +66,19 @@ export class SqliteJournalIndex implements JournalIndex {
   private readonly db: Database.Database;
   private readonly q;
 
-  private constructor(readonly path: string) {
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    ensureSchema(this.db);
+  private constructor(
+    readonly path: string,
+    readonly readOnly = false,
+  ) {
+    this.db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
+    if (!readOnly) {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = FULL');
+      ensureSchema(this.db);
+    } else if (!hasSchema(this.db)) {
+      this.db.close();
+      throw new Error(`${path} is not a kasa index of this version`);
+    }
     const db = this.db;
     this.q = {
       meta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
@@ -124,6 +132,18 @@ export class SqliteJournalIndex implements JournalIndex {
       if (!/^SQLITE_(NOTADB|CORRUPT)/.test(code)) throw e;
       for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
       return new SqliteJournalIndex(path);
+    }
+  }
+
+  /**
+   * Opens an existing index for reading only (the `kasa chdu` commands beside a running serve);
+   * undefined when there is none, or it is of another schema version.
+   */
+  static openReadOnly(path: string): SqliteJournalIndex | undefined {
+    try {
+      return new SqliteJournalIndex(path, true);
+    } catch {
+      return undefined;
     }
   }
 

@@ -145,6 +145,7 @@ export class ChduJournal implements Journal {
   async *records(fromRecordNo = 1): AsyncIterable<JournalRecord> {
     const start = fromRecordNo <= 1 ? 0 : await this.locate(fromRecordNo);
     let expected: number | undefined;
+    let prev: Uint8Array | undefined;
     for await (const item of readItems(new BlockCursor(this.chdu, start, this.options.readBatch ?? 256))) {
       if (item.kind === 'damaged') {
         throw new FiscalError(
@@ -166,8 +167,18 @@ export class ChduJournal implements Journal {
           `Journal record ${fromRecordNo} is missing (found ${n} at block ${item.address}).`,
         );
       }
+      // The chain is checked on the way too, so nothing is indexed from a broken journal.
+      const link = prev ?? (n === 1 ? GENESIS_HASH : undefined);
+      if (link && !sameBytes(item.header.prevHash, link)) {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `Journal hash chain broken at record ${n} (block ${item.address}).`,
+        );
+      }
       expected = n + 1;
-      yield this.toRecord(item);
+      const record = this.toRecord(item);
+      prev = fromHex(record.chainHash!);
+      yield record;
     }
   }
 
