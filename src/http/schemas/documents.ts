@@ -17,14 +17,15 @@ import { VAT_RATE_INPUTS, VAT_RATES } from '../../core/documents/vat-rates.js';
  * string as absent on optional texts and enumerations (POS clients send both for "none").
  */
 
-const enumMessage = (field: string, values: readonly string[]) => (issue: { input?: unknown }) =>
+// Messages are rules without the field name: the HTTP layer writes `<field path>: <rule>`.
+const enumMessage = (values: readonly string[]) => (issue: { input?: unknown }) =>
   issue.input === undefined
-    ? `${field} is required`
-    : `unknown ${field} ${JSON.stringify(issue.input)}; one of ${values.join(', ')}`;
+    ? 'is required'
+    : `unknown value ${JSON.stringify(issue.input)}; one of ${values.join(', ')}`;
 
 /** An optional enumeration where `""` and `null` mean absent. */
-function optionalEnum<const T extends readonly [string, ...string[]]>(values: T, field: string) {
-  return z.union([z.enum(values), z.literal('')], { error: enumMessage(field, values) }).nullish();
+function optionalEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.literal('')], { error: enumMessage(values) }).nullish();
 }
 
 const nonEmpty = <T extends readonly string[]>(values: T) =>
@@ -32,7 +33,7 @@ const nonEmpty = <T extends readonly string[]>(values: T) =>
 
 const amount = (what: string) =>
   z
-    .number({ error: `${what} must be a number` })
+    .number({ error: 'must be a number' })
     .meta({ description: `${what}: up to 2 decimals, −10000000 to 10000000` });
 
 export const Printer = z
@@ -49,7 +50,7 @@ export const Printer = z
 export const Seller = z
   .object({
     id: z.string().nullish().describe('Seller id, 1–50 letters or digits; with sellerIdType.'),
-    sellerIdType: optionalEnum(SELLER_ID_TYPES as readonly ['DIC', 'IC_DPH'], 'sellerIdType'),
+    sellerIdType: optionalEnum(SELLER_ID_TYPES as readonly ['DIC', 'IC_DPH']),
   })
   .meta({
     id: 'Seller',
@@ -59,14 +60,10 @@ export const Seller = z
 export const Customer = z
   .object({
     id: z.string().nullish().describe('Buyer id, 1–50 letters or digits; with customerIdType. Not on ND.'),
-    customerIdType: optionalEnum(
-      CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE'],
-      'customerIdType',
+    customerIdType: optionalEnum(CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE']),
+    type: optionalEnum(CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE']).describe(
+      'Alias of customerIdType.',
     ),
-    type: optionalEnum(
-      CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE'],
-      'customer type',
-    ).describe('Alias of customerIdType.'),
   })
   .meta({
     id: 'Customer',
@@ -77,20 +74,20 @@ const itemTypeNames = ITEM_TYPES.map((t) => `${t.api} (${t.sfs})`).join(', ');
 
 export const DocumentReceiptItem = z
   .object({
-    name: z.string({ error: 'name is required' }).describe('1–255 characters.'),
+    name: z.string({ error: 'is required (a string)' }).describe('1–255 characters.'),
     price: z
-      .number({ error: 'price must be a number (the unit price)' })
+      .number({ error: 'must be a number (the unit price)' })
       .describe(
         'Unit price, up to 6 decimals, −10000000 to 10000000; the line total is price × quantity rounded half up to cents. SALE/PACKING ≥ 0; PACKING_REFUND, VOUCHER, REFUND, DISCOUNT, DEPOSIT ≤ 0; UPDATE either.',
       ),
-    quantity: z.number({ error: 'quantity must be a number' }).describe('0 to 10000000, up to 4 decimals.'),
+    quantity: z.number({ error: 'must be a number' }).describe('0 to 10000000, up to 4 decimals.'),
     vatRate: z
-      .enum(nonEmpty(VAT_RATE_INPUTS), { error: enumMessage('vatRate', VAT_RATE_INPUTS) })
+      .enum(nonEmpty(VAT_RATE_INPUTS), { error: enumMessage(VAT_RATE_INPUTS) })
       .describe(
         'VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items. PACKING and PACKING_REFUND use VAT_0.',
       ),
     itemType: z
-      .enum(nonEmpty(ITEM_TYPE_INPUTS), { error: enumMessage('itemType', ITEM_TYPE_INPUTS) })
+      .enum(nonEmpty(ITEM_TYPE_INPUTS), { error: enumMessage(ITEM_TYPE_INPUTS) })
       .describe(`Item type (SFS code): ${itemTypeNames}; the SFS codes are accepted too (K = SALE).`),
     voucherNumber: z
       .string()
@@ -104,7 +101,6 @@ export const DocumentReceiptItem = z
       ),
     specialRegulation: optionalEnum(
       SPECIAL_REGULATIONS as readonly ['PDP', 'OOD', 'CK', 'PT', 'UD', 'ZPS'],
-      'specialRegulation',
     ).describe('Only with VAT_0.'),
     seller: Seller.nullish(),
     externalId: z.string().nullish().describe("The POS's item id, 1–50 characters."),
@@ -114,7 +110,7 @@ export const DocumentReceiptItem = z
 export const StoreDocumentRequest = z
   .object({
     type: z
-      .enum(['PD', 'UF', 'ND', 'VK', 'VY'], { error: enumMessage('type', ['PD', 'UF', 'ND']) })
+      .enum(['PD', 'UF', 'ND', 'VK', 'VY'], { error: enumMessage(['PD', 'UF', 'ND']) })
       .describe(
         'PD receipt, UF invoice payment, ND invalid (training) document. VK/VY only through /api/cash.',
       ),
@@ -122,7 +118,7 @@ export const StoreDocumentRequest = z
       'Total the customer pays: the item sum, or the item sum rounded to 5 cents for cash (PD/ND); the invoice payment (UF, ≠ 0).',
     ),
     documentEntries: z
-      .array(DocumentReceiptItem, { error: 'documentEntries must be a list of items' })
+      .array(DocumentReceiptItem, { error: 'must be a list of items' })
       .max(LIMITS.maxItems, { error: `at most ${LIMITS.maxItems} items per document` })
       .nullish()
       .describe('Items: required (≥ 1) for PD and ND, none for UF.'),
@@ -130,8 +126,8 @@ export const StoreDocumentRequest = z
       .record(z.string(), amount('payment amount'), {
         error: (issue) =>
           issue.input === undefined || issue.input === null
-            ? 'payments is required: an object of payment name → amount, e.g. {"Cash": 12.30}'
-            : 'payments must be an object of payment name → amount',
+            ? 'is required: an object of payment name → amount, e.g. {"Cash": 12.30}'
+            : 'must be an object of payment name → amount',
       })
       .describe('Payment name (free text) → amount ≥ 0. Required; not checked against amount.'),
     externalId: z.string().nullish().describe("The POS's document id, 1–50 characters; searchable."),
