@@ -28,12 +28,16 @@ function optionalEnum<const T extends readonly [string, ...string[]]>(values: T)
   return z.union([z.enum(values), z.literal('')], { error: enumMessage(values) }).nullish();
 }
 
+/** A required member: "is required" when missing, else `rule`. */
+const required = (rule: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : rule;
+
 const nonEmpty = <T extends readonly string[]>(values: T) =>
   values as unknown as readonly [string, ...string[]];
 
 const amount = (what: string) =>
   z
-    .number({ error: 'must be a number' })
+    .number({ error: required('must be a number') })
     .meta({ description: `${what}: up to 2 decimals, −10000000 to 10000000` });
 
 export const Printer = z
@@ -74,13 +78,13 @@ const itemTypeNames = ITEM_TYPES.map((t) => `${t.api} (${t.sfs})`).join(', ');
 
 export const DocumentReceiptItem = z
   .object({
-    name: z.string({ error: 'is required (a string)' }).describe('1–255 characters.'),
+    name: z.string({ error: required('must be a string') }).describe('1–255 characters.'),
     price: z
-      .number({ error: 'must be a number (the unit price)' })
+      .number({ error: required('must be a number (the unit price)') })
       .describe(
         'Unit price, up to 6 decimals, −10000000 to 10000000; the line total is price × quantity rounded half up to cents. SALE/PACKING ≥ 0; PACKING_REFUND, VOUCHER, REFUND, DISCOUNT, DEPOSIT ≤ 0; UPDATE either.',
       ),
-    quantity: z.number({ error: 'must be a number' }).describe('0 to 10000000, up to 4 decimals.'),
+    quantity: z.number({ error: required('must be a number') }).describe('0 to 10000000, up to 4 decimals.'),
     vatRate: z
       .enum(nonEmpty(VAT_RATE_INPUTS), { error: enumMessage(VAT_RATE_INPUTS) })
       .describe(
