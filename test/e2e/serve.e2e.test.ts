@@ -30,6 +30,42 @@ describe('kasa serve as a child process', () => {
     }
   });
 
+  it('warns loudly when bound to a non-loopback address without a token', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kasa-e2e-'));
+    const serve = await startServeChild([
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--log-level',
+      'warn',
+    ]);
+    try {
+      expect(serve.stderr()).toContain('WITHOUT a token');
+    } finally {
+      await serve.stop();
+    }
+    const withToken = await startServeChild([
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--token',
+      'a-long-token',
+      '--log-level',
+      'warn',
+    ]);
+    try {
+      expect(withToken.stderr()).not.toContain('WITHOUT a token');
+    } finally {
+      await withToken.stop();
+    }
+  });
+
   it('exits with code 2 and one line naming a bad flag', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--port', '99999'], {
       cwd: repoRoot,
