@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   centsToNumber,
-  decimalPlaces,
   divRoundHalfAwayFromZero,
   formatCents,
   formatScaled,
@@ -37,13 +36,6 @@ describe('toScaledInteger reads a JSON number from its shortest decimal text', (
     expect(toScaledInteger(2.5e-5, 6)).toBe(25n);
     expect(toScaledInteger(1e21, 2)).toBe(100000000000000000000000n);
     expect(toScaledInteger(-1.25e21, 0)).toBe(-1250000000000000000000n);
-  });
-
-  it('counts decimal places', () => {
-    expect(decimalPlaces(87.123)).toBe(3);
-    expect(decimalPlaces(100)).toBe(0);
-    expect(decimalPlaces(1e-7)).toBe(7);
-    expect(decimalPlaces(0.1 + 0.2)).toBe(17);
   });
 });
 

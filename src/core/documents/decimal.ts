@@ -49,15 +49,6 @@ export function toScaledInteger(value: number, scale: number): bigint | undefine
   return sign === '-' ? -units : units;
 }
 
-/** Number of decimal places a JSON number is written with (its shortest representation). */
-export function decimalPlaces(value: number): number {
-  const m = NUMBER_TEXT.exec(String(value));
-  if (!m) return Number.POSITIVE_INFINITY;
-  const frac = m[3] ?? '';
-  const places = frac.length - Number(m[4] ?? '0');
-  return Math.max(places, 0);
-}
-
 /**
  * XSD lexical form of a scaled integer: `formatScaled(1230n, 2)` is `12.30`. With `minScale`
  * below `scale`, trailing zeros down to `minScale` places are dropped (`87.123000` → `87.123`).
