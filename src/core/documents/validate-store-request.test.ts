@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FiscalError } from '../fiscal-error.js';
+import { formatSfsDateTime } from '../time.js';
 import type { StoreDocumentInput } from './store-request.js';
 import { CREATE_DATE, pd, sale, thrownBy } from './test-support.js';
-import { validateStoreRequest } from './validate-store-request.js';
+import { EKASA_START, validateStoreRequest } from './validate-store-request.js';
 
 const ctx = { createDate: CREATE_DATE, vatPayer: true };
 
@@ -312,6 +313,16 @@ describe('validateStoreRequest: every failure is a 701 naming the field (accepta
     expect(new Set(cases.map(([, , field]) => field.replace(/\[\d+\]/g, '[]'))).size).toBeGreaterThanOrEqual(
       20,
     );
+  });
+
+  it('a paragón cannot predate the eKasa start (SFS -106)', () => {
+    expect(formatSfsDateTime(EKASA_START)).toBe('2019-04-01T00:00:00+02:00');
+    const early = { createDate: new Date('2019-06-01T10:00:00Z'), vatPayer: true };
+    expectInvalid(pd({ paragonNumber: 1, paragonDate: '31.03.2019 23:59:59' }), 'paragonDate', early);
+    expect(
+      validateStoreRequest(pd({ paragonNumber: 1, paragonDate: '01.04.2019 00:00:00' }), early).paragon
+        ?.number,
+    ).toBe(1);
   });
 
   it('a non-VAT-payer merchant uses VAT_0 only', () => {

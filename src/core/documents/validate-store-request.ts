@@ -1,6 +1,6 @@
 import { invalidInput } from '../fiscal-error.js';
 import type { CustomerIdType } from '../sfs/message.js';
-import { fromLocal, parseApiDateTime } from '../time.js';
+import { parseApiDateTime } from '../time.js';
 import { cashRounded, roundingOf } from './cash-rounding.js';
 import {
   centsText,
@@ -21,7 +21,7 @@ import { validateItems } from './validate-items.js';
 export const CUSTOMER_ID_TYPES: readonly CustomerIdType[] = ['ICO', 'DIC', 'IC_DPH', 'INE'];
 
 /** eKasa start (SFS -106: IssueDate earlier than system start): 1 Apr 2019, Bratislava time. */
-export const EKASA_START: Date = fromLocal(2019, 4, 1, 0, 0, 0)!;
+export const EKASA_START: Date = new Date('2019-03-31T22:00:00Z'); // 2019-04-01T00:00:00+02:00
 /** How old a paragón may be when entered (kasa's bound against typos, ADR 0403). */
 export const PARAGON_MAX_AGE_DAYS = 366;
 
