@@ -35,7 +35,8 @@ function instrumented(
   let writes = 0;
   let syncs = 0;
   const opener: ImageIoOpener = async (p, writable) => {
-    const io = await openImageIo(p, writable);
+    // Without O_DSYNC, so every durable write goes through the explicit sync() below.
+    const io = await openImageIo(p, writable, false);
     const wrapped: ImageIo = {
       ...io,
       async write(buf, position) {

@@ -94,7 +94,7 @@ export class ImageFileChdu implements Chdu {
     }
     let io: ImageIo;
     try {
-      io = await (options.io ?? openImageIo)(path, !options.readOnly);
+      io = await (options.io ?? openImageIo)(path, !options.readOnly, options.syncWrites !== false);
     } catch (e) {
       throw new FiscalError('CHDU_NOT_CONNECTED', `Cannot open the CHDÚ image ${path}.`, undefined, {
         cause: e,
@@ -292,7 +292,7 @@ export class ImageFileChdu implements Chdu {
     const offset = slotOffset(this.blocks);
     try {
       await this.io.write(encodeSlot(this.blocks, command, data), offset);
-      if (this.options.syncWrites !== false) await this.io.sync();
+      if (this.options.syncWrites !== false && !this.io.durableWrites) await this.io.sync();
     } catch (e) {
       await this.discardFrom(offset);
       throw new FiscalError(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -8,6 +8,11 @@ import { dirname } from 'node:path';
  * error at an exact point (ENOSPC, EIO) without touching the real file system's behaviour.
  */
 export interface ImageIo {
+  /**
+   * True when the file is open with O_DSYNC: write() then returns only once the data (and the
+   * file size) are durable, the guarantee of write + fdatasync in one system call.
+   */
+  readonly durableWrites: boolean;
   /** Reads into `buf` from `position`; resolves with the number of bytes read. */
   read(buf: Buffer, position: number): Promise<number>;
   write(buf: Buffer, position: number): Promise<void>;
@@ -18,11 +23,16 @@ export interface ImageIo {
   close(): Promise<void>;
 }
 
-export type ImageIoOpener = (path: string, writable: boolean) => Promise<ImageIo>;
+export type ImageIoOpener = (path: string, writable: boolean, durableWrites?: boolean) => Promise<ImageIo>;
 
-export const openImageIo: ImageIoOpener = async (path, writable) => {
-  const fh = await open(path, writable ? 'r+' : 'r');
+export const openImageIo: ImageIoOpener = async (path, writable, durableWrites = writable) => {
+  const dsync = writable && durableWrites;
+  const fh = await open(
+    path,
+    writable ? constants.O_RDWR | (dsync ? constants.O_DSYNC : 0) : constants.O_RDONLY,
+  );
   return {
+    durableWrites: dsync,
     async read(buf, position) {
       let done = 0;
       while (done < buf.length) {

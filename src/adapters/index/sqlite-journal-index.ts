@@ -86,7 +86,7 @@ export class SqliteJournalIndex implements JournalIndex {
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ),
       countType: db.prepare(
-        'INSERT INTO record_types (type, count) VALUES (?, 1) ON CONFLICT (type) DO UPDATE SET count = count + 1',
+        'INSERT INTO record_types (type, count) VALUES (?, ?) ON CONFLICT (type) DO UPDATE SET count = count + ?',
       ),
       insMerchant: db.prepare('INSERT INTO merchants (record_no, body) VALUES (?, ?)'),
       insDoc:
@@ -156,12 +156,26 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   apply(record: JournalRecord, chainHash: string): void {
-    this.db.transaction(() => this.applyOne(record, chainHash))();
+    this.applyMany([{ record, chainHash }]);
   }
 
+  /** One transaction; the mark, its hash and the type counts are written once at its end. */
   applyMany(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
+    if (entries.length === 0) return;
     this.db.transaction(() => {
-      for (const e of entries) this.applyOne(e.record, e.chainHash);
+      let hwm = this.highWaterMark();
+      const counts = new Map<string, number>();
+      for (const { record } of entries) {
+        if (record.recordNo !== hwm + 1) {
+          throw new FiscalError('INTERNAL_ERROR', `Index expects record ${hwm + 1}, got ${record.recordNo}.`);
+        }
+        this.applyBody(record);
+        counts.set(record.type, (counts.get(record.type) ?? 0) + 1);
+        hwm = record.recordNo;
+      }
+      for (const [type, n] of counts) this.q.countType.run(type, n, n);
+      this.q.setMeta.run('hwm', String(hwm));
+      this.q.setMeta.run('hwm_hash', entries.at(-1)!.chainHash);
     })();
   }
 
@@ -275,17 +289,6 @@ export class SqliteJournalIndex implements JournalIndex {
 
   close(): void {
     if (this.db.open) this.db.close();
-  }
-
-  private applyOne(record: JournalRecord, chainHash: string): void {
-    const hwm = this.highWaterMark();
-    if (record.recordNo !== hwm + 1) {
-      throw new FiscalError('INTERNAL_ERROR', `Index expects record ${hwm + 1}, got ${record.recordNo}.`);
-    }
-    this.applyBody(record);
-    this.q.countType.run(record.type);
-    this.q.setMeta.run('hwm', String(record.recordNo));
-    this.q.setMeta.run('hwm_hash', chainHash);
   }
 
   private applyBody(record: JournalRecord): void {

@@ -3,7 +3,6 @@ import type { Chdu } from '../ports/chdu.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { AppendOptions, Journal, JournalHead, VerifyOptions, VerifyReport } from '../ports/journal.js';
 import { SerialQueue } from '../serial-queue.js';
-import { formatSfsDateTime } from '../time.js';
 import { fromHex, GENESIS_HASH, type Sha256, sameBytes, toHex } from './hash-chain.js';
 import { BlockCursor, findLastRecord, locateRecord, type ReadItem, readItems } from './journal-reader.js';
 import {
@@ -14,6 +13,7 @@ import {
   splitIntoBlocks,
 } from './record-codec.js';
 import { type JournalRecord, type NewRecord, RECORD_VERSIONS } from './records.js';
+import { WrittenAtFormatter } from './written-at.js';
 
 export interface ChduJournalOptions {
   sha256: Sha256;
@@ -34,6 +34,7 @@ const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export class ChduJournal implements Journal {
   private readonly queue = new SerialQueue();
+  private readonly times = new WrittenAtFormatter();
   private current: JournalHead | undefined;
   /** Set after a failed append: the CHDÚ may hold more than we know; re-read the head first. */
   private stale = false;
@@ -118,7 +119,7 @@ export class ChduJournal implements Journal {
         throw e;
       }
       const hash = toHex(this.options.sha256(bytes));
-      const writtenAt = formatSfsDateTime(new Date(writtenAtMs));
+      const writtenAt = this.times.format(writtenAtMs);
       this.current = { recordNo, address, hash, type: record.type, writtenAt, blocks: blocks.length };
       const written = { ...record, version, recordNo, address, writtenAt, chainHash: hash } as JournalRecord;
       for (const pb of printBlocks) {
@@ -176,9 +177,9 @@ export class ChduJournal implements Journal {
         );
       }
       expected = n + 1;
-      const record = this.toRecord(item);
-      prev = fromHex(record.chainHash!);
-      yield record;
+      const hash = this.options.sha256(item.bytes);
+      prev = hash;
+      yield this.toRecord(item, hash);
     }
   }
 
@@ -253,7 +254,7 @@ export class ChduJournal implements Journal {
       address: last.address,
       hash: toHex(this.options.sha256(last.bytes)),
       type: h.type,
-      writtenAt: formatSfsDateTime(new Date(h.writtenAtMs)),
+      writtenAt: this.times.format(h.writtenAtMs),
       blocks: last.blocks,
     };
   }
@@ -279,7 +280,7 @@ export class ChduJournal implements Journal {
     return undefined;
   }
 
-  private toRecord(item: RecordItem): JournalRecord {
+  private toRecord(item: RecordItem, hash = this.options.sha256(item.bytes)): JournalRecord {
     const h = item.header;
     let body: unknown;
     try {
@@ -301,8 +302,8 @@ export class ChduJournal implements Journal {
       version: h.version,
       recordNo: h.recordNo,
       address: item.address,
-      writtenAt: formatSfsDateTime(new Date(h.writtenAtMs)),
-      chainHash: toHex(this.options.sha256(item.bytes)),
+      writtenAt: this.times.format(h.writtenAtMs),
+      chainHash: toHex(hash),
       body,
     } as JournalRecord;
   }
