@@ -38,6 +38,7 @@ export class ChduJournal implements Journal {
   private current: JournalHead | undefined;
   /** Set after a failed append: the CHDÚ may hold more than we know; re-read the head first. */
   private stale = false;
+  private known = true;
 
   private constructor(
     readonly chdu: Chdu,
@@ -51,6 +52,22 @@ export class ChduJournal implements Journal {
     return journal;
   }
 
+  /**
+   * A journal whose head is not read yet (the CHDÚ may be unplugged at start): `ready` is false
+   * until refresh() succeeds; append() and verify() read the head first.
+   */
+  static unopened(chdu: Chdu, options: ChduJournalOptions): ChduJournal {
+    const journal = new ChduJournal(chdu, options);
+    journal.stale = true;
+    journal.known = false;
+    return journal;
+  }
+
+  /** False until the head has been read from the CHDÚ (see {@link unopened}). */
+  get ready(): boolean {
+    return this.known;
+  }
+
   head(): JournalHead | undefined {
     return this.current;
   }
@@ -60,6 +77,7 @@ export class ChduJournal implements Journal {
     return this.queue.run(async () => {
       this.current = await this.readHead();
       this.stale = false;
+      this.known = true;
       return this.current;
     });
   }
@@ -69,6 +87,7 @@ export class ChduJournal implements Journal {
       if (this.stale) {
         this.current = await this.readHead();
         this.stale = false;
+        this.known = true;
       }
       const status = await this.chdu.status();
       const bds = status.blockDataSize;
@@ -191,6 +210,7 @@ export class ChduJournal implements Journal {
 
   async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
     // Snapshot the head and the device's end together, so records appended meanwhile are left out.
+    if (!this.known) await this.refresh();
     const snap = await this.queue.run(async () => ({ head: this.current, used: await this.usedBlocks() }));
     const checkpoint = options.checkpoint;
     const from = checkpoint ? checkpoint.recordNo + 1 : Math.max(1, options.fromRecordNo ?? 1);

@@ -16,8 +16,11 @@ export interface ConsistencyProbe {
 
 export interface ConsistencyCheckDeps {
   chdu: Chdu;
-  /** `refresh()` (ChduJournal) re-reads the head after a storage error, when available. */
-  journal: Journal & { refresh?: () => Promise<unknown> };
+  /**
+   * `refresh()` (ChduJournal) re-reads the head after a storage error, or when `ready` is false
+   * (the CHDÚ was not reachable when kasa started).
+   */
+  journal: Journal & { refresh?: () => Promise<unknown>; readonly ready?: boolean };
   index?: JournalIndex;
   /** Replays (or rebuilds) the index when it does not match the head (journal-sync). */
   syncIndex?: () => Promise<unknown>;
@@ -158,7 +161,9 @@ export class ConsistencyCheck implements RefusalSource {
       if (status.freeBlocks === 0) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is full: replace it.');
 
       step = 'journal';
-      if (this.stale && this.deps.journal.refresh) await this.deps.journal.refresh();
+      if ((this.stale || this.deps.journal.ready === false) && this.deps.journal.refresh) {
+        await this.deps.journal.refresh();
+      }
       this.stale = false;
 
       // The index first: an index of another CHDÚ is rebuilt here, so its mark can then serve as

@@ -1,3 +1,4 @@
+import { FiscalError } from '../fiscal-error.js';
 import type { JournalRecord } from '../journal/records.js';
 import type { Journal } from '../ports/journal.js';
 import type { JournalIndex } from '../ports/journal-index.js';
@@ -28,10 +29,14 @@ export interface SyncReport {
 }
 
 export async function syncJournalIndex(
-  journal: Journal,
+  journal: Journal & { readonly ready?: boolean },
   index: JournalIndex,
   options: SyncOptions = {},
 ): Promise<SyncReport> {
+  // Never compare the index with a head not read yet: an unknown head looks like an empty journal.
+  if (journal.ready === false) {
+    throw new FiscalError('CHDU_NOT_CONNECTED', 'The journal head has not been read from the CHDÚ yet.');
+  }
   const head = journal.head();
   const headNo = head?.recordNo ?? 0;
   const reason = options.rebuild ? 'requested' : await mismatch(journal, index, headNo);
