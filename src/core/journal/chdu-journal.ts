@@ -25,6 +25,8 @@ export interface ChduJournalOptions {
 type RecordItem = Extract<ReadItem, { kind: 'record' }>;
 
 const utf8 = new TextEncoder();
+/** A first block must hold the block prefix and the whole record header (ADR 0100). */
+const MIN_BLOCK_DATA_SIZE = 64;
 const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -91,6 +93,12 @@ export class ChduJournal implements Journal {
       }
       const status = await this.chdu.status();
       const bds = status.blockDataSize;
+      if (bds < MIN_BLOCK_DATA_SIZE) {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `The CHDÚ's blocks hold ${bds} bytes; the journal needs ${MIN_BLOCK_DATA_SIZE}.`,
+        );
+      }
       const recordNo = (this.current?.recordNo ?? 0) + 1;
       const writtenAtMs = this.now().getTime();
       const prevHash = this.current ? fromHex(this.current.hash) : GENESIS_HASH;
