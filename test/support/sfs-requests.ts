@@ -43,8 +43,8 @@ export interface ReceiptOptions {
 
 /**
  * A correct RegisterReceiptRequest of the given type, created `at` (default: now), with its VAT
- * recap computed by the 2026 rules and a real PKP/OKP from `signer`. `data` overrides are applied
- * before the PKP is computed, so a rule test changes one thing and keeps the codes consistent.
+ * recap computed from its items and a real PKP/OKP from `signer`. `data` overrides are applied
+ * last but before the PKP is computed, so a rule test changes one thing and keeps the codes consistent.
  */
 export function receiptRequest(signer: MessageSigner, options: ReceiptOptions = {}): SfsReceiptRequest {
   const type = options.type ?? 'PD';
@@ -64,13 +64,17 @@ export function receiptRequest(signer: MessageSigner, options: ReceiptOptions = 
     ...(type === 'UF' ? { InvoiceNumber: 'FA2026/001' } : {}),
     ...(withItems ? { Items: [item('Káva', '3.69', '23.00'), item('Džús', '2.38', '19.00')] } : {}),
   };
-  const merged = { ...data, ...(options.data ?? {}) } as Record<string, unknown>;
+  const items = (options.data && 'Items' in options.data ? options.data.Items : data.Items) as
+    | SfsItem[]
+    | undefined;
+  const recap =
+    items && !options.noRecap
+      ? computeVatRecap(items, { regime: vatRegimeAt(at), vatPayer: data.IcDph !== undefined })
+      : {};
+  // Overrides come last, so a test can remove (undefined) or spoil any attribute, recap included.
+  const merged = { ...data, ...recap, ...(options.data ?? {}) } as Record<string, unknown>;
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
   const final = merged as unknown as SfsReceiptData;
-  if (final.Items && !options.noRecap && !('TaxBaseBasic' in (options.data ?? {}))) {
-    const regime = vatRegimeAt(at);
-    Object.assign(final, computeVatRecap(final.Items, { regime, vatPayer: final.IcDph !== undefined }));
-  }
   const pkp = computePkp(final, signer);
   return {
     header: {
