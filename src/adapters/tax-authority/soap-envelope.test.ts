@@ -54,20 +54,23 @@ const receipts: Array<[string, () => SfsReceiptRequest]> = [
   ['vyber', () => receiptRequest(merchant.signer, { at, type: 'VY' })],
 ];
 
-describe.skipIf(!hasOfficialFixtures)(`request structure vs the official samples (${SHARED_MISSING})`, () => {
-  it.each(receipts)('%s', (sample, build) => {
-    const ours = signEnvelope(receiptRequestElement(build()), merchant.signer);
-    const theirs = readFileSync(official('soap-samples', `priklad_${sample}_20190131.xml`), 'utf8');
-    expect(shapeOf(ours)).toEqual(shapeOf(theirs));
-  });
+describe.skipIf(!hasOfficialFixtures)(
+  `request structure vs the official samples ${hasOfficialFixtures ? '' : ` (skipped: ${SHARED_MISSING})`}`,
+  () => {
+    it.each(receipts)('%s', (sample, build) => {
+      const ours = signEnvelope(receiptRequestElement(build()), merchant.signer);
+      const theirs = readFileSync(official('soap-samples', `priklad_${sample}_20190131.xml`), 'utf8');
+      expect(shapeOf(ours)).toEqual(shapeOf(theirs));
+    });
 
-  it.each([
-    ['poloha_GPS', LOCATIONS.gps],
-    ['poloha_adresa', LOCATIONS.address],
-    ['poloha_ine', LOCATIONS.other],
-  ] as const)('%s', (sample, location) => {
-    const ours = signEnvelope(locationRequestElement(locationRequest(location, { at })), merchant.signer);
-    const theirs = readFileSync(official('soap-samples', `priklad_${sample}_20190131.xml`), 'utf8');
-    expect(shapeOf(ours)).toEqual(shapeOf(theirs));
-  });
-});
+    it.each([
+      ['poloha_GPS', LOCATIONS.gps],
+      ['poloha_adresa', LOCATIONS.address],
+      ['poloha_ine', LOCATIONS.other],
+    ] as const)('%s', (sample, location) => {
+      const ours = signEnvelope(locationRequestElement(locationRequest(location, { at })), merchant.signer);
+      const theirs = readFileSync(official('soap-samples', `priklad_${sample}_20190131.xml`), 'utf8');
+      expect(shapeOf(ours)).toEqual(shapeOf(theirs));
+    });
+  },
+);

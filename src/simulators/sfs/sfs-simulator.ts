@@ -10,11 +10,14 @@ import { z } from 'zod';
 import { openTestCa } from '../../adapters/pki/test-ca.js';
 import type { KeySigner } from '../../adapters/tax-authority/key-signer.js';
 import { NS } from '../../adapters/tax-authority/soap-envelope.js';
-import { signEnvelope } from '../../adapters/tax-authority/ws-security.js';
+import { signEnvelope, soapBody } from '../../adapters/tax-authority/ws-security.js';
+import { parseXml } from '../../adapters/tax-authority/xml-dom.js';
 import { type Clock, type IdSource, systemClock } from '../../core/ports/clock.js';
 import { type DateRuleContext, defaultDateRules } from '../../core/sfs/date-rules.js';
 import { violation } from '../../core/sfs/ekasa-errors.js';
+import type { SfsLocationRequest, SfsReceiptRequest } from '../../core/sfs/message.js';
 import { formatSfsDateTime } from '../../core/time.js';
+import { readRequest } from './request-reader.js';
 import { type Processed, processRequest } from './sfs-processor.js';
 import { SfsRegistry } from './sfs-registry.js';
 import { faultElement, locationResponseElement, reasonText, receiptResponseElement } from './sfs-response.js';
@@ -174,7 +177,10 @@ export class SfsSimulator {
   }
 
   injectFault(fault: SimFaultInput): SimFault {
-    return this.#faults.add(fault);
+    const queued = this.#faults.add(fault);
+    // Make the throwaway key now: generating it while a request waits would eat the client's limit.
+    if (queued.kind === 'untrusted-signature') this.#untrusted ??= untrustedSigner(this.#clock.now());
+    return queued;
   }
 
   setLatency(ms: number, count?: number): void {
@@ -299,6 +305,7 @@ export class SfsSimulator {
       fault === undefined ? true : 'process' in fault ? fault.process : fault.kind !== 'soap-fault';
     const processed = processes ? this.#process(raw, path, processTime) : undefined;
     if (processed) describe(entry, processed);
+    else describeUnprocessed(entry, raw);
 
     if (latencyMs > 0) await sleep(latencyMs);
     if (res.destroyed || req.socket.destroyed) return;
@@ -447,23 +454,13 @@ export class SfsSimulator {
 
 /** Fills the history entry from what the simulator decided. */
 function describe(entry: SimHistoryEntry, processed: Processed): void {
-  const request = processed.request;
   const operation =
     processed.kind === 'receipt'
       ? 'RegisterReceipt'
       : processed.kind === 'location'
         ? 'RegisterLocation'
         : processed.operation;
-  if (operation) entry.operation = operation;
-  if (request) {
-    entry.requestUuid = request.header.Uuid;
-    entry.sendingCount = request.header.SendingCount;
-    if ('pkp' in request) {
-      entry.receiptType = request.data.ReceiptType;
-      entry.receiptNumber = request.data.ReceiptNumber;
-      entry.pkp = request.pkp;
-    }
-  }
+  describeRequest(entry, operation, processed.request);
   if (processed.kind === 'fault') {
     entry.outcome = 'rejected';
     entry.code = processed.violation.code;
@@ -471,6 +468,33 @@ function describe(entry: SimHistoryEntry, processed: Processed): void {
   } else {
     entry.outcome = processed.kind === 'receipt' && processed.repeated ? 'repeated' : 'accepted';
     if (processed.kind === 'receipt') entry.id = processed.id;
+  }
+}
+
+function describeRequest(
+  entry: SimHistoryEntry,
+  operation: SimHistoryEntry['operation'],
+  request: SfsReceiptRequest | SfsLocationRequest | undefined,
+): void {
+  if (operation) entry.operation = operation;
+  if (!request) return;
+  entry.requestUuid = request.header.Uuid;
+  entry.sendingCount = request.header.SendingCount;
+  if ('pkp' in request) {
+    entry.receiptType = request.data.ReceiptType;
+    entry.receiptNumber = request.data.ReceiptNumber;
+    entry.pkp = request.pkp;
+  }
+}
+
+/** What arrived, for the history, when an injected fault means the request is not processed. */
+function describeUnprocessed(entry: SimHistoryEntry, raw: Buffer): void {
+  try {
+    const body = soapBody(parseXml(raw.toString('utf8')));
+    const read = body ? readRequest(body) : undefined;
+    if (read) describeRequest(entry, read.operation, 'request' in read ? read.request : undefined);
+  } catch {
+    // Unreadable: the history shows only that something arrived.
   }
 }
 
