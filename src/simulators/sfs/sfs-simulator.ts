@@ -6,38 +6,30 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
 import { openTestCa } from '../../adapters/pki/test-ca.js';
 import type { KeySigner } from '../../adapters/tax-authority/key-signer.js';
 import { NS } from '../../adapters/tax-authority/soap-envelope.js';
-import { signEnvelope, soapBody } from '../../adapters/tax-authority/ws-security.js';
-import { parseXml } from '../../adapters/tax-authority/xml-dom.js';
+import { signEnvelope } from '../../adapters/tax-authority/ws-security.js';
 import { type Clock, type IdSource, systemClock } from '../../core/ports/clock.js';
 import { type DateRuleContext, defaultDateRules } from '../../core/sfs/date-rules.js';
 import { violation } from '../../core/sfs/ekasa-errors.js';
-import type { SfsLocationRequest, SfsReceiptRequest } from '../../core/sfs/message.js';
 import { formatSfsDateTime } from '../../core/time.js';
-import { readRequest } from './request-reader.js';
 import { type Processed, processRequest } from './sfs-processor.js';
 import { SfsRegistry } from './sfs-registry.js';
 import { faultElement, locationResponseElement, reasonText, receiptResponseElement } from './sfs-response.js';
 import { openSigningIdentity, type SigningIdentity, untrustedSigner } from './signing-identity.js';
-import {
-  type FaultKind,
-  FaultQueue,
-  faultSchema,
-  latencySchema,
-  offlineSchema,
-  type SimFault,
-  type SimFaultInput,
-} from './sim-faults.js';
+import { handleControl } from './sim-control.js';
+import { type FaultKind, FaultQueue, type SimFault, type SimFaultInput } from './sim-faults.js';
+import { describeProcessed, describeUnprocessed, type SimHistoryEntry } from './sim-history.js';
+import { decodeUtf8, isSoap12ContentType, readBody } from './sim-http.js';
 
 /** The SFS service path (production and, per shipping devices, integration: ekasa-protocol.md §1.2). */
+export type { SimHistoryEntry } from './sim-history.js';
+
 export const SERVICE_PATH = '/mdu/soap/services/v2';
 export const WSDL_PATH = `${SERVICE_PATH}/ekasa_v2.wsdl`;
 /** The retired interface: every request there is -8. */
 export const V1_SERVICE_PATH = '/mdu/soap/services/v1';
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface SfsSimulatorOptions {
   /** The test CA folder (`--ca-dir`): trusted for merchant certificates, issues the signing certificate. */
@@ -55,38 +47,6 @@ export interface SfsSimulatorOptions {
   tls?: { key: string; cert: string };
   /** Where operational problems (a failed record write) are reported. */
   log?: (line: string) => void;
-}
-
-/** One request as the simulator saw it (`GET /__sim/received`). */
-export interface SimHistoryEntry {
-  seq: number;
-  receivedAt: string;
-  method: string;
-  path: string;
-  operation?: 'RegisterReceipt' | 'RegisterLocation';
-  requestUuid?: string;
-  sendingCount?: string;
-  receiptType?: string;
-  receiptNumber?: string;
-  pkp?: string;
-  /** The injected fault applied to this request. */
-  fault?: FaultKind;
-  latencyMs: number;
-  outcome:
-    | 'accepted'
-    | 'repeated'
-    | 'rejected'
-    | 'no-answer'
-    | 'dropped'
-    | 'http-error'
-    | 'garbage'
-    | 'unsupported-media-type';
-  /** The EkasaErrorCode of a Fault. */
-  code?: number;
-  detail?: string;
-  /** The receipt Id given (accepted or repeated). */
-  id?: string;
-  httpStatus?: number;
 }
 
 /**
@@ -256,7 +216,7 @@ export class SfsSimulator {
     // STYLE: simulators never answer synchronously.
     await new Promise((resolve) => setImmediate(resolve));
     const path = new URL(req.url ?? '/', 'http://sim').pathname;
-    if (path.startsWith('/__sim/')) return this.#control(req, res, path);
+    if (path.startsWith('/__sim/')) return handleControl(this, req, res, path);
     if (path === SERVICE_PATH || path === V1_SERVICE_PATH || path === WSDL_PATH) {
       // Vendors probe reachability with a plain GET and count 405 as "up" (ekasa-protocol.md §1.1).
       if (req.method !== 'POST') {
@@ -304,7 +264,7 @@ export class SfsSimulator {
     const processes =
       fault === undefined ? true : 'process' in fault ? fault.process : fault.kind !== 'soap-fault';
     const processed = processes ? this.#process(raw, path, processTime) : undefined;
-    if (processed) describe(entry, processed);
+    if (processed) describeProcessed(entry, processed);
     else describeUnprocessed(entry, raw);
 
     if (latencyMs > 0) await sleep(latencyMs);
@@ -392,42 +352,6 @@ export class SfsSimulator {
     }
   }
 
-  async #control(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const json = (status: number, body: unknown) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    try {
-      switch (`${req.method} ${path}`) {
-        case 'GET /__sim/received':
-          return void json(200, { requests: this.history() });
-        case 'POST /__sim/reset':
-          this.reset();
-          return void json(200, { ok: true });
-        case 'GET /__sim/faults':
-          return void json(200, this.pendingFaults());
-        case 'POST /__sim/fault': {
-          const queued = this.injectFault(faultSchema.parse(await readJson(req)));
-          return void json(200, { queued, ...this.pendingFaults() });
-        }
-        case 'POST /__sim/latency': {
-          const { ms, count } = latencySchema.parse(await readJson(req));
-          this.setLatency(ms, count);
-          return void json(200, this.pendingFaults());
-        }
-        case 'POST /__sim/offline': {
-          const { ms } = offlineSchema.parse(await readJson(req));
-          // Answer first: going offline closes every connection, this one included.
-          res.once('finish', () => void this.goOffline(ms));
-          return void json(200, { offlineForMs: ms });
-        }
-        default:
-          return void json(404, { error: `unknown control endpoint ${req.method} ${path}` });
-      }
-    } catch (e) {
-      if (e instanceof z.ZodError || e instanceof SyntaxError) return void json(400, { error: e.message });
-      throw e;
-    }
-  }
-
   #process(raw: Buffer, path: string, processTime: Date): Processed {
     const xml = decodeUtf8(raw);
     if (xml === undefined) return { kind: 'fault', violation: violation(-2, 'the message is not UTF-8') };
@@ -450,86 +374,4 @@ export class SfsSimulator {
       this.#log(`sfs-sim: cannot record ${suffix}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-}
-
-/** Fills the history entry from what the simulator decided. */
-function describe(entry: SimHistoryEntry, processed: Processed): void {
-  const operation =
-    processed.kind === 'receipt'
-      ? 'RegisterReceipt'
-      : processed.kind === 'location'
-        ? 'RegisterLocation'
-        : processed.operation;
-  describeRequest(entry, operation, processed.request);
-  if (processed.kind === 'fault') {
-    entry.outcome = 'rejected';
-    entry.code = processed.violation.code;
-    entry.detail = processed.violation.detail;
-  } else {
-    entry.outcome = processed.kind === 'receipt' && processed.repeated ? 'repeated' : 'accepted';
-    if (processed.kind === 'receipt') entry.id = processed.id;
-  }
-}
-
-function describeRequest(
-  entry: SimHistoryEntry,
-  operation: SimHistoryEntry['operation'],
-  request: SfsReceiptRequest | SfsLocationRequest | undefined,
-): void {
-  if (operation) entry.operation = operation;
-  if (!request) return;
-  entry.requestUuid = request.header.Uuid;
-  entry.sendingCount = request.header.SendingCount;
-  if ('pkp' in request) {
-    entry.receiptType = request.data.ReceiptType;
-    entry.receiptNumber = request.data.ReceiptNumber;
-    entry.pkp = request.pkp;
-  }
-}
-
-/** What arrived, for the history, when an injected fault means the request is not processed. */
-function describeUnprocessed(entry: SimHistoryEntry, raw: Buffer): void {
-  try {
-    const body = soapBody(parseXml(raw.toString('utf8')));
-    const read = body ? readRequest(body) : undefined;
-    if (read) describeRequest(entry, read.operation, 'request' in read ? read.request : undefined);
-  } catch {
-    // Unreadable: the history shows only that something arrived.
-  }
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const body = await readBody(req);
-  if (body === undefined) throw new SyntaxError('body too large');
-  return JSON.parse(body.toString('utf8') || '{}');
-}
-
-function decodeUtf8(raw: Buffer): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-/** SOAP 1.2 HTTP binding: `application/soap+xml`, charset (when given) UTF-8 (spec §3.1). */
-function isSoap12ContentType(header: string | undefined): boolean {
-  if (!header) return false;
-  const [type, ...params] = header.split(';').map((part) => part.trim());
-  if (type?.toLowerCase() !== 'application/soap+xml') return false;
-  const charset = params.find((p) => p.toLowerCase().startsWith('charset='));
-  return (
-    charset === undefined || charset.slice('charset='.length).replace(/"/g, '').toLowerCase() === 'utf-8'
-  );
 }
