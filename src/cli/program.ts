@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/option-spec.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './exit.js';
 import { registerServeCommand } from './serve-command.js';
+import { registerSfsSimCommand } from './sfs-sim-command.js';
 
 export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -25,6 +26,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   registerServeCommand(program, io);
+  registerSfsSimCommand(program, io);
   const applyToAll = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     cmd.commands.forEach(applyToAll);

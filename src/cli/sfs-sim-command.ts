@@ -2,22 +2,17 @@ import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { CA_CERT_FILE } from '../adapters/pki/test-ca.js';
 import { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
+import type { CliIo } from './program.js';
 
-export interface SfsSimCommandDeps {
-  /** Where the start banner goes (stdout by default). */
-  out?: (line: string) => void;
-  /** Where operational problems go (stderr by default). */
-  err?: (line: string) => void;
-  /** Called with the running simulator (tests close it). */
-  onStarted?: (simulator: SfsSimulator) => void;
-  /** Close on SIGINT/SIGTERM (default true; tests turn it off). */
-  handleSignals?: boolean;
+export interface SfsSimCommandHooks {
+  /** Called with the running simulator and a function that stops it (tests). */
+  onStarted?: (simulator: SfsSimulator, stop: () => void) => void;
 }
 
 function port(value: string): number {
   const n = Number(value);
   if (!/^[0-9]+$/.test(value) || n > 65535)
-    throw new InvalidArgumentError('a TCP port 0–65535 (0 = any free port)');
+    throw new InvalidArgumentError('a TCP port 0-65535 (0 = any free port)');
   return n;
 }
 
@@ -26,10 +21,8 @@ function port(value: string): number {
  * its own process (docs/sfs.md). Prints the SOAP URL and the response-signing certificate path
  * (DECISIONS 1) and runs until SIGINT/SIGTERM.
  */
-export function registerSfsSimCommand(program: Command, deps: SfsSimCommandDeps = {}): Command {
-  const out = deps.out ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const err = deps.err ?? ((line: string) => process.stderr.write(`${line}\n`));
-  return program
+export function registerSfsSimCommand(program: Command, io: CliIo, hooks: SfsSimCommandHooks = {}): void {
+  program
     .command('sfs-sim')
     .description('run the eKasa SFS simulator (SOAP 1.2 + WS-Security) with fault injection under /__sim/')
     .requiredOption('--port <port>', 'TCP port to listen on (0 = any free port)', port)
@@ -40,29 +33,40 @@ export function registerSfsSimCommand(program: Command, deps: SfsSimCommandDeps 
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--record-dir <dir>', 'write every request and response to this folder')
     .action(async (options: { port: number; caDir: string; host: string; recordDir?: string }) => {
-      const simulator = await SfsSimulator.start({
-        caDir: resolve(options.caDir),
-        host: options.host,
-        port: options.port,
-        ...(options.recordDir ? { recordDir: resolve(options.recordDir) } : {}),
-        log: err,
-      });
-      out(`SFS simulator listening on ${simulator.url}`);
-      out(`response signing certificate: ${simulator.signingCertPath}`);
-      out(`  trust it with: kasa serve --sfs-url ${simulator.url} --sfs-trust ${simulator.signingCertPath}`);
-      out(`  (or trust the whole test CA: --sfs-trust ${resolve(options.caDir, CA_CERT_FILE)})`);
-      out(`fault injection and history: ${simulator.baseUrl}/__sim/ (see docs/sfs.md)`);
-      if (options.recordDir) out(`recording requests and responses in ${resolve(options.recordDir)}`);
-      deps.onStarted?.(simulator);
-      if (deps.handleSignals ?? true) {
-        const stop = () => {
-          simulator.close().then(
-            () => out('SFS simulator stopped'),
-            (e: unknown) => err(`sfs-sim: ${String(e)}`),
-          );
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+      const caDir = resolve(io.cwd, options.caDir);
+      const recordDir = options.recordDir ? resolve(io.cwd, options.recordDir) : undefined;
+      let simulator: SfsSimulator;
+      try {
+        simulator = await SfsSimulator.start({
+          caDir,
+          host: options.host,
+          port: options.port,
+          ...(recordDir ? { recordDir } : {}),
+          log: (line) => io.stderr(`${line}\n`),
+        });
+      } catch (e) {
+        throw new Error(`sfs-sim cannot start on ${options.host}:${options.port}: ${(e as Error).message}`);
       }
+      io.stdout(
+        [
+          `SFS simulator listening on ${simulator.url}`,
+          `response signing certificate: ${simulator.signingCertPath}`,
+          `  trust it with: kasa serve --sfs-url ${simulator.url} --sfs-trust ${simulator.signingCertPath}`,
+          `  (or trust the whole test CA: --sfs-trust ${resolve(caDir, CA_CERT_FILE)})`,
+          `fault injection and history: ${simulator.baseUrl}/__sim/ (docs/sfs.md)`,
+          ...(recordDir ? [`recording requests and responses in ${recordDir}`] : []),
+          '',
+        ].join('\n'),
+      );
+      await new Promise<void>((done) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          simulator.close().then(done, done);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+        hooks.onStarted?.(simulator, stop);
+      });
     });
 }

@@ -22,6 +22,8 @@ describe('TrustStore (--sfs-trust)', () => {
     const store = TrustStore.fromFile(join(dir, 'trust.pem'));
     expect(store.certificates.length).toBe(2);
     expect(store.check(leaf, now).trusted).toBe(true);
+    writeFileSync(join(dir, 'ca.pem'), ca.certPem);
+    expect(TrustStore.fromFiles([join(dir, 'trust.pem'), join(dir, 'ca.pem')]).certificates.length).toBe(3);
   });
 
   it('does not trust a certificate of another CA, nor a leaf used as if it were a CA', () => {

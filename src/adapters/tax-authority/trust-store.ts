@@ -32,6 +32,11 @@ export class TrustStore {
     );
   }
 
+  /** Loads every `--sfs-trust FILE` given (the flag is repeatable) into one store. */
+  static fromFiles(paths: readonly string[]): TrustStore {
+    return new TrustStore(paths.flatMap((path) => TrustStore.fromFile(path).certificates));
+  }
+
   /** Loads `--sfs-trust FILE`. */
   static fromFile(path: string): TrustStore {
     let text: string;
