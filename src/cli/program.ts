@@ -4,6 +4,7 @@ import { registerChduCommands } from './chdu-commands.js';
 import { registerChduSimCommand } from './chdu-sim-command.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './exit.js';
 import { registerServeCommand } from './serve-command.js';
+import { registerSfsSimCommand } from './sfs-sim-command.js';
 
 export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -29,6 +30,7 @@ export function buildProgram(io: CliIo, version: string): Command {
   registerServeCommand(program, io);
   registerChduCommands(program, io);
   registerChduSimCommand(program, io);
+  registerSfsSimCommand(program, io);
   const applyToAll = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     cmd.commands.forEach(applyToAll);
