@@ -22,6 +22,7 @@ import {
   MAX_PAYLOAD,
   NAK,
   NUL,
+  readU16,
   readU32,
   STX,
   u16,
@@ -203,8 +204,7 @@ export class ChduLiteChdu implements Chdu {
     const t = this.timeoutMs;
     if ((await this.reader.readByte(t, 'data frame')) !== STX)
       throw new ProtocolError('data frame without STX');
-    const len = this.reader.readBytes(2, t, 'data frame');
-    const n = (await len).reduce((acc, b, i) => acc | (b << (8 * i)), 0);
+    const n = readU16(await this.reader.readBytes(2, t, 'data frame'));
     if (n > MAX_PAYLOAD) throw new ProtocolError(`data frame LEN ${n} too long`);
     const payload = await this.reader.readBytes(n, t, 'data frame');
     if ((await this.reader.readByte(t, 'data frame')) !== EOT)

@@ -66,6 +66,8 @@ export class ConsistencyCheck implements RefusalSource {
   private timer: ReturnType<typeof setInterval> | undefined;
   private pendingRerun: ReturnType<typeof setTimeout> | undefined;
   private readonly probes: ConsistencyProbe[];
+  /** A storage error was seen: re-read the journal head from the CHDÚ before verifying. */
+  private stale = false;
 
   constructor(private readonly deps: ConsistencyCheckDeps) {
     this.probes = [...(deps.probes ?? [])];
@@ -147,8 +149,6 @@ export class ConsistencyCheck implements RefusalSource {
       },
     };
   }
-
-  private stale = false;
 
   private async check(): Promise<ConsistencyState> {
     let step = 'chdu';
