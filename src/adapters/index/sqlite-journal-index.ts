@@ -92,7 +92,7 @@ export class SqliteJournalIndex implements JournalIndex {
       insDoc:
         db.prepare(`INSERT INTO documents (document_no, record_no, seq_year, seq_month, sequence_id, external_id,
         idempotency_key, uuid, body, send_state, sending_count, exchanges, print_state)
-        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, 'unsent', 0, 0, 'pending')`),
+        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending')`),
       insCode: db.prepare('INSERT OR REPLACE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)'),
       doc: db.prepare('SELECT * FROM documents WHERE document_no = ?'),
       setDocSend:
@@ -232,12 +232,17 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   unprintedDocument(): IndexedDocument | undefined {
-    const row = this.db
-      .prepare(
-        "SELECT * FROM documents WHERE print_state IN ('pending', 'failed') ORDER BY document_no DESC LIMIT 1",
-      )
-      .get() as DocRow | undefined;
-    return row ? toDocument(row) : undefined;
+    const row = this.db.prepare('SELECT * FROM documents ORDER BY document_no DESC LIMIT 1').get() as
+      | DocRow
+      | undefined;
+    if (
+      !row ||
+      row.send_state === 'stuck' ||
+      (row.print_state !== 'pending' && row.print_state !== 'failed')
+    ) {
+      return undefined;
+    }
+    return toDocument(row);
   }
 
   lastLocation(): IndexedLocation | undefined {
@@ -342,6 +347,7 @@ export class SqliteJournalIndex implements JournalIndex {
       d.externalId ?? null,
       d.idempotency?.key ?? null,
       JSON.stringify(d),
+      d.notSent ? 'not-sent' : 'unsent',
     );
     this.q.insCode.run('okp', d.okp, d.documentNo);
     this.q.insCode.run('pkp', d.pkp, d.documentNo);

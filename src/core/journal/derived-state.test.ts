@@ -20,7 +20,7 @@ describe('send state', () => {
   it('stays unsent while unreachable, then becomes offline-sent on acceptance', () => {
     let t = afterExchange(NEW_SEND_TRACK, x('unreachable'));
     expect(t.sendState).toBe('unsent');
-    t = afterExchange(t, x('unverified', 2));
+    t = afterExchange(t, x('invalid-response', 2));
     expect(t.sendState).toBe('unsent');
     t = afterExchange(t, x('accepted', 3));
     expect(t).toMatchObject({ sendState: 'offline-sent', sendingCount: 3, exchanges: 3 });
@@ -40,8 +40,12 @@ describe('send state', () => {
     t = afterExchange(t, x('rejected', 2));
     expect(t.sendState).toBe('online');
     expect(afterRepair(t).sendState).toBe('online');
-    expect(afterExchange(afterExchange(NEW_SEND_TRACK, x('unreachable')), x('duplicate', 2)).sendState).toBe(
-      'offline-sent',
+  });
+
+  it('is stuck after a duplicate (601) or an unverifiable answer (602)', () => {
+    expect(afterExchange(NEW_SEND_TRACK, x('duplicate')).sendState).toBe('stuck');
+    expect(afterExchange(afterExchange(NEW_SEND_TRACK, x('unreachable')), x('unverified', 2)).sendState).toBe(
+      'stuck',
     );
   });
 });

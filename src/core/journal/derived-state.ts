@@ -23,7 +23,7 @@ export interface PrintTrack {
 export const NEW_SEND_TRACK: SendTrack = { sendState: 'unsent', sendingCount: 0, exchanges: 0 };
 export const NEW_PRINT_TRACK: PrintTrack = { printState: 'pending' };
 
-const SETTLED: ReadonlySet<SendState> = new Set(['online', 'offline-sent']);
+const SETTLED: ReadonlySet<SendState> = new Set(['online', 'offline-sent', 'not-sent']);
 
 export function afterExchange(t: SendTrack, x: SfsExchangeRecord): SendTrack {
   const next: SendTrack = {
@@ -36,13 +36,15 @@ export function afterExchange(t: SendTrack, x: SfsExchangeRecord): SendTrack {
   switch (x.outcome) {
     case 'accepted':
       return { ...next, sendState: t.exchanges === 0 ? 'online' : 'offline-sent', accepted: x };
-    case 'duplicate':
-      // The SFS already holds the message: delivered, though without a UID from this answer.
-      return { ...next, sendState: t.exchanges === 0 ? 'online' : 'offline-sent' };
     case 'rejected':
+    // Issue 6: a duplicate (601) or an answer whose signature cannot be trusted (602) is handled
+    // like a rejection: the document is not known to be registered and must not be handed over
+    // as valid; it waits for a repair.
+    case 'duplicate':
+    case 'unverified':
       return { ...next, sendState: 'stuck' };
     default:
-      // unreachable, invalid-response, unverified: still to be sent (or still waiting for repair).
+      // unreachable, invalid-response: no usable answer; still to be sent (the offline queue).
       return next;
   }
 }

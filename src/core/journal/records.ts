@@ -86,6 +86,11 @@ export interface DocumentRecord {
     /** On a SALE: the voucher that pays it (SFS sends VoucherNumber only on VP items, -131). */
     voucherNumber?: string;
   }>;
+  /**
+   * Set when the register must not send this document to the SFS (VK/VY under Act 384/2025 with
+   * the `sendCashDocuments` setting off); the reason is kept for the record.
+   */
+  notSent?: { reason: string };
   idempotency?: { key: string; requestSha256: string };
   demo: boolean;
   /** The request's `exception` flag (merchant holds an exemption; SFS Header `Exception`). */

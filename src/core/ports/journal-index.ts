@@ -37,7 +37,8 @@ export interface JournalIndex {
   stuckDocuments(): IndexedDocument[];
   /**
    * The last fiscal document (any type) whose original was neither printed nor delivered
-   * electronically (print state `pending` or `failed`).
+   * electronically (print state `pending` or `failed`). Only the last document counts (no fiscal
+   * write follows an unprinted one), and a stuck document is not one: it must not be handed over.
    */
   unprintedDocument(): IndexedDocument | undefined;
 
@@ -68,14 +69,18 @@ export type DocumentQuery =
 /**
  * Where a document or location stands with the SFS, derived from its `sfs-exchange` and `repair`
  * records in journal order (`src/core/journal/derived-state.ts`):
- * - `unsent`: no exchange yet, or only unreachable / invalid-response / unverified ones (the
- *   offline queue), or repaired after a rejection;
- * - `online`: the first exchange was accepted (or answered duplicate);
- * - `offline-sent`: accepted (or duplicate) after at least one earlier exchange;
- * - `stuck`: the last decisive answer was a rejection; waits for a repair record.
- * `online` and `offline-sent` are final: later exchanges only update `lastExchange`/`sendingCount`.
+ * - `unsent`: no exchange yet, or only unreachable / invalid-response ones (the offline queue),
+ *   or repaired after a rejection;
+ * - `online`: the first exchange was accepted;
+ * - `offline-sent`: accepted after at least one earlier exchange;
+ * - `stuck`: the last decisive answer was a rejection, a duplicate or an unverifiable response;
+ *   waits for a repair record;
+ * - `not-sent`: a document the law does not let the register send (VK/VY since Act 384/2025,
+ *   when the `sendCashDocuments` setting is off): never queued, never sent.
+ * `online`, `offline-sent` and `not-sent` are final: later exchanges only update
+ * `lastExchange`/`sendingCount`.
  */
-export type SendState = 'unsent' | 'online' | 'offline-sent' | 'stuck';
+export type SendState = 'unsent' | 'online' | 'offline-sent' | 'stuck' | 'not-sent';
 /**
  * What happened to a document's original, derived from its `print` records (copies change
  * nothing): `pending` until the first print record, `printed` / `electronic` (final) on success,
