@@ -25,6 +25,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     startedAt: bigint;
+    /** The body as parsed from JSON, before the schema stripped or coerced anything. */
+    jsonBody: unknown;
   }
 }
 
@@ -134,6 +136,7 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT')) {
       request.body = {};
     }
+    request.jsonBody = request.body;
     if (request.routeOptions.config.availability !== 'always') {
       const refusal = options.readiness.refusal();
       if (refusal) throw refusal;

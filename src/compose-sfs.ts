@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { SoapTaxAuthority } from './adapters/tax-authority/soap-tax-authority.js';
+import { TrustStore } from './adapters/tax-authority/trust-store.js';
+import { UsageError } from './cli/exit.js';
+import type { ServeConfig } from './config/serve-config.js';
+import type { Clock } from './core/ports/clock.js';
+import type { TaxAuthority } from './core/ports/tax-authority.js';
+import { SfsHealth } from './core/services/sfs-health.js';
+import { SfsSimulator } from './simulators/sfs/sfs-simulator.js';
+
+/** The SFS side of `kasa serve`: the SOAP client and, by default, the embedded simulator. */
+export interface SfsConnection {
+  taxAuthority: TaxAuthority;
+  health: SfsHealth;
+  /** For the start-up line. */
+  target: string;
+  /** The embedded simulator when no `--sfs-url` is given (tests drive its faults). */
+  simulator?: SfsSimulator;
+  close(): Promise<void>;
+}
+
+/** Folder of the demo test CA: the demo merchant's certificate and the embedded simulator's key. */
+export const DEMO_CA_DIR = 'demo-ca';
+
+/**
+ * Without `--sfs-url` the SFS simulator runs in-process on a loopback port and the real SOAP
+ * client talks to it over that socket; it trusts certificates of the demo CA in
+ * `<data-dir>/demo-ca` (the demo merchant's), and kasa trusts the simulator's signing CA. With
+ * `--sfs-url`, responses are trusted only when signed by a certificate from `--sfs-trust`.
+ */
+export async function composeSfs(config: ServeConfig, clock: Clock): Promise<SfsConnection> {
+  if (config.sfsUrl === undefined) {
+    const simulator = await SfsSimulator.start({ caDir: join(config.dataDir, DEMO_CA_DIR), clock });
+    const health = new SfsHealth(`embedded simulator ${simulator.url}`);
+    const taxAuthority = new SoapTaxAuthority({
+      url: simulator.url,
+      trust: TrustStore.fromPem(simulator.caCertPem, 'embedded simulator CA'),
+      timeoutMs: config.sfsTimeoutMs,
+      clock,
+    });
+    return {
+      taxAuthority,
+      health,
+      target: `embedded simulator ${simulator.url}`,
+      simulator,
+      async close() {
+        await taxAuthority.close();
+        await simulator.close();
+      },
+    };
+  }
+  if (config.sfsTrust.length === 0) {
+    throw new UsageError(
+      `--sfs-url ${config.sfsUrl} needs --sfs-trust: a PEM file with the certificate (or its CA) that signs the SFS responses`,
+    );
+  }
+  let trust: TrustStore;
+  try {
+    trust = TrustStore.fromFiles(config.sfsTrust);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const taxAuthority = new SoapTaxAuthority({ url: config.sfsUrl, trust, timeoutMs: config.sfsTimeoutMs, clock });
+  return {
+    taxAuthority,
+    health: new SfsHealth(config.sfsUrl),
+    target: config.sfsUrl,
+    close: () => taxAuthority.close(),
+  };
+}

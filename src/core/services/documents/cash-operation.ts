@@ -1,0 +1,66 @@
+import type { ApiCash } from '../../documents/api-document.js';
+import { toApiCash } from '../../documents/api-document.js';
+import { idempotencyDecision, requestFingerprint } from '../../documents/idempotency.js';
+import type { CashInput } from '../../documents/store-request.js';
+import { validateCashRequest } from '../../documents/validate-cash-request.js';
+import type { FiscalError } from '../../fiscal-error.js';
+import { merchantView } from '../../merchant/merchant-record.js';
+import type { IndexedDocument } from '../../ports/journal-index.js';
+import { type DocumentDeps, sendCashDocuments } from './document-deps.js';
+import { merchantOf, printerError } from './document-receipt.js';
+import { issueDocument, sfsFailure } from './issue-document.js';
+
+/** Why a cash document is not sent when the setting is off. */
+export const CASH_NOT_SENT_REASON =
+  'Act 384/2025: from 1 Jan 2026 deposits (VK) and withdrawals (VY) are not sent to the SFS (setting sendCashDocuments = false).';
+
+/**
+ * `POST /api/cash`: a deposit (VK, positive amount) or withdrawal (VY, negative). Shares the
+ * monthly numbering with every other document (DECISIONS 5); printed like any original. Refused
+ * with 508 before anything is stored while the last non-electronic document is unprinted.
+ */
+export class CashOperation {
+  constructor(private readonly deps: DocumentDeps) {}
+
+  async execute(input: CashInput, rawBody: unknown, idempotencyKey?: string): Promise<{ resultCode: 0; cash: ApiCash }> {
+    return this.deps.lock.run('cash', async () => {
+      const idempotency =
+        idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestSha256: requestFingerprint('cash', rawBody) };
+      if (idempotency) {
+        const stored = this.deps.index.findDocument({ by: 'idempotencyKey', key: idempotency.key });
+        if (idempotencyDecision(idempotency.key, idempotency.requestSha256, stored?.document) === 'replay') {
+          return this.#replay(stored!);
+        }
+      }
+      const send = sendCashDocuments(this.deps.index);
+      const issued = await issueDocument(this.deps, () => validateCashRequest(input), {
+        idempotency,
+        notSent: send ? undefined : { reason: CASH_NOT_SENT_REASON },
+      });
+      if (issued.printerCode !== undefined) throw cashNotPrinted(issued.doc, issued.printerCode);
+      const merchant = merchantView(issued.merchant.recordNo, issued.merchant.merchant, this.deps.clock.now());
+      return { resultCode: 0, cash: toApiCash(issued.doc, merchant, { sentToSfs: send }) };
+    });
+  }
+
+  async #replay(doc: IndexedDocument): Promise<{ resultCode: 0; cash: ApiCash }> {
+    if (doc.sendState === 'stuck') throw sfsFailure(doc);
+    if (doc.printState === 'failed' || doc.printState === 'pending') throw cashNotPrinted(doc, doc.lastPrinterCode ?? 100);
+    const { recordNo, merchant } = await merchantOf(this.deps, doc);
+    const view = merchantView(recordNo, merchant, this.deps.clock.now());
+    return { resultCode: 0, cash: toApiCash(doc, view, { sentToSfs: doc.sendState !== 'not-sent' }) };
+  }
+}
+
+/**
+ * A cash document that could not be printed: the printer's code (100–106, as the API text says
+ * for /api/cash), with the stored document number so the POS can print it with
+ * POST /api/document/print.
+ */
+function cashNotPrinted(doc: IndexedDocument, printerCode: number): FiscalError {
+  return printerError(
+    printerCode,
+    `Cash document ${doc.document.documentNumber} is stored but printing failed (printer code ${printerCode}); print it with POST /api/document/print.`,
+    { documentNumber: doc.document.documentNumber, internalDocumentId: doc.document.documentNo },
+  );
+}

@@ -1,0 +1,63 @@
+import type { ApiDocument } from '../../documents/api-document.js';
+import { toApiDocument } from '../../documents/api-document.js';
+import { type GetDocumentInput, toDocumentQuery } from '../../documents/document-query.js';
+import { FiscalError } from '../../fiscal-error.js';
+import { merchantView } from '../../merchant/merchant-record.js';
+import type { IndexedDocument } from '../../ports/journal-index.js';
+import type { DocumentDeps } from './document-deps.js';
+import { documentLayout, merchantOf, printerCodeOf, printerError } from './document-receipt.js';
+
+/**
+ * `POST /api/document/get`: a document by sequenceId+month+year, externalId, OKP, PKP or UUID, or
+ * the last fiscal document of any type (DECISIONS 4). Read-only unless `printer` is given: then the
+ * document is also printed as a copy marked KÓPIA, recorded in the CHDÚ, and never counted as the
+ * original's print. Not found → 506 (HTTP 200 on this route).
+ */
+export class GetDocument {
+  constructor(private readonly deps: DocumentDeps) {}
+
+  async execute(input: GetDocumentInput & { printer?: unknown }): Promise<{ resultCode: 0; document: ApiDocument }> {
+    const query = toDocumentQuery(input);
+    const wantsCopy = input.printer !== undefined && input.printer !== null;
+    if (!wantsCopy) return this.#answer(this.#find(query));
+    return this.deps.lock.run('document/get+print', async () => {
+      const doc = this.#find(query);
+      const { merchant } = await merchantOf(this.deps, doc);
+      if (doc.sendState === 'stuck') {
+        throw new FiscalError(
+          'DOCUMENT_NEEDS_REPAIR',
+          `Document ${doc.document.documentNumber} was not accepted by the SFS; it is not valid and no copy of it can be printed.`,
+        );
+      }
+      const layout = documentLayout(doc, merchant, this.deps.printer.charsPerLine, { copy: true });
+      let printerCode: number | undefined;
+      try {
+        await this.deps.printer.print({ kind: 'copy', layout, reference: doc.document.documentNumber });
+      } catch (e) {
+        printerCode = printerCodeOf(e);
+      }
+      await this.deps.journal.append({
+        type: 'print',
+        body: { documentNo: doc.document.documentNo, copy: true, ok: printerCode === undefined, ...(printerCode === undefined ? {} : { printerCode }) },
+      });
+      if (printerCode !== undefined) {
+        throw printerError(
+          printerCode,
+          `The copy of document ${doc.document.documentNumber} could not be printed (printer code ${printerCode}).`,
+        );
+      }
+      return this.#answer(doc);
+    });
+  }
+
+  #find(query: ReturnType<typeof toDocumentQuery>): IndexedDocument {
+    const doc = this.deps.index.findDocument(query);
+    if (!doc) throw new FiscalError('NOT_FOUND', 'Document not found.');
+    return doc;
+  }
+
+  async #answer(doc: IndexedDocument): Promise<{ resultCode: 0; document: ApiDocument }> {
+    const { recordNo, merchant } = await merchantOf(this.deps, doc);
+    return { resultCode: 0, document: toApiDocument(doc, merchantView(recordNo, merchant, this.deps.clock.now())) };
+  }
+}

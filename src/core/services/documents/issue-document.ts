@@ -1,0 +1,158 @@
+import { buildDocumentRecord } from '../../documents/document-record.js';
+import { fiscalInstant, numberDocument } from '../../documents/numbering.js';
+import { buildSfsReceiptData, isVatPayer } from '../../documents/sfs-receipt-data.js';
+import type { ValidatedCashRequest, ValidatedStoreRequest } from '../../documents/store-request.js';
+import { FiscalError } from '../../fiscal-error.js';
+import { RESULT_CODES } from '../../result-codes.js';
+import type { IndexedDocument } from '../../ports/journal-index.js';
+import { computePkp } from '../../sfs/pkp.js';
+import { okpFromPkp } from '../../sfs/okp.js';
+import type { UsableMerchant } from '../merchant-session.js';
+import type { DocumentDeps } from './document-deps.js';
+import { documentLayout, printOriginal } from './document-receipt.js';
+import { sendDocumentAttempt } from './send-attempt.js';
+import { bytesToBase64 } from '../../base64.js';
+
+export interface IssueOptions {
+  idempotency?: { key: string; requestSha256: string } | undefined;
+  /** Do not send (VK/VY with the `sendCashDocuments` setting off). */
+  notSent?: { reason: string } | undefined;
+}
+
+export interface IssuedDocument {
+  doc: IndexedDocument;
+  merchant: UsableMerchant;
+  /** Printer code 100–106 when the original could not be printed (answer 507). */
+  printerCode?: number;
+  /** Base64 PNG when delivered as an electronic receipt. */
+  electronicReceipt?: string;
+}
+
+/**
+ * Refuses a new fiscal write while an earlier document blocks it: one rejected by the SFS (502,
+ * until repaired) or the last one not printed (508, until POST /api/document/print succeeds).
+ */
+export function assertNothingBlocks(deps: Pick<DocumentDeps, 'index'>): void {
+  const stuck = deps.index.stuckDocuments()[0];
+  if (stuck) {
+    const x = stuck.lastExchange;
+    throw new FiscalError(
+      'DOCUMENT_NEEDS_REPAIR',
+      `Document ${stuck.document.documentNumber} was not accepted by the SFS${x?.errorCode === undefined ? '' : ` (${x.errorCode}: ${x.errorText ?? ''})`}; no fiscal document can be issued until it is repaired.`,
+      { documentNumber: stuck.document.documentNumber, internalDocumentId: stuck.document.documentNo },
+    );
+  }
+  const unprinted = deps.index.unprintedDocument();
+  if (unprinted) {
+    throw new FiscalError(
+      'LAST_DOCUMENT_NOT_PRINTED',
+      `Document ${unprinted.document.documentNumber} is not printed yet: print it with POST /api/document/print first.`,
+      { documentNumber: unprinted.document.documentNumber, internalDocumentId: unprinted.document.documentNo },
+    );
+  }
+}
+
+/** The CHDÚ is the truth; numbering from an index that lags behind it would repeat numbers. */
+function assertIndexCurrent(deps: Pick<DocumentDeps, 'index' | 'journal'>): void {
+  const head = deps.journal.head()?.recordNo ?? 0;
+  if (deps.index.highWaterMark() !== head) {
+    throw new FiscalError(
+      'CHDU_WRITE_ERROR',
+      'The index is behind the CHDÚ and is being rebuilt; try again in a moment.',
+    );
+  }
+}
+
+/**
+ * The error of a document the SFS did not accept (stuck): 501 for a rejection, 601 for a
+ * duplicate, 602 for an answer whose signature cannot be trusted — with the SFS code and text.
+ */
+export function sfsFailure(doc: IndexedDocument): FiscalError {
+  const x = doc.lastExchange;
+  const name =
+    x?.outcome === 'duplicate' ? 'SFS_DUPLICATE' : x?.outcome === 'unverified' ? 'SFS_RESPONSE_NOT_VERIFIED' : 'SFS_REJECTED';
+  const text = x?.errorText ?? 'no answer recorded';
+  const { documentNumber, documentNo } = doc.document;
+  return new FiscalError(
+    name,
+    `The SFS did not accept document ${documentNumber}${x?.errorCode === undefined ? '' : ` (${x.errorCode})`}: ${text}. It is stored but not valid, must not be handed over, and waits for repair.`,
+    {
+      ekasaError: { errorType: 'EKASA', errorCode: x?.errorCode ?? RESULT_CODES[name].code, message: text, detail: '' },
+      documentNumber,
+      internalDocumentId: documentNo,
+    },
+  );
+}
+
+/**
+ * Issues one fiscal document (issue 6 flow), inside the write lock held by the caller:
+ * validate (done by the caller) → number → build the record with PKP/OKP → write it to the CHDÚ →
+ * register online within the limit → record the outcome in the CHDÚ → print or render → answer.
+ *
+ * `validate` runs once the merchant and the create instant are known (VAT payer rules and the
+ * paragón date depend on them); whatever it throws leaves nothing written.
+ */
+export async function issueDocument(
+  deps: DocumentDeps,
+  validate: (ctx: { createDate: Date; vatPayer: boolean }) => ValidatedStoreRequest | ValidatedCashRequest,
+  options: IssueOptions = {},
+): Promise<IssuedDocument> {
+  const merchant = deps.merchant.currentSigner();
+  assertNothingBlocks(deps);
+  assertIndexCurrent(deps);
+
+  const createDate = fiscalInstant(deps.clock.now());
+  const m = merchant.merchant;
+  const identity = {
+    dic: m.dic,
+    cashRegisterCode: m.organizationUnit.cashRegisterCode,
+    ...(m.ico === undefined ? {} : { ico: m.ico }),
+    ...(m.icDph === undefined ? {} : { icDph: m.icDph }),
+  };
+  const request = validate({ createDate, vatPayer: isVatPayer(identity) });
+  const numbering = numberDocument(createDate, (y, mo) => deps.index.lastSequenceId(y, mo));
+  const sfs = buildSfsReceiptData(request, identity, numbering, createDate);
+  // SFS spec §2.1: the PKP is signed once, at creation, over the strings of the message.
+  const pkp = computePkp(sfs, merchant.signer);
+  const record = buildDocumentRecord({
+    request,
+    sfs,
+    pkp,
+    okp: okpFromPkp(pkp),
+    documentNo: deps.index.lastDocumentNo() + 1,
+    merchantRecordNo: merchant.recordNo,
+    numbering,
+    idempotency: options.idempotency,
+    demo: m.demo,
+  });
+  if (options.notSent) record.notSent = options.notSent;
+
+  await deps.journal.append({ type: 'document', body: record });
+
+  if (!options.notSent) await sendDocumentAttempt(deps, record, merchant.signer, 1);
+  const doc = current(deps, record.documentNo);
+
+  if (doc.sendState === 'stuck') throw sfsFailure(doc);
+
+  const issued: IssuedDocument = { doc, merchant };
+  const electronic = record.electronicRequested && doc.sendState === 'online';
+  if (electronic) {
+    // Issue 6: electronic only when registered online; offline documents are always printed.
+    const layout = documentLayout(doc, m, deps.printer.charsPerLine);
+    issued.electronicReceipt = bytesToBase64(deps.renderer.renderPng(layout));
+    await deps.journal.append({ type: 'print', body: { documentNo: record.documentNo, copy: false, ok: true, electronic: true } });
+    // The drawer is a convenience: a failing kick must not turn a registered sale into an error.
+    if (record.openDrawer) await deps.printer.openDrawer().catch(() => undefined);
+  } else {
+    const printerCode = await printOriginal(deps, doc, m, record.openDrawer);
+    if (printerCode !== undefined) issued.printerCode = printerCode;
+  }
+  issued.doc = current(deps, record.documentNo);
+  return issued;
+}
+
+function current(deps: Pick<DocumentDeps, 'index'>, documentNo: number): IndexedDocument {
+  const doc = deps.index.findDocument({ by: 'documentNo', documentNo });
+  if (!doc) throw new FiscalError('INTERNAL_ERROR', `document ${documentNo} is not in the index after writing it`);
+  return doc;
+}

@@ -1,0 +1,34 @@
+import { FiscalError } from '../../fiscal-error.js';
+import type { DocumentDeps } from './document-deps.js';
+import { merchantOf, printerError, printOriginal } from './document-receipt.js';
+
+/**
+ * `POST /api/document/print`: prints the original of the last document whose print failed (or
+ * never happened). Until it succeeds every CHDÚ-writing request gets 508. 505 when there is
+ * nothing to print, or when the last document was delivered electronically.
+ */
+export class PrintPendingDocument {
+  constructor(private readonly deps: DocumentDeps) {}
+
+  async execute(): Promise<{ resultCode: 0 }> {
+    return this.deps.lock.run('document/print', async () => {
+      const doc = this.deps.index.unprintedDocument();
+      if (!doc) {
+        const last = this.deps.index.findDocument({ by: 'last' });
+        throw new FiscalError(
+          'NOTHING_TO_PRINT',
+          last?.printState === 'electronic' ? 'Last document was electronic.' : 'No unprinted document found.',
+        );
+      }
+      const { merchant } = await merchantOf(this.deps, doc);
+      const printerCode = await printOriginal(this.deps, doc, merchant, doc.document.openDrawer);
+      if (printerCode !== undefined) {
+        throw printerError(
+          printerCode,
+          `Document ${doc.document.documentNumber} could not be printed (printer code ${printerCode}); fix the printer and try again.`,
+        );
+      }
+      return { resultCode: 0 as const };
+    });
+  }
+}

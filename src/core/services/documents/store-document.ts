@@ -1,0 +1,71 @@
+import type { ApiDocument } from '../../documents/api-document.js';
+import { toApiDocument } from '../../documents/api-document.js';
+import { idempotencyDecision, requestFingerprint } from '../../documents/idempotency.js';
+import type { StoreDocumentInput } from '../../documents/store-request.js';
+import { validateStoreRequest } from '../../documents/validate-store-request.js';
+import { FiscalError } from '../../fiscal-error.js';
+import { merchantView } from '../../merchant/merchant-record.js';
+import type { IndexedDocument } from '../../ports/journal-index.js';
+import type { DocumentDeps } from './document-deps.js';
+import { documentLayout, merchantOf } from './document-receipt.js';
+import { issueDocument, sfsFailure } from './issue-document.js';
+import { bytesToBase64 } from '../../base64.js';
+
+export interface StoreDocumentResult {
+  resultCode: 0;
+  document: ApiDocument;
+}
+
+/**
+ * `POST /api/document/store`: issues a PD, UF or ND (issue 6). With an `Idempotency-Key`, a retry
+ * with the same body answers the stored document again — nothing is written, sent or printed
+ * twice, also after a restart; the same key with another body is refused (DECISIONS 7).
+ */
+export class StoreDocument {
+  constructor(private readonly deps: DocumentDeps) {}
+
+  async execute(input: StoreDocumentInput, rawBody: unknown, idempotencyKey?: string): Promise<StoreDocumentResult> {
+    return this.deps.lock.run('document/store', async () => {
+      const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestSha256: requestFingerprint('document/store', rawBody) };
+      if (idempotency) {
+        const stored = this.deps.index.findDocument({ by: 'idempotencyKey', key: idempotency.key });
+        if (idempotencyDecision(idempotency.key, idempotency.requestSha256, stored?.document) === 'replay') {
+          return replay(this.deps, stored!);
+        }
+      }
+      const issued = await issueDocument(this.deps, (ctx) => validateStoreRequest(input, ctx), { idempotency });
+      const merchant = merchantView(issued.merchant.recordNo, issued.merchant.merchant, this.deps.clock.now());
+      const document = toApiDocument(issued.doc, merchant, { electronicReceipt: issued.electronicReceipt });
+      return withPrintResult(document, issued.printerCode);
+    });
+  }
+}
+
+/**
+ * Success, or 507 DOCUMENT_NOT_PRINTED carrying the document and the printer code (HTTP 200 on
+ * this route, as the API text says; src/http/error-mapping.ts).
+ */
+function withPrintResult(document: ApiDocument, printerCode: number | undefined): StoreDocumentResult {
+  if (printerCode === undefined) return { resultCode: 0, document };
+  throw new FiscalError(
+    'DOCUMENT_NOT_PRINTED',
+    `Document ${document.documentNumber} is stored and registered, but printing failed (printer code ${printerCode}); print it with POST /api/document/print.`,
+    { document, printResultCode: printerCode },
+  );
+}
+
+/**
+ * The stored answer of an earlier request with the same key: the document as it stands now.
+ * A rejected document answers its SFS error again; an unprinted one its 507.
+ */
+async function replay(deps: DocumentDeps, doc: IndexedDocument): Promise<StoreDocumentResult> {
+  const { recordNo, merchant } = await merchantOf(deps, doc);
+  if (doc.sendState === 'stuck') throw sfsFailure(doc);
+  const electronicReceipt =
+    doc.printState === 'electronic'
+      ? bytesToBase64(deps.renderer.renderPng(documentLayout(doc, merchant, deps.printer.charsPerLine)))
+      : undefined;
+  const document = toApiDocument(doc, merchantView(recordNo, merchant, deps.clock.now()), { electronicReceipt });
+  const unprinted = doc.printState === 'failed' || doc.printState === 'pending';
+  return withPrintResult(document, unprinted ? (doc.lastPrinterCode ?? 100) : undefined);
+}

@@ -1,0 +1,62 @@
+import type { SfsOutcome } from '../ports/tax-authority.js';
+import type { ComponentStatus, StatusProbe } from './register-status.js';
+
+/**
+ * What the last send attempts said about the SFS, for `GET /api/status/get`. In memory only: the
+ * journal keeps every exchange; this is the register's current impression.
+ */
+export class SfsHealth {
+  #last: { outcome: SfsOutcome['kind']; at: Date; detail: string } | undefined;
+  #lastAccepted: Date | undefined;
+
+  constructor(private readonly target: string) {}
+
+  record(outcome: SfsOutcome, at: Date): void {
+    let detail: string;
+    switch (outcome.kind) {
+      case 'accepted':
+        detail = 'accepted';
+        this.#lastAccepted = at;
+        break;
+      case 'rejected':
+      case 'duplicate':
+        detail = `answered ${outcome.code}: ${outcome.text}`;
+        break;
+      case 'unreachable':
+        detail = outcome.timedOut ? `no answer within ${outcome.elapsedMs} ms` : outcome.reason;
+        break;
+      default:
+        detail = outcome.reason;
+    }
+    this.#last = { outcome: outcome.kind, at, detail };
+  }
+
+  readonly probe: StatusProbe = {
+    component: 'SFS',
+    check: (): ComponentStatus => {
+      const details: Record<string, unknown> = { target: this.target };
+      if (this.#lastAccepted) details.lastAccepted = this.#lastAccepted.toISOString();
+      const last = this.#last;
+      if (!last) {
+        return { component: 'SFS', state: 'OK', reasonCode: 0, reason: `SFS at ${this.target}; nothing sent since start.`, details };
+      }
+      details.lastAttempt = last.at.toISOString();
+      details.lastOutcome = last.outcome;
+      if (last.outcome === 'accepted') {
+        return { component: 'SFS', state: 'OK', reasonCode: 0, reason: `SFS at ${this.target} answers.`, details };
+      }
+      const code =
+        last.outcome === 'unreachable' ? 600 : last.outcome === 'invalid-response' ? 504 : last.outcome === 'unverified' ? 602 : last.outcome === 'duplicate' ? 601 : 501;
+      return {
+        component: 'SFS',
+        state: 'WARNING',
+        reasonCode: code,
+        reason:
+          last.outcome === 'unreachable' || last.outcome === 'invalid-response'
+            ? `The last attempt got no usable answer (${last.detail}): documents are issued offline and sent later.`
+            : `The last document was not accepted (${last.detail}).`,
+        details,
+      };
+    },
+  };
+}

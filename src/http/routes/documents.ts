@@ -1,0 +1,94 @@
+import type { CashOperation } from '../../core/services/documents/cash-operation.js';
+import type { GetDocument } from '../../core/services/documents/get-document.js';
+import type { PrintPendingDocument } from '../../core/services/documents/print-pending-document.js';
+import type { StoreDocument } from '../../core/services/documents/store-document.js';
+import { readIdempotencyKey } from '../../core/documents/idempotency.js';
+import type { RoutePlugin } from '../app.js';
+import { errorResponses, GenericResponse } from '../schemas/common.js';
+import {
+  CashRequest,
+  CashResponse,
+  DocumentResponse,
+  GetDocumentRequest,
+  Printer,
+  StoreDocumentRequest,
+} from '../schemas/documents.js';
+
+const idempotencyHeader = {
+  'idempotency-key': {
+    description:
+      'Up to 100 characters. A retry with the same key and body answers the stored document again; nothing is written, sent or printed twice. The same key with another body is 701.',
+  },
+};
+
+export interface DocumentRouteDeps {
+  store: StoreDocument;
+  get: GetDocument;
+  print: PrintPendingDocument;
+  cash: CashOperation;
+}
+
+/** `POST /api/document/store|get|print` and `POST /api/cash` (issue 6). */
+export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
+  return (app) => {
+    app.post(
+      '/api/document/store',
+      {
+        schema: {
+          tags: ['documents'],
+          summary: 'Store, sign, register and print a PD, UF or ND',
+          description:
+            'Validates, numbers and signs the document, writes it to the CHDÚ, registers it with the SFS within the online limit (else issues it offline), then prints it or returns an electronic receipt. A failed print answers HTTP 200 with resultCode 507, the document and printResultCode. Header Idempotency-Key makes retries safe.',
+          body: StoreDocumentRequest,
+          response: { 200: DocumentResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const key = readIdempotencyKey(request.headers['idempotency-key']);
+        return deps.store.execute(request.body, request.jsonBody, key);
+      },
+    );
+    app.post(
+      '/api/document/get',
+      {
+        schema: {
+          tags: ['documents'],
+          summary: 'Look a document up (or the last one); optionally print a copy',
+          description: 'Not found answers HTTP 200 with resultCode 506.',
+          body: GetDocumentRequest,
+          response: { 200: DocumentResponse, ...errorResponses },
+        },
+      },
+      async (request) => deps.get.execute(request.body),
+    );
+    app.post(
+      '/api/document/print',
+      {
+        schema: {
+          tags: ['documents'],
+          summary: 'Print the original of the last document whose print failed',
+          description: '505 (HTTP 404) when nothing waits to be printed or the last document was electronic.',
+          body: Printer.unwrap().unwrap().optional(),
+          response: { 200: GenericResponse, ...errorResponses },
+        },
+      },
+      async () => deps.print.execute(),
+    );
+    app.post(
+      '/api/cash',
+      {
+        schema: {
+          tags: ['cash'],
+          summary: 'Cash deposit (VK, positive amount) or withdrawal (VY, negative amount)',
+          body: CashRequest,
+          response: { 200: CashResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const key = readIdempotencyKey(request.headers['idempotency-key']);
+        return deps.cash.execute(request.body, request.jsonBody, key);
+      },
+    );
+    void idempotencyHeader;
+  };
+}
