@@ -37,14 +37,23 @@ export const RESULT_CODES = {
     meaning: 'The keystore password is wrong or the keystore is corrupted.',
   },
   MERCHANT_PARSE_ERROR: { code: 404, meaning: 'The identification or authentication XML cannot be parsed.' },
-  MERCHANT_CERTIFICATE_EXPIRED: { code: 405, meaning: 'The merchant certificate has expired (or is not yet valid).' },
+  MERCHANT_CERTIFICATE_EXPIRED: {
+    code: 405,
+    meaning: 'The merchant certificate has expired (or is not yet valid).',
+  },
 
   INTERNAL_ERROR: { code: 500, meaning: 'An unexpected internal error.' },
-  SFS_REJECTED: { code: 501, meaning: 'The SFS (eKasa server) rejected the document; it is stored but not valid.' },
+  SFS_REJECTED: {
+    code: 501,
+    meaning: 'The SFS (eKasa server) rejected the document; it is stored but not valid.',
+  },
   DOCUMENT_NEEDS_REPAIR: { code: 502, meaning: 'A document rejected by the SFS waits for repair.' },
   LOCATION_NEEDS_REPAIR: { code: 503, meaning: 'A location rejected by the SFS waits for repair.' },
   SFS_INVALID_RESPONSE: { code: 504, meaning: 'The SFS answered with a response kasa cannot read.' },
-  NOTHING_TO_PRINT: { code: 505, meaning: 'No unprinted document found, or the last document was electronic.' },
+  NOTHING_TO_PRINT: {
+    code: 505,
+    meaning: 'No unprinted document found, or the last document was electronic.',
+  },
   NOT_FOUND: { code: 506, meaning: 'The requested document or location was not found.' },
   DOCUMENT_NOT_PRINTED: { code: 507, meaning: 'The document was stored and registered but printing failed.' },
   LAST_DOCUMENT_NOT_PRINTED: {
@@ -57,7 +66,10 @@ export const RESULT_CODES = {
   SFS_RESPONSE_NOT_VERIFIED: { code: 602, meaning: 'The SFS response signature could not be verified.' },
 
   MALFORMED_INPUT: { code: 700, meaning: 'The request body is not valid JSON.' },
-  INVALID_INPUT: { code: 701, meaning: 'The request breaks a rule; the message names the field and the rule.' },
+  INVALID_INPUT: {
+    code: 701,
+    meaning: 'The request breaks a rule; the message names the field and the rule.',
+  },
 
   UNKNOWN: { code: -1, meaning: 'Unknown path, wrong method or another error outside the fiscal rules.' },
 } as const satisfies Record<string, { code: number; meaning: string }>;
@@ -77,6 +89,10 @@ export function resultName(code: number): ResultName | undefined {
 /** Every result code in ascending order (for docs and tests). */
 export function allResultCodes(): ReadonlyArray<{ name: ResultName; code: ResultCode; meaning: string }> {
   return (Object.keys(RESULT_CODES) as ResultName[])
-    .map((name) => ({ name, code: RESULT_CODES[name].code as ResultCode, meaning: RESULT_CODES[name].meaning }))
+    .map((name) => ({
+      name,
+      code: RESULT_CODES[name].code as ResultCode,
+      meaning: RESULT_CODES[name].meaning,
+    }))
     .sort((a, b) => a.code - b.code);
 }

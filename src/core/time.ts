@@ -77,7 +77,8 @@ export function parseSfsDateTime(text: string): Date | undefined {
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, sign, oh, om] = m;
   const offset = (Number(oh) * 60 + Number(om)) * (sign === '-' ? -1 : 1);
-  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offset * 60000;
+  const utc =
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offset * 60000;
   const date = new Date(utc);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

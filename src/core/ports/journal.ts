@@ -18,7 +18,10 @@ export interface Journal {
   /** The last record written (number, first block address, chain hash), or undefined when empty. */
   head(): JournalHead | undefined;
   /** Verifies framing, CRCs and the hash chain from `fromRecordNo`; never throws for bad data. */
-  verify(options?: { fromRecordNo?: number; onProgress?: (done: number, total: number) => void }): Promise<VerifyReport>;
+  verify(options?: {
+    fromRecordNo?: number;
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<VerifyReport>;
 }
 
 export interface AppendOptions {

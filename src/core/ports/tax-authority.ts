@@ -51,9 +51,17 @@ export interface TaxAuthority {
   /** Where requests go, for status output (e.g. the URL). */
   readonly target: string;
   /** Sends one signed RegisterReceiptRequest attempt. Resolves within the online limit + a small margin. */
-  registerReceipt(request: SfsReceiptRequest, signer: MessageSigner, options?: SendOptions): Promise<SfsOutcome>;
+  registerReceipt(
+    request: SfsReceiptRequest,
+    signer: MessageSigner,
+    options?: SendOptions,
+  ): Promise<SfsOutcome>;
   /** Sends one signed RegisterLocationRequest attempt. */
-  registerLocation(request: SfsLocationRequest, signer: MessageSigner, options?: SendOptions): Promise<SfsOutcome>;
+  registerLocation(
+    request: SfsLocationRequest,
+    signer: MessageSigner,
+    options?: SendOptions,
+  ): Promise<SfsOutcome>;
   /** Frees sockets; pending attempts end as `unreachable`. */
   close(): Promise<void>;
 }

@@ -1,0 +1,60 @@
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { addServeOptions, readServeConfig } from './serve-config.js';
+
+function parse(argv: string[], env: Record<string, string> = {}) {
+  const cmd = new Command('serve').exitOverride();
+  addServeOptions(cmd);
+  cmd.parse(argv, { from: 'user' });
+  return readServeConfig(cmd, env, '/srv');
+}
+
+describe('serve configuration', () => {
+  it('has the documented defaults', () => {
+    const c = parse([]);
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      port: 13083,
+      dataDir: '/srv/data',
+      sfsUrl: undefined,
+      sfsTimeoutMs: 5000,
+      printer: { kind: 'virtual' },
+      chdu: { kind: 'image', path: '/srv/data/chdu.img' },
+      demo: true,
+      token: undefined,
+      logLevel: 'info',
+    });
+    expect(c.fixed.size).toBe(0);
+  });
+
+  it('reads KASA_* variables and lets flags win; both fix the key', () => {
+    const c = parse(['--port', '9000'], {
+      KASA_PORT: '8000',
+      KASA_SFS_TIMEOUT_MS: '2500',
+      KASA_NO_DEMO: 'true',
+    });
+    expect(c.port).toBe(9000);
+    expect(c.sfsTimeoutMs).toBe(2500);
+    expect(c.demo).toBe(false);
+    expect([...c.fixed].sort()).toEqual(['demo', 'port', 'sfsTimeoutMs']);
+  });
+
+  it('parses targets and repeatable trust files', () => {
+    const c = parse([
+      '--chdu',
+      'chdu-lite+serial:///dev/ttyACM0?baudRate=9600',
+      '--printer',
+      'tcp://10.0.0.5:9100',
+      '--sfs-trust',
+      'a.pem',
+      '--sfs-trust',
+      '/etc/b.pem',
+      '--data-dir',
+      'reg1',
+    ]);
+    expect(c.chdu).toEqual({ kind: 'chdu-lite-serial', path: '/dev/ttyACM0', baudRate: 9600 });
+    expect(c.printer).toEqual({ kind: 'tcp', host: '10.0.0.5', port: 9100 });
+    expect(c.sfsTrust).toEqual(['/srv/a.pem', '/etc/b.pem']);
+    expect(c.dataDir).toBe('/srv/reg1');
+  });
+});

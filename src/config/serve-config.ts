@@ -1,0 +1,230 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import {
+  addOption,
+  booleanText,
+  ConfigError,
+  integerIn,
+  nonEmpty,
+  type OptionSpec,
+  readEnv,
+  readOption,
+  type Source,
+} from './option-spec.js';
+import { type ChduTarget, type PrinterTarget, parseChduTarget, parsePrinterTarget } from './targets.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The configuration of `kasa serve`, parsed once and frozen. */
+export interface ServeConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Absolute path of all state of this register. */
+  readonly dataDir: string;
+  /** SFS SOAP endpoint; undefined = the embedded SFS simulator. */
+  readonly sfsUrl: string | undefined;
+  /** PEM files trusted for SFS response signatures; empty = the embedded simulator's certificate. */
+  readonly sfsTrust: readonly string[];
+  /** The online limit; past it the document is issued offline. */
+  readonly sfsTimeoutMs: number;
+  readonly printer: PrinterTarget;
+  readonly chdu: ChduTarget;
+  /** Create a demo merchant on an empty data dir. */
+  readonly demo: boolean;
+  /** When set, every /api/ request needs `Authorization: Bearer <token>`. */
+  readonly token: string | undefined;
+  readonly logLevel: LogLevel;
+  /** Keys given explicitly by flag or environment: fixed for the process lifetime (DECISIONS 2). */
+  readonly fixed: ReadonlySet<ServeKey>;
+}
+
+export type ServeKey = Exclude<keyof ServeConfig, 'fixed'>;
+
+const url = (text: string): string => {
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    throw new Error('must be an absolute http:// or https:// URL');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new Error('must be an http:// or https:// URL');
+  return u.toString();
+};
+
+const host = (text: string): string => {
+  if (!/^[A-Za-z0-9.:-]+$/.test(text)) throw new Error('host must be an IP address or a host name');
+  return text;
+};
+
+const logLevel = (text: string): LogLevel => {
+  if (!(LOG_LEVELS as readonly string[]).includes(text))
+    throw new Error(`log level must be one of ${LOG_LEVELS.join(', ')}`);
+  return text as LogLevel;
+};
+
+const token = (text: string): string => {
+  if (!/^[\x21-\x7e]{8,200}$/.test(text))
+    throw new Error('token must be 8-200 printable ASCII characters, no spaces');
+  return text;
+};
+
+const wrap =
+  <T>(f: (t: string) => T) =>
+  (t: string): T => {
+    try {
+      return f(t);
+    } catch (e) {
+      throw new Error((e as Error).message);
+    }
+  };
+
+export const dataDirSpec: OptionSpec<string> = {
+  key: 'dataDir',
+  flags: '--data-dir <path>',
+  description: 'folder holding all state of this register',
+  env: 'KASA_DATA_DIR',
+  parse: nonEmpty('data dir'),
+  defaultText: './data',
+};
+
+export const chduSpec: OptionSpec<ChduTarget> = {
+  key: 'chdu',
+  flags: '--chdu <target>',
+  description: 'protected data storage: image:PATH, chdu-lite+tcp://HOST:PORT or chdu-lite+serial:///dev/X',
+  env: 'KASA_CHDU',
+  parse: wrap(parseChduTarget),
+  defaultText: 'image:<data-dir>/chdu.img',
+};
+
+const specs = {
+  host: {
+    key: 'host',
+    flags: '--host <address>',
+    description: 'listen address',
+    env: 'KASA_HOST',
+    parse: host,
+    defaultText: '127.0.0.1',
+  },
+  port: {
+    key: 'port',
+    flags: '--port <number>',
+    description: 'listen port (0 = any free port)',
+    env: 'KASA_PORT',
+    parse: integerIn(0, 65535, 'port'),
+    defaultText: '13083',
+  },
+  dataDir: dataDirSpec,
+  sfsUrl: {
+    key: 'sfsUrl',
+    flags: '--sfs-url <url>',
+    description: 'SFS SOAP endpoint URL',
+    env: 'KASA_SFS_URL',
+    parse: url,
+    defaultText: 'the embedded SFS simulator',
+  },
+  sfsTrust: {
+    key: 'sfsTrust',
+    flags: '--sfs-trust <pem-file>',
+    description: 'PEM file with certificate(s) trusted for SFS response signatures; repeatable',
+    env: 'KASA_SFS_TRUST',
+    parse: nonEmpty('trust file'),
+    repeatable: true,
+    defaultText: "the embedded simulator's certificate",
+  },
+  sfsTimeoutMs: {
+    key: 'sfsTimeoutMs',
+    flags: '--sfs-timeout-ms <ms>',
+    description: 'online limit; past it the document is issued offline',
+    env: 'KASA_SFS_TIMEOUT_MS',
+    parse: integerIn(50, 600000, 'SFS timeout'),
+    defaultText: '5000',
+  },
+  printer: {
+    key: 'printer',
+    flags: '--printer <target>',
+    description: 'virtual, none, tcp://HOST:PORT, serial:///dev/X?baudRate=N or chdu',
+    env: 'KASA_PRINTER',
+    parse: wrap(parsePrinterTarget),
+    defaultText: 'virtual',
+  },
+  chdu: chduSpec,
+  demo: {
+    key: 'demo',
+    flags: '--no-demo',
+    description: 'do not create a demo merchant on an empty data dir',
+    env: 'KASA_NO_DEMO',
+    parse: booleanText('KASA_NO_DEMO'),
+  },
+  token: {
+    key: 'token',
+    flags: '--token <token>',
+    description: 'require Authorization: Bearer <token> on every /api/ request',
+    env: 'KASA_TOKEN',
+    parse: token,
+  },
+  logLevel: {
+    key: 'logLevel',
+    flags: '--log-level <level>',
+    description: `pino log level (${LOG_LEVELS.join(', ')})`,
+    env: 'KASA_LOG_LEVEL',
+    parse: logLevel,
+    defaultText: 'info',
+  },
+} satisfies Record<ServeKey, OptionSpec<unknown>>;
+
+export function addServeOptions(cmd: Command): void {
+  for (const spec of Object.values(specs)) addOption(cmd, spec as OptionSpec<unknown>);
+}
+
+/**
+ * Reads the serve configuration from the parsed command and the environment. Throws ConfigError
+ * (exit code 2) for a bad environment value.
+ */
+export function readServeConfig(
+  cmd: Command,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string = process.cwd(),
+): ServeConfig {
+  const fixed = new Set<ServeKey>();
+  const get = <K extends ServeKey>(key: K): { value: unknown; source: Source } => {
+    const r = readOption(cmd, specs[key] as OptionSpec<unknown>, env);
+    if (r.source !== 'default') fixed.add(key);
+    return r;
+  };
+  const value = <T>(key: ServeKey, fallback: T): T => (get(key).value as T | undefined) ?? fallback;
+
+  // --no-demo sets demo=false; KASA_NO_DEMO=true means the same.
+  let demo = true;
+  if (cmd.getOptionValueSource('demo') === 'cli') {
+    demo = false;
+    fixed.add('demo');
+  } else {
+    const noDemo = readEnv(specs.demo, env);
+    if (noDemo !== undefined) {
+      demo = !noDemo;
+      fixed.add('demo');
+    }
+  }
+
+  const dataDir = resolve(cwd, value(dataDirSpec.key as ServeKey, './data'));
+  const chdu = value<ChduTarget>('chdu', { kind: 'image', path: resolve(dataDir, 'chdu.img') });
+  const config: ServeConfig = {
+    host: value('host', '127.0.0.1'),
+    port: value('port', 13083),
+    dataDir,
+    sfsUrl: value<string | undefined>('sfsUrl', undefined),
+    sfsTrust: value<string[]>('sfsTrust', []).map((p) => resolve(cwd, p)),
+    sfsTimeoutMs: value('sfsTimeoutMs', 5000),
+    printer: value<PrinterTarget>('printer', { kind: 'virtual' }),
+    chdu: chdu.kind === 'image' ? { kind: 'image', path: resolve(cwd, chdu.path) } : chdu,
+    demo,
+    token: value<string | undefined>('token', undefined),
+    logLevel: value<LogLevel>('logLevel', 'info'),
+    fixed,
+  };
+  return Object.freeze(config);
+}
+
+export { ConfigError };

@@ -1,0 +1,95 @@
+/**
+ * Device and server targets given on the command line, parsed once into typed values.
+ * Parsing checks the syntax only; whether an adapter exists for a target is decided by the
+ * composition root (DECISIONS 12: an unavailable printer target is an exit-2 error, never a
+ * silent fallback).
+ */
+export type PrinterTarget =
+  | { kind: 'virtual' }
+  | { kind: 'none' }
+  | { kind: 'tcp'; host: string; port: number }
+  | { kind: 'serial'; path: string; baudRate: number }
+  | { kind: 'chdu' };
+
+export type ChduTarget =
+  | { kind: 'image'; path: string }
+  | { kind: 'chdu-lite-tcp'; host: string; port: number }
+  | { kind: 'chdu-lite-serial'; path: string; baudRate: number };
+
+export class TargetSyntaxError extends Error {}
+
+const HOST_PORT = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$/;
+
+function hostPort(text: string, what: string): { host: string; port: number } {
+  const m = HOST_PORT.exec(text);
+  const port = m ? Number(m[2]) : Number.NaN;
+  if (!m || port < 1 || port > 65535)
+    throw new TargetSyntaxError(`${what} needs HOST:PORT with a port 1-65535`);
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
+}
+
+function serialPath(rest: string, what: string): { path: string; baudRate: number } {
+  const [path, query] = rest.split('?', 2) as [string, string | undefined];
+  if (!path.startsWith('/'))
+    throw new TargetSyntaxError(`${what} needs an absolute device path, e.g. /dev/ttyUSB0`);
+  let baudRate = 115200;
+  if (query !== undefined) {
+    const params = new URLSearchParams(query);
+    for (const key of params.keys()) {
+      if (key !== 'baudRate')
+        throw new TargetSyntaxError(`${what}: unknown parameter "${key}" (only baudRate)`);
+    }
+    const b = params.get('baudRate');
+    if (b !== null) {
+      baudRate = Number(b);
+      if (!Number.isInteger(baudRate) || baudRate < 1200 || baudRate > 921600) {
+        throw new TargetSyntaxError(`${what}: baudRate must be an integer 1200-921600`);
+      }
+    }
+  }
+  return { path, baudRate };
+}
+
+export function parsePrinterTarget(text: string): PrinterTarget {
+  if (text === 'virtual' || text === 'none' || text === 'chdu') return { kind: text };
+  if (text.startsWith('tcp://')) return { kind: 'tcp', ...hostPort(text.slice(6), 'tcp://') };
+  if (text.startsWith('serial://')) return { kind: 'serial', ...serialPath(text.slice(9), 'serial://') };
+  throw new TargetSyntaxError('use virtual, none, chdu, tcp://HOST:PORT or serial:///dev/X?baudRate=N');
+}
+
+export function parseChduTarget(text: string): ChduTarget {
+  if (text.startsWith('image:')) {
+    const path = text.slice(6);
+    if (path === '') throw new TargetSyntaxError('image: needs a file path');
+    return { kind: 'image', path };
+  }
+  if (text.startsWith('chdu-lite+tcp://')) {
+    return { kind: 'chdu-lite-tcp', ...hostPort(text.slice(16), 'chdu-lite+tcp://') };
+  }
+  if (text.startsWith('chdu-lite+serial://')) {
+    return { kind: 'chdu-lite-serial', ...serialPath(text.slice(19), 'chdu-lite+serial://') };
+  }
+  throw new TargetSyntaxError('use image:PATH, chdu-lite+tcp://HOST:PORT or chdu-lite+serial:///dev/X');
+}
+
+export function describePrinterTarget(t: PrinterTarget): string {
+  switch (t.kind) {
+    case 'tcp':
+      return `tcp://${t.host}:${t.port}`;
+    case 'serial':
+      return `serial://${t.path}?baudRate=${t.baudRate}`;
+    default:
+      return t.kind;
+  }
+}
+
+export function describeChduTarget(t: ChduTarget): string {
+  switch (t.kind) {
+    case 'image':
+      return `image:${t.path}`;
+    case 'chdu-lite-tcp':
+      return `chdu-lite+tcp://${t.host}:${t.port}`;
+    case 'chdu-lite-serial':
+      return `chdu-lite+serial://${t.path}?baudRate=${t.baudRate}`;
+  }
+}

@@ -1,0 +1,275 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger } from '../adapters/logging/logger.js';
+import { FiscalError } from '../core/fiscal-error.js';
+import { Readiness, RegisterStatus } from '../core/services/register-status.js';
+import { WriteLock } from '../core/services/write-lock.js';
+import { buildHttpApp, IMAGE_BODY_LIMIT, type KasaApp, type RoutePlugin } from './app.js';
+import { systemRoutes } from './routes/system.js';
+
+const logLines: string[] = [];
+const sink = new Writable({
+  write(chunk, _e, cb) {
+    logLines.push(String(chunk));
+    cb();
+  },
+});
+
+/** Test routes standing in for fiscal endpoints: a blocking writer, a reader, a schema. */
+function testRoutes(lock: WriteLock, gate: { release?: () => void }): RoutePlugin {
+  return (app) => {
+    app.post(
+      '/api/test/write',
+      { schema: { body: z.object({ amount: z.number(), name: z.string().min(1).optional() }) } },
+      async () =>
+        lock.run('test-write', async () => {
+          await new Promise<void>((r) => (gate.release = r));
+          return { resultCode: 0 };
+        }),
+    );
+    app.post('/api/test/instant-write', async () => lock.run('instant', async () => ({ resultCode: 0 })));
+    app.get('/api/test/read', async () => ({ resultCode: 0, text: 'čučoriedka' }));
+    app.post('/api/test/image', { bodyLimit: IMAGE_BODY_LIMIT }, async () => ({ resultCode: 0 }));
+    app.post('/api/test/missing', async () => {
+      throw new FiscalError('NOT_FOUND', 'Document not found.');
+    });
+    app.post('/api/document/get', async () => {
+      throw new FiscalError('NOT_FOUND', 'Document not found.');
+    });
+    app.post('/api/test/crash', async () => {
+      throw new Error('secret internals');
+    });
+  };
+}
+
+let app: KasaApp;
+afterEach(async () => app?.close());
+
+async function build(opts: { token?: string; refusal?: FiscalError } = {}) {
+  const lock = new WriteLock();
+  const gate: { release?: () => void } = {};
+  const readiness = new Readiness();
+  readiness.add({ refusal: () => opts.refusal });
+  app = await buildHttpApp({
+    logger: createLogger('info', sink as never),
+    readiness,
+    routes: [
+      systemRoutes({
+        version: () => ({
+          product: 'kasa',
+          version: '9.9.9',
+          apiVersion: '1.7',
+          swId: 'A'.repeat(40),
+          nodeVersion: 'v20',
+        }),
+        status: new RegisterStatus(readiness),
+      }),
+      testRoutes(lock, gate),
+    ],
+    token: opts.token,
+    version: '9.9.9',
+  });
+  await app.ready();
+  return { lock, gate };
+}
+
+function expectJsonHeaders(res: { headers: Record<string, unknown>; rawPayload: Buffer }) {
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(res.headers['accept-charset']).toBe('utf-8');
+  expect(Number(res.headers['content-length'])).toBe(res.rawPayload.byteLength);
+  expect(res.headers['transfer-encoding']).toBeUndefined();
+}
+
+describe('common HTTP rules', () => {
+  it('sets JSON headers and a byte-exact Content-Length on success and failure', async () => {
+    await build();
+    const ok = await app.inject({ method: 'GET', url: '/api/test/read' });
+    expect(ok.statusCode).toBe(200);
+    expectJsonHeaders(ok);
+    expect(ok.json()).toEqual({ resultCode: 0, text: 'čučoriedka' });
+    const fail = await app.inject({ method: 'POST', url: '/api/test/write', payload: '{"amount":"x"}' });
+    expect(fail.statusCode).toBe(500);
+    expectJsonHeaders(fail);
+    expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers broken JSON with 700', async () => {
+    await build();
+    const res = await app.inject({ method: 'POST', url: '/api/test/write', payload: '{"amount": 1,' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ resultCode: 700 });
+    expect(res.json().errorMessage).toBe(res.json().error);
+  });
+
+  it('answers a schema violation with 701 naming the field', async () => {
+    await build();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/write',
+      payload: { amount: 1, name: '' },
+    });
+    expect(res.json()).toMatchObject({ resultCode: 701, field: 'name' });
+    expect(res.json().error).toContain('name');
+  });
+
+  it('tolerates a missing or non-JSON Content-Type when the body is JSON', async () => {
+    const { gate } = await build();
+    const pending = app.inject({
+      method: 'POST',
+      url: '/api/test/write',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"amount":1}',
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    gate.release?.();
+    expect((await pending).json()).toEqual({ resultCode: 0 });
+    const noType = await app.inject({ method: 'POST', url: '/api/test/instant-write', payload: '{}' });
+    expect(noType.json()).toEqual({ resultCode: 0 });
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/api/test/instant-write',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(notJson.json().resultCode).toBe(700);
+  });
+
+  it('answers unknown paths with 404/-1 and wrong methods with 405', async () => {
+    await build();
+    const unknown = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().resultCode).toBe(-1);
+    expectJsonHeaders(unknown);
+    const wrong = await app.inject({ method: 'DELETE', url: '/api/version' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.json().resultCode).toBe(-1);
+    expect(wrong.headers.allow).toContain('GET');
+  });
+
+  it('answers a body over the limit with 413/701, with a larger limit on image endpoints', async () => {
+    await build();
+    const big = JSON.stringify({ amount: 1, name: 'x'.repeat(1024 * 1024) });
+    const res = await app.inject({ method: 'POST', url: '/api/test/write', payload: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().resultCode).toBe(701);
+    const image = await app.inject({
+      method: 'POST',
+      url: '/api/test/image',
+      payload: JSON.stringify({ image: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(image.statusCode).toBe(200);
+  });
+
+  it('maps 506 to 404 in general but to 200 on POST /api/document/get', async () => {
+    await build();
+    expect((await app.inject({ method: 'POST', url: '/api/test/missing', payload: {} })).statusCode).toBe(
+      404,
+    );
+    const get = await app.inject({ method: 'POST', url: '/api/document/get', payload: {} });
+    expect(get.statusCode).toBe(200);
+    expect(get.json().resultCode).toBe(506);
+  });
+
+  it('answers a second writer with 300 BUSY at once while a read still succeeds', async () => {
+    const { gate } = await build();
+    const first = app.inject({ method: 'POST', url: '/api/test/write', payload: { amount: 1 } });
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await app.inject({ method: 'POST', url: '/api/test/instant-write', payload: {} });
+    expect(second.statusCode).toBe(500);
+    expect(second.json().resultCode).toBe(300);
+    const read = await app.inject({ method: 'GET', url: '/api/test/read' });
+    expect(read.json().resultCode).toBe(0);
+    gate.release?.();
+    expect((await first).json().resultCode).toBe(0);
+  });
+
+  it('requires the token when one is set', async () => {
+    await build({ token: 'secret-token-123' });
+    const missing = await app.inject({ method: 'GET', url: '/api/version' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().resultCode).toBe(-1);
+    const wrong = await app.inject({
+      method: 'GET',
+      url: '/api/version',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const right = await app.inject({
+      method: 'GET',
+      url: '/api/version',
+      headers: { authorization: 'Bearer secret-token-123' },
+    });
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('answers a foreign Host with 421', async () => {
+    await build();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/version',
+      headers: { host: 'evil.example:13083' },
+    });
+    expect(res.statusCode).toBe(421);
+    expect(res.json().resultCode).toBe(-1);
+    for (const host of ['localhost:13083', '127.0.0.1:13083', '[::1]:13083']) {
+      expect((await app.inject({ method: 'GET', url: '/api/version', headers: { host } })).statusCode).toBe(
+        200,
+      );
+    }
+  });
+
+  it('refuses fiscal work while not ready but keeps status and version answering', async () => {
+    await build({ refusal: new FiscalError('MERCHANT_CERTIFICATE_ERROR', 'No merchant is stored.') });
+    const write = await app.inject({ method: 'POST', url: '/api/test/instant-write', payload: {} });
+    expect(write.json().resultCode).toBe(402);
+    const status = await app.inject({ method: 'GET', url: '/api/status/get' });
+    expect(status.json()).toMatchObject({
+      resultCode: 0,
+      state: 'MERCHANT_CERTIFICATE_ERROR',
+      reasonCode: 402,
+    });
+    expect(status.json().components.map((c: { component: string }) => c.component)).toEqual([
+      'CHDU',
+      'PRINTER',
+      'SFS',
+      'MERCHANT',
+      'OFFLINE_BACKLOG',
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/api/version' })).json()).toMatchObject({
+      resultCode: 0,
+      apiVersion: '1.7',
+    });
+  });
+
+  it('hides internals of unexpected errors and logs one line per request without bodies', async () => {
+    await build();
+    logLines.length = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/crash',
+      payload: { keyStorePassword: 'pw-in-body' },
+    });
+    expect(res.json().resultCode).toBe(500);
+    expect(res.body).not.toContain('secret internals');
+    const requestLines = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/test/crash',
+      resultCode: 500,
+      status: 500,
+    });
+    expect(typeof requestLines[0].durationMs).toBe('number');
+    expect(logLines.join('')).not.toContain('pw-in-body');
+  });
+
+  it('serves the OpenAPI document with every route', async () => {
+    await build();
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/version', '/api/status/get']));
+    expect((await app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
+  });
+});

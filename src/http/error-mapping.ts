@@ -1,0 +1,102 @@
+import { FiscalError } from '../core/fiscal-error.js';
+import { RESULT_CODES } from '../core/result-codes.js';
+
+/**
+ * THE place where result codes become HTTP statuses (issue 2: "HTTP status mapping lives in
+ * exactly one place"). 200 for success; 404 for 505 and 506; 500 for every other failure; and the
+ * two exceptions the API text names for single routes.
+ */
+const BY_CODE: Readonly<Record<number, number>> = {
+  [RESULT_CODES.OK.code]: 200,
+  [RESULT_CODES.NOTHING_TO_PRINT.code]: 404,
+  [RESULT_CODES.NOT_FOUND.code]: 404,
+};
+
+const ROUTE_EXCEPTIONS: Readonly<Record<string, Readonly<Record<number, number>>>> = {
+  // API text: a lookup that finds nothing answers 506 with HTTP 200.
+  'POST /api/document/get': { [RESULT_CODES.NOT_FOUND.code]: 200 },
+  // API text: stored and registered but not printed is a 200 carrying the document.
+  'POST /api/document/store': { [RESULT_CODES.DOCUMENT_NOT_PRINTED.code]: 200 },
+};
+
+export function httpStatusFor(resultCode: number, route?: string): number {
+  const exception = route === undefined ? undefined : ROUTE_EXCEPTIONS[route]?.[resultCode];
+  return exception ?? BY_CODE[resultCode] ?? 500;
+}
+
+/**
+ * Failures of the HTTP protocol itself, whose status is not derived from a result code:
+ * 401 missing/wrong token, 404 unknown path, 405 wrong method, 413 body too large,
+ * 421 foreign Host header.
+ */
+export class HttpProtocolError extends FiscalError {
+  readonly httpStatus: 401 | 404 | 405 | 413 | 421;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    httpStatus: HttpProtocolError['httpStatus'],
+    name: 'UNKNOWN' | 'INVALID_INPUT',
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(name, message);
+    this.httpStatus = httpStatus;
+    this.headers = headers;
+  }
+}
+
+export interface ErrorReply {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: Record<string, unknown>;
+}
+
+/** ErrorResponse `{resultCode, error, errorMessage, ...details}` for any thrown value. */
+export function errorReply(error: unknown, route: string | undefined): ErrorReply {
+  const fiscal = toFiscalError(error);
+  const body: Record<string, unknown> = {
+    ...(fiscal.details ?? {}),
+    resultCode: fiscal.resultCode,
+    error: fiscal.message,
+    errorMessage: fiscal.message,
+  };
+  if (fiscal instanceof HttpProtocolError) {
+    return { status: fiscal.httpStatus, headers: fiscal.headers, body };
+  }
+  return { status: httpStatusFor(fiscal.resultCode, route), headers: {}, body };
+}
+
+interface FastifyLikeError {
+  code?: string;
+  statusCode?: number;
+  message?: string;
+}
+
+/** Turns framework and unexpected errors into FiscalErrors; FiscalErrors pass unchanged. */
+export function toFiscalError(error: unknown): FiscalError {
+  if (error instanceof FiscalError) return error;
+  const e = (error ?? {}) as FastifyLikeError;
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpProtocolError(
+        413,
+        'INVALID_INPUT',
+        'The request body is larger than this endpoint accepts.',
+      );
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new FiscalError('MALFORMED_INPUT', 'The request body is not valid JSON.');
+    default:
+      break;
+  }
+  if (e.statusCode === 404) return new HttpProtocolError(404, 'UNKNOWN', 'Not found.');
+  return new FiscalError(
+    'INTERNAL_ERROR',
+    'An unexpected internal error occurred; see the service log.',
+    undefined,
+    {
+      cause: error,
+    },
+  );
+}

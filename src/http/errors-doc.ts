@@ -1,0 +1,77 @@
+import { allResultCodes } from '../core/result-codes.js';
+import { httpStatusFor } from './error-mapping.js';
+
+/** When each code arises, for docs/errors.md (the table's `meaning` says what it is). */
+const WHEN: Readonly<Record<number, string>> = {
+  0: 'Every successful request.',
+  100: 'Printing failed and the printer gave no more precise reason; also EC_PRINTER from a CHDÚ with a printer behind it.',
+  101: 'The printer port cannot be opened or the printer does not answer; `--printer none`.',
+  102: 'The printer reports no paper.',
+  103: 'The printer reports an open cover.',
+  104: 'The printer reports a cutter fault.',
+  105: 'The printer reports an overheated head.',
+  106: 'The printer did not confirm the job in time.',
+  200: 'The CHDÚ device or its port is missing or closed.',
+  201: 'A CHDÚ read or write failed (EC_HW, CRC error, torn data).',
+  202: 'The CHDÚ has no room for the whole record, or it is permanently locked.',
+  203: 'A record would exceed the maximum record size; nothing is written.',
+  300: 'Another request is writing to the CHDÚ; the request was not queued. Retry (with the same Idempotency-Key).',
+  400: 'POST /api/merchant/store: identification data break a rule or do not match the certificate.',
+  401: 'POST /api/merchant/store: the CHDÚ already holds a merchant with another DIČ.',
+  402: 'No merchant stored, or the certificate cannot be read or used: every fiscal request is refused.',
+  403: 'POST /api/merchant/store: wrong keystore/private-key password, or a corrupted keystore.',
+  404: 'POST /api/merchant/store: the XML or its Base64 keystore cannot be parsed.',
+  405: 'The certificate has expired or is not yet valid: every fiscal request is refused.',
+  500: 'A bug or an unexpected condition; the log has the details (never the response).',
+  501: 'The SFS answered with a SOAP Fault; the response carries the SFS code and text.',
+  502: 'A fiscal write while a rejected document waits for repair.',
+  503: 'A location write while a rejected location waits for repair.',
+  504: 'The SFS answer was not a readable RegisterReceiptResponse.',
+  505: 'POST /api/document/print with nothing to print, or when the last document was electronic.',
+  506: 'A lookup found nothing (HTTP 200 on POST /api/document/get, 404 elsewhere).',
+  507: 'POST /api/document/store: stored and registered, but printing failed (HTTP 200, with `document` and `printResultCode`).',
+  508: 'A CHDÚ-writing request while the last non-electronic document is unprinted.',
+  600: 'The SFS could not be reached (used where going offline is not possible).',
+  601: 'The SFS reports the document as already registered.',
+  602: 'The SFS response signature is missing, wrong, or by an untrusted certificate.',
+  700: 'The body is not JSON (whatever the Content-Type).',
+  701: 'The body is JSON but breaks a rule; `field` names it. Also HTTP 413 for a body over the size limit.',
+  [-1]: 'Unknown /api/ path (HTTP 404), wrong method (HTTP 405), missing/wrong token (HTTP 401), foreign Host header (HTTP 421).',
+};
+
+export function renderErrorsDoc(): string {
+  const rows = allResultCodes().map(({ name, code, meaning }) => {
+    const status = httpStatusFor(code);
+    const exceptions: string[] = [];
+    const get = httpStatusFor(code, 'POST /api/document/get');
+    const store = httpStatusFor(code, 'POST /api/document/store');
+    if (get !== status) exceptions.push(`${get} on POST /api/document/get`);
+    if (store !== status) exceptions.push(`${store} on POST /api/document/store`);
+    const http = exceptions.length ? `${status} (${exceptions.join(', ')})` : String(status);
+    return `| ${code} | \`${name}\` | ${http} | ${meaning} ${WHEN[code] ?? ''} |`;
+  });
+  return `# Result codes
+
+Every response body is a JSON object with an integer \`resultCode\`; 0 means success. Every failure
+is an ErrorResponse:
+
+\`\`\`json
+{ "resultCode": 701, "error": "documentEntries[0].vatRate: unknown VAT rate VAT_7", "errorMessage": "documentEntries[0].vatRate: unknown VAT rate VAT_7", "field": "documentEntries[0].vatRate" }
+\`\`\`
+
+\`errorMessage\` repeats \`error\` for clients written against other vendors' documentation. Some
+codes add fields (named per endpoint in the OpenAPI document at \`/api/openapi.json\`).
+
+The HTTP status is decided in one place (\`src/http/error-mapping.ts\`): 200 for success, 404 for
+505 and 506, 500 for every other failure, with the exceptions listed below. Besides the table,
+HTTP 401 (token), 404 (unknown path), 405 (wrong method), 413 (body too large: 1 MiB, 10 MiB on
+image endpoints) and 421 (foreign \`Host\` header) carry \`resultCode\` -1, or 701 for 413.
+
+Names follow the API v1.7 text where it gives one; the others are kasa's names.
+This file is generated from the code by \`npx tsx scripts/gen-errors-doc.ts\`; a test keeps it current.
+
+| code | name | HTTP | meaning and when |
+|---|---|---|---|
+${rows.join('\n')}
+`;
+}

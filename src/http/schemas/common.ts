@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Every failure: `{resultCode, error, errorMessage}` (+ details named by the endpoint). */
+export const ErrorResponse = z
+  .object({
+    resultCode: z.number().int().describe('Result code (see docs/errors.md); never 0.'),
+    error: z.string().describe('What went wrong, naming the field or the cause.'),
+    errorMessage: z.string().describe('The same text, for clients written against other vendors.'),
+  })
+  .loose()
+  .meta({
+    id: 'ErrorResponse',
+    examples: [
+      { resultCode: 701, error: 'amount: must be a number', errorMessage: 'amount: must be a number' },
+    ],
+  });
+
+/** `{resultCode: 0}` and nothing else. */
+export const GenericResponse = z
+  .object({ resultCode: z.literal(0) })
+  .meta({ id: 'GenericResponse', examples: [{ resultCode: 0 }] });
+
+/** An empty request object `{}` (extra members are ignored). */
+export const EmptyRequest = z.object({}).meta({ examples: [{}] });
+
+/** Response schemas every route shares for its failures. */
+export const errorResponses = {
+  401: ErrorResponse,
+  404: ErrorResponse,
+  405: ErrorResponse,
+  413: ErrorResponse,
+  421: ErrorResponse,
+  500: ErrorResponse,
+} as const;

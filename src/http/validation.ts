@@ -1,0 +1,37 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { FiscalError } from '../core/fiscal-error.js';
+
+/** `documentEntries[2].vatRate` from zod's `['documentEntries', 2, 'vatRate']`. */
+export function fieldPath(path: ReadonlyArray<PropertyKey>, root: string): string {
+  if (path.length === 0) return root;
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+/**
+ * Request validation with zod: a body that is JSON but breaks the schema is a 701 INVALID_INPUT
+ * naming the field and the rule (the first problem in `error`, all of them in `issues`).
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    const root = httpPart === 'body' ? 'body' : (httpPart ?? 'request');
+    const issues = result.error.issues.map((issue) => ({
+      field: fieldPath(issue.path, root),
+      rule: issue.message,
+    }));
+    const first = issues[0]!;
+    return {
+      error: new FiscalError('INVALID_INPUT', `${first.field}: ${first.rule}`, {
+        field: first.field,
+        issues,
+      }),
+    };
+  };
