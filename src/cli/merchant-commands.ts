@@ -8,41 +8,22 @@ import {
   writeTestMerchant,
 } from '../adapters/merchant/test-merchant.js';
 import { formatApiDateTime } from '../core/time.js';
-
-/** Where the commands write and how they end; tests inject all three. */
-export interface MerchantCliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** Ends the process with a code (default `process.exit`). */
-  exit: (code: number) => never;
-  now?: () => Date;
-}
-
-const defaultIo: MerchantCliIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  exit: (code) => process.exit(code),
-};
-
-/** Exit code of a bad flag or value (the house rule for every `kasa` command). */
-export const EXIT_USAGE = 2;
+import { UsageError } from './exit.js';
+import type { CliIo } from './program.js';
 
 /**
- * Registers `kasa merchant new` on `program` (commander 14):
+ * Registers `kasa merchant new` (commander 14):
  *
  * `kasa merchant new --out DIR --password PW --ca-dir CA [--type STANDARD|PORTABLE] [--dic D]
  * [--register-code C] [--vat-payer|--no-vat-payer] [--valid-days N] [--name TEXT]`
  *
  * writes `register_auth_data.xml` and `register_ident_data.xml` in the official formats, the
- * certificate issued by the test CA in `CA` (created on first use). A bad flag or value ends with
- * exit code 2 and one line naming it; the password is never printed.
+ * certificate issued by the test CA in `CA` (created on first use). A bad flag or value is a
+ * commander error or a {@link UsageError}: `runCli` ends with exit code 2 and one line naming it.
+ * The password is never printed.
  */
-export function registerMerchantCommands(program: Command, io: MerchantCliIo = defaultIo): Command {
-  const merchant = program
-    .command('merchant')
-    .description('merchant identification and authentication data')
-    .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: (text, write) => write(text) })
-    .exitOverride((e) => io.exit(e.exitCode === 0 ? 0 : EXIT_USAGE));
+export function registerMerchantCommands(program: Command, io: Pick<CliIo, 'stdout' | 'cwd'>): Command {
+  const merchant = program.command('merchant').description('merchant identification and authentication data');
 
   merchant
     .command('new')
@@ -63,10 +44,9 @@ export function registerMerchantCommands(program: Command, io: MerchantCliIo = d
     .option('--no-vat-payer', 'not a VAT payer: no IcDph')
     .option('--valid-days <n>', 'certificate validity in days, 1-3650 (default 730)', validDays)
     .option('--name <text>', 'CorporateBodyFullName')
-    .exitOverride((e) => io.exit(e.exitCode === 0 ? 0 : EXIT_USAGE))
-    .action((opts: NewOptions, command: Command) => {
+    .action((opts: NewOptions) => {
       const options: TestMerchantOptions = {
-        caDir: resolve(opts.caDir),
+        caDir: resolve(io.cwd, opts.caDir),
         password: opts.password,
         type: opts.type,
         ...(opts.dic === undefined ? {} : { dic: opts.dic }),
@@ -74,25 +54,17 @@ export function registerMerchantCommands(program: Command, io: MerchantCliIo = d
         ...(opts.vatPayer === undefined ? {} : { vatPayer: opts.vatPayer }),
         ...(opts.validDays === undefined ? {} : { validDays: opts.validDays }),
         ...(opts.name === undefined ? {} : { name: opts.name }),
-        ...(io.now ? { now: io.now() } : {}),
       };
       const problem = testMerchantProblem(options);
-      if (problem) command.error(`error: ${problem[0]} ${problem[1]}`, { exitCode: EXIT_USAGE });
-      let written: { authPath: string; identityPath: string };
-      let created: ReturnType<typeof createTestMerchant>;
-      try {
-        created = createTestMerchant(options);
-        written = writeTestMerchant(resolve(opts.out), created);
-      } catch (e) {
-        io.err(`error: cannot create the test merchant: ${(e as Error).message.split('\n')[0]}\n`);
-        return io.exit(1);
-      }
-      io.out(
+      if (problem) throw new UsageError(`${problem[0]}: ${problem[1]}`);
+      const created = createTestMerchant(options);
+      const written = writeTestMerchant(resolve(io.cwd, opts.out), created);
+      io.stdout(
         [
           `authentication data: ${written.authPath}`,
           `identification data: ${written.identityPath}`,
           `DIČ ${created.dic}, register code ${created.registerCode}, ${opts.type}, certificate valid until ${formatApiDateTime(created.notAfter)}`,
-          `issued by the test CA in ${options.caDir} (not trusted by the real SFS)`,
+          `issued by the test CA in ${options.caDir} (trusted by kasa's SFS simulator, not by the real SFS)`,
           '',
         ].join('\n'),
       );
@@ -130,7 +102,8 @@ function digits(min: number, max: number): (value: string) => string {
 
 function validDays(value: string): number {
   const n = Number(value);
-  if (!/^[0-9]+$/.test(value) || n < 1 || n > 3650)
+  if (!/^[0-9]+$/.test(value) || n < 1 || n > 3650) {
     throw new InvalidArgumentError('must be a whole number from 1 to 3650');
+  }
   return n;
 }

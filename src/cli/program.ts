@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/option-spec.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './exit.js';
+import { registerMerchantCommands } from './merchant-commands.js';
 import { registerServeCommand } from './serve-command.js';
 
 export interface CliIo {
@@ -25,6 +26,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   registerServeCommand(program, io);
+  registerMerchantCommands(program, io);
   const applyToAll = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     cmd.commands.forEach(applyToAll);
