@@ -191,3 +191,24 @@ function identityXml(o: {
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+/** Folder of the demo CA inside the data dir; the embedded SFS simulator trusts it in demo mode. */
+export const DEMO_CA_DIR = 'demo-ca';
+
+/**
+ * The files of a demo merchant for `ensureDemoMerchant`: the CA in `<data-dir>/demo-ca` (created
+ * on first use), a random keystore password that nobody needs to type (the store seals it).
+ */
+export function demoMerchantFiles(
+  dataDir: string,
+  now: Date = new Date(),
+): { identityXml: string; authXml: string; password: string } {
+  const password = randomPassword();
+  const merchant = createTestMerchant({
+    caDir: join(dataDir, DEMO_CA_DIR),
+    password,
+    name: 'kasa DEMO merchant (not fiscal)',
+    now,
+  });
+  return { identityXml: merchant.identityXml, authXml: merchant.authXml, password };
+}

@@ -74,7 +74,7 @@ export function checkCertificateMatchesIdentity(identity: IdentityData, cert: Ce
  * @throws FiscalError 405 MERCHANT_CERTIFICATE_EXPIRED when `now` is after notAfter or before
  *   notBefore (the text says which).
  */
-export function checkCertificateValidity(cert: CertificateInfo, now: Date): void {
+export function checkCertificateValidity(cert: { notBefore: Date; notAfter: Date }, now: Date): void {
   const details = {
     notBefore: formatSfsDateTime(cert.notBefore),
     notAfter: formatSfsDateTime(cert.notAfter),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CertificateInfo } from './certificate.js';
+import { type CertificateInfo, summarizeCertificate } from './certificate.js';
 import { certificateStatus } from './certificate-status.js';
 
 const DAY = 86_400_000;
 
-function cert(notBefore: string, notAfter: string): CertificateInfo {
-  return {
+function cert(notBefore: string, notAfter: string) {
+  const info: CertificateInfo = {
     der: new Uint8Array(),
     sha256: '0'.repeat(64),
     serialNumber: '2B0A',
@@ -20,6 +20,7 @@ function cert(notBefore: string, notAfter: string): CertificateInfo {
     notAfter: new Date(notAfter),
     publicKey: { algorithm: 'rsa', bits: 2048 },
   };
+  return summarizeCertificate(info);
 }
 
 describe('certificate status (injected clock)', () => {

@@ -1,5 +1,5 @@
 import { formatApiDateTime } from '../time.js';
-import { type CertificateInfo, formatDn } from './certificate.js';
+import type { CertificateSummary } from './certificate.js';
 
 /** `MerchantCertificateStatus.status` of the v1.7 API (api-compat.md §3, §4.13). */
 export type CertificateState = 'OK' | 'EXPIRES_SOON' | 'EXPIRED';
@@ -31,7 +31,7 @@ export interface CertificateStatus {
 }
 
 /** The status of a certificate at `now` (the caller's injected Clock). */
-export function certificateStatus(cert: CertificateInfo, now: Date): CertificateStatus {
+export function certificateStatus(cert: CertificateSummary, now: Date): CertificateStatus {
   const left = cert.notAfter.getTime() - now.getTime();
   const notYetValid = now.getTime() < cert.notBefore.getTime();
   const state: CertificateState =
@@ -43,8 +43,8 @@ export function certificateStatus(cert: CertificateInfo, now: Date): Certificate
     showWarning: state !== 'OK',
     daysLeft: left < 0 ? 0 : Math.floor(left / DAY_MS),
     notYetValid,
-    subject: formatDn(cert.subject),
-    issuer: formatDn(cert.issuer),
+    subject: cert.subject,
+    issuer: cert.issuer,
     serialNumber: cert.serialNumber,
     validFrom: formatApiDateTime(cert.notBefore),
   };

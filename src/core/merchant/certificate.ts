@@ -65,3 +65,23 @@ export function attributeValues(dn: readonly DnAttribute[], oid: string): string
 export function formatDn(dn: readonly DnAttribute[]): string {
   return dn.map((a) => `${a.name}=${a.value.replace(/([,+\\])/g, '\\$1')}`).join(', ');
 }
+
+/** What the register keeps about a certificate in the CHDÚ record, enough for its status. */
+export interface CertificateSummary {
+  /** One-line subject, {@link formatDn}. */
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  notBefore: Date;
+  notAfter: Date;
+}
+
+export function summarizeCertificate(cert: CertificateInfo): CertificateSummary {
+  return {
+    subject: formatDn(cert.subject),
+    issuer: formatDn(cert.issuer),
+    serialNumber: cert.serialNumber,
+    notBefore: cert.notBefore,
+    notAfter: cert.notAfter,
+  };
+}
