@@ -1,0 +1,51 @@
+import { FiscalError } from '../../core/fiscal-error.js';
+import type { PrinterStatus, PrintOutcome, ReceiptPrinter } from '../../core/ports/receipt-printer.js';
+
+/**
+ * `--printer none`: a register without a printer. Nothing can be put on paper, so every print and
+ * drawer kick fails with PRINTER_NOT_CONNECTED (101) — succeeding silently would let a document
+ * count as handed over on paper when it never was (see docs/receipts.md). Such a register can only
+ * issue electronic receipts, which are possible online only (issue 6: offline is always printed).
+ */
+export class NoPrinter implements ReceiptPrinter {
+  readonly target = 'none';
+  readonly charsPerLine: number;
+
+  /** `charsPerLine`: the width electronic receipts are laid out for (default 48). */
+  constructor(options: { charsPerLine?: number } = {}) {
+    this.charsPerLine = options.charsPerLine ?? 48;
+  }
+
+  async print(): Promise<PrintOutcome> {
+    await tick();
+    throw notConnected();
+  }
+
+  async status(): Promise<PrinterStatus> {
+    await tick();
+    return {
+      ready: false,
+      connected: false,
+      paper: 'unknown',
+      coverOpen: false,
+      charsPerLine: this.charsPerLine,
+      model: 'none',
+      fault: 'PRINTER_NOT_CONNECTED',
+    };
+  }
+
+  async openDrawer(): Promise<void> {
+    await tick();
+    throw notConnected();
+  }
+
+  async close(): Promise<void> {}
+}
+
+function notConnected(): FiscalError {
+  return new FiscalError('PRINTER_NOT_CONNECTED', 'no printer is configured (--printer none)');
+}
+
+function tick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

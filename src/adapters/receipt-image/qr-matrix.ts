@@ -1,0 +1,41 @@
+import QRCode from 'qrcode';
+import type { QrBlock } from '../../core/receipt/receipt-blocks.js';
+
+/** Thermal receipt printers print at 203 dots per inch (8 dots/mm). */
+export const PRINTER_DPI = 203;
+
+/** The modules of one QR symbol, as the `qrcode` package builds it. */
+export interface QrMatrix {
+  readonly text: string;
+  readonly version: number;
+  readonly ecc: QrBlock['ecc'];
+  /** Modules per side. */
+  readonly size: number;
+  /** True for a dark module; row and column from 0. */
+  dark(row: number, col: number): boolean;
+}
+
+/**
+ * The QR symbol of a layout block: the smallest version that holds the text, but at least
+ * `minVersion` (SFS spec §2.4: online version 3, offline version 5, level M).
+ */
+export function qrMatrix(block: Pick<QrBlock, 'text' | 'ecc' | 'minVersion'>): QrMatrix {
+  let symbol = QRCode.create(block.text, { errorCorrectionLevel: block.ecc });
+  if (symbol.version < block.minVersion) {
+    symbol = QRCode.create(block.text, { errorCorrectionLevel: block.ecc, version: block.minVersion });
+  }
+  const modules = symbol.modules;
+  return {
+    text: block.text,
+    version: symbol.version,
+    ecc: block.ecc,
+    size: modules.size,
+    dark: (row, col) => modules.get(row, col) === 1,
+  };
+}
+
+/** Dots per module so the symbol (without quiet zone) is at least `minSizeMm` wide at `dpi`. */
+export function qrModuleDots(size: number, minSizeMm: number, dpi = PRINTER_DPI): number {
+  const minDots = Math.ceil((minSizeMm / 25.4) * dpi);
+  return Math.max(1, Math.ceil(minDots / size));
+}

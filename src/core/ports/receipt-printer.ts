@@ -1,0 +1,88 @@
+import type { ReceiptLayout } from '../receipt/receipt-blocks.js';
+import type { ResultName } from '../result-codes.js';
+
+/**
+ * The result codes a printer may raise (FiscalError with one of these names, `resultCode`
+ * 100–106). The document flow turns them into 507 `printResultCode` (issue 6).
+ */
+export const PRINTER_FAULTS = [
+  'PRINTER_ERROR',
+  'PRINTER_NOT_CONNECTED',
+  'PRINTER_NO_PAPER',
+  'PRINTER_COVER_OPEN',
+  'PRINTER_CUTTER_ERROR',
+  'PRINTER_OVERHEATED',
+  'PRINTER_TIMEOUT',
+] as const satisfies readonly ResultName[];
+
+export type PrinterFault = (typeof PRINTER_FAULTS)[number];
+
+/** What is printed: a fiscal document (original or copy) or a free-text print. */
+export type PrintJobKind = 'receipt' | 'copy' | 'text';
+
+export interface PrintJob {
+  kind: PrintJobKind;
+  /** The laid-out content (see `layoutReceipt`, `layoutFreeText`). */
+  layout: ReceiptLayout;
+  /** Kick the cash drawer with this job (ESC p before the content). */
+  openDrawer?: boolean;
+  /** A short reference for logs and file names, e.g. the documentNumber `202601/23`. */
+  reference?: string;
+}
+
+/**
+ * A printed job. There is no `copies` option on purpose: an eKasa original is printed once, and any
+ * further print must be laid out as a copy ("KÓPIA") and sent as its own job.
+ */
+export interface PrintOutcome {
+  /** The printer's own job identifier (the virtual printer: its running number). */
+  jobId: string;
+}
+
+export interface PrinterStatus {
+  /** True when a job sent now is expected to print. */
+  ready: boolean;
+  /** The device (or socket) is reachable. */
+  connected: boolean;
+  paper: 'ok' | 'near-end' | 'out' | 'unknown';
+  coverOpen: boolean;
+  /** Characters per line at normal size: the width to lay receipts out for. */
+  charsPerLine: number;
+  /** Printer model or adapter name, e.g. `virtual`, `none`, `TM-T20III`. */
+  model: string;
+  /** When not ready: the fault a print would fail with now. */
+  fault?: PrinterFault;
+}
+
+/**
+ * The receipt printer (ESC/POS over TCP 9100 or serial, CHDÚ pass-through, the virtual printer,
+ * or none). Implementations never answer synchronously and serialise their jobs.
+ */
+export interface ReceiptPrinter {
+  /** Where jobs go, for status output: `virtual:<folder>`, `none`, `tcp://host:9100`, … */
+  readonly target: string;
+  /** Characters per line at normal size (32, 42, 48): what `layoutReceipt` is called with. */
+  readonly charsPerLine: number;
+
+  /**
+   * Prints one job completely (content, cut, drawer kick when asked).
+   * @throws FiscalError PRINTER_NOT_CONNECTED (101) when the printer cannot be reached or there is
+   *   none; PRINTER_NO_PAPER (102); PRINTER_COVER_OPEN (103); PRINTER_CUTTER_ERROR (104);
+   *   PRINTER_OVERHEATED (105); PRINTER_TIMEOUT (106) when it does not confirm in time;
+   *   PRINTER_ERROR (100) for any other failure, e.g. a job wider than the paper.
+   *   On failure nothing is guaranteed to be on paper: the caller treats the job as not printed.
+   */
+  print(job: PrintJob): Promise<PrintOutcome>;
+
+  /** Current state; never throws (an unreachable printer answers `connected: false`). */
+  status(): Promise<PrinterStatus>;
+
+  /**
+   * Kicks the cash drawer without printing.
+   * @throws FiscalError PRINTER_NOT_CONNECTED (101), PRINTER_TIMEOUT (106), PRINTER_ERROR (100).
+   */
+  openDrawer(): Promise<void>;
+
+  /** Releases the connection; further calls fail with PRINTER_NOT_CONNECTED. */
+  close(): Promise<void>;
+}

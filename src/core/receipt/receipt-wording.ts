@@ -1,0 +1,77 @@
+import type {
+  ReceiptCustomerIdType,
+  ReceiptDocumentType,
+  ReceiptItemKind,
+  ReceiptSpecialRegulation,
+} from './receipt-model.js';
+
+/**
+ * Every fixed Slovak text a receipt prints, in one place. Which of them are SFS or legal rules and
+ * which are vendor practice is recorded in docs/adr/0500-receipt-layout-and-wording.md. All of
+ * them are in CP852 (the printers' Central European code page): no `€`, no typographic dashes.
+ */
+export const RECEIPT_WORDING = {
+  /** Document-type headings (ekasa-protocol.md §4.2: ND, VK, VY words; PD/UF vendor practice). */
+  heading: {
+    PD: 'POKLADNIČNÝ DOKLAD',
+    UF: 'ÚHRADA FAKTÚRY',
+    ND: 'NEPLATNÝ DOKLAD',
+    VK: 'VKLAD',
+    VY: 'VÝBER',
+  } satisfies Record<ReceiptDocumentType, string>,
+  /** Vendor practice; the FS calls it "off-line pokladničný doklad" (ekasa-protocol.md §4.2). */
+  offline: 'OFF-LINE DOKLAD',
+  copy: 'KÓPIA',
+  demo: '*** DEMO - NEPLATNÝ DOKLAD ***',
+  ico: 'IČO:',
+  dic: 'DIČ:',
+  icDph: 'IČ DPH:',
+  orgUnit: 'Prevádzka:',
+  portable: 'Prenosná pokladňa',
+  cashRegisterCode: 'Kód pokladne:',
+  issueDate: 'Dátum vyhot.:',
+  paragonCreateDate: 'Dátum zaevid.:',
+  paragonNumber: 'Číslo paragónu:',
+  sequenceNumber: 'Poradové číslo dokladu:',
+  documentNumber: 'Číslo dokladu:',
+  invoiceNumber: 'Číslo faktúry:',
+  customer: {
+    ICO: 'IČO odberateľa:',
+    DIC: 'DIČ odberateľa:',
+    IC_DPH: 'IČ DPH odberateľa:',
+    INE: 'ID odberateľa:',
+  } satisfies Record<ReceiptCustomerIdType, string>,
+  itemKind: {
+    SALE: '',
+    PACKING: 'Vratný obal',
+    PACKING_REFUND: 'Výkup vratného obalu',
+    VOUCHER: 'Uplatnenie poukazu',
+    REFUND: 'Vrátená položka',
+    UPDATE: 'Opravná položka',
+    DISCOUNT: 'Zľava',
+    DEPOSIT: 'Odpočítaná záloha',
+  } satisfies Record<ReceiptItemKind, string>,
+  voucherNumber: 'č.',
+  reference: 'k dokladu',
+  seller: 'V mene:',
+  rounding: 'Zaokrúhlenie:',
+  total: 'SUMA',
+  vatTable: ['Sadzba', 'Základ', 'DPH', 'Spolu'] as const,
+  vatTableTotal: 'Spolu',
+  /** Exempt amounts outside the VAT table (S6/S7 Datapac, certified Oct 2024). */
+  exempt: 'Oslobodené od DPH',
+  /** SpecialRegulation wording, after the names the VAT act gives these schemes (our wording). */
+  specialRegulation: {
+    PDP: 'Prenesenie daňovej povinnosti',
+    OOD: 'Oslobodené od dane',
+    CK: 'Úprava zdaňovania prirážky - cestovné kancelárie',
+    PT: 'Úprava zdaňovania prirážky - použitý tovar',
+    UD: 'Úprava zdaňovania prirážky - umelecké diela',
+    ZPS: 'Úprava zdaňovania prirážky - zberateľské predmety a starožitnosti',
+  } satisfies Record<ReceiptSpecialRegulation, string>,
+  uid: 'UID:',
+  pkp: 'PKP:',
+  okp: 'OKP:',
+  /** Certified layout model, line 14 (S7 Printout.txt). */
+  verifyQr: 'OVERTE DOKLAD POMOCOU QR KÓDU',
+} as const;
