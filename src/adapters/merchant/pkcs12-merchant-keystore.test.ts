@@ -83,6 +83,23 @@ describe.skipIf(!hasOfficialFixtures)(
       }
     });
 
+    it('says which keystore problem it is (details.keystoreProblem)', () => {
+      const xml = readOfficial('auth-data', 'disig_2021.xml');
+      const problem = (fn: () => unknown) => {
+        try {
+          fn();
+        } catch (e) {
+          return (e as FiscalError).details?.keystoreProblem;
+        }
+        return 'none';
+      };
+      expect(problem(() => keystore().open(xml, 'heslo123', 'heslo123'))).toBe('wrong-password');
+      const data = /<eu:Data>([^<]*)<\/eu:Data>/.exec(xml)![1]!;
+      expect(
+        problem(() => keystore().open(xml.replace(data, data.slice(0, 2000)), 'Heslo123', 'Heslo123')),
+      ).toBe('damaged');
+    });
+
     it('a right keystore password with a wrong private key password gives 403', () => {
       const xml = readOfficial('auth-data', 'disig_2021.xml');
       expect(codeOf(() => keystore().open(xml, 'Heslo123', 'other'))).toBe(
@@ -93,7 +110,9 @@ describe.skipIf(!hasOfficialFixtures)(
     it('a truncated Base64 gives 403 or 404', () => {
       const xml = readOfficial('auth-data', 'disig_2021.xml');
       const data = /<eu:Data>([^<]*)<\/eu:Data>/.exec(xml)![1]!;
-      for (const keep of [data.length - 1, data.length - 4, Math.floor(data.length / 2), 400, 8]) {
+      const cuts = [data.length - 1, data.length - 4, Math.floor(data.length / 2), 8];
+      for (let keep = 400; keep < data.length; keep += 400) cuts.push(keep, keep + 1);
+      for (const keep of cuts) {
         const cut = xml.replace(data, data.slice(0, keep));
         const code = codeOf(() => keystore().open(cut, 'Heslo123', 'Heslo123'));
         expect(['MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE', 'MERCHANT_PARSE_ERROR']).toContain(code);

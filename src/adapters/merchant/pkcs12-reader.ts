@@ -57,23 +57,31 @@ const pbe = (
 ).pbe;
 
 class Corrupt extends Error {}
+class Unsupported extends Error {}
 class WrongPassword extends Error {}
+
+/** `details.keystoreProblem` of the 403: a machine-readable cause next to the sentence. */
+export type KeystoreProblem = 'wrong-password' | 'damaged' | 'unsupported';
 
 /** Opens the keystore; see the module comment for the errors. */
 export function readPkcs12(bytes: Uint8Array, storePassword: string, keyPassword: string): Pkcs12Contents {
   try {
     return walk(bytes, storePassword, keyPassword);
   } catch (e) {
-    if (e instanceof WrongPassword) throw keystoreError(e.message);
+    if (e instanceof WrongPassword) throw keystoreError(e.message, 'wrong-password');
+    if (e instanceof Unsupported) throw keystoreError(e.message, 'unsupported');
     const reason = e instanceof Corrupt ? e.message : 'the data are not a readable PKCS#12 keystore';
-    throw keystoreError(`${reason} (corrupted or truncated file?)`);
+    throw keystoreError(`${reason} (corrupted or truncated file?)`, 'damaged');
   }
 }
 
-function keystoreError(reason: string): FiscalError {
+function keystoreError(reason: string, problem: KeystoreProblem): FiscalError {
   return new FiscalError(
     'MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE',
     `authentication data keystore: ${reason}`,
+    {
+      keystoreProblem: problem,
+    },
   );
 }
 
@@ -82,7 +90,8 @@ function walk(bytes: Uint8Array, storePassword: string, keyPassword: string): Pk
   const [version, authSafe, macData] = pfx;
   if (!version || intValue(version) !== 3) throw new Corrupt('not a PKCS#12 version 3 keystore');
   const [contentType, content] = seq(authSafe, 'authSafe');
-  if (oid(contentType) !== OIDS.data) throw new Corrupt('only password-integrity keystores are supported');
+  if (oid(contentType) !== OIDS.data)
+    throw new Unsupported('only password-integrity keystores are supported');
   const authSafeBytes = octets(explicit(content));
   if (macData) verifyMac(macData, authSafeBytes, storePassword);
 
@@ -111,9 +120,10 @@ function verifyMac(macData: Asn1, authSafeBytes: string, password: string): void
   const [algorithm, digest] = seq(digestInfo, 'DigestInfo');
   const algorithmOid = oid(seq(algorithm, 'AlgorithmIdentifier')[0]);
   const spec = MAC_DIGESTS[algorithmOid];
-  if (!spec) throw new Corrupt(`unsupported MAC algorithm ${algorithmOid}`);
+  if (!spec) throw new Unsupported(`unsupported MAC algorithm ${algorithmOid}`);
   const count = iterations ? intValue(iterations) : 1;
-  if (count < 1 || count > 10_000_000) throw new Corrupt('bad MAC iteration count');
+  if (count < 1) throw new Corrupt('bad MAC iteration count');
+  if (count > MAX_ITERATIONS) throw new Unsupported(`MAC iteration count above ${MAX_ITERATIONS}`);
   // RFC 7292 appendix B: MAC key from the password with ID 3, same hash as the MAC.
   const key = forge.pkcs12.generateKey(
     password,
@@ -178,11 +188,12 @@ function readAttributes(set: Asn1 | undefined): BagAttributes {
 /** Decrypts PBE data; undefined when the padding is wrong (the usual sign of a wrong password). */
 function pbeDecrypt(algorithm: Asn1 | undefined, encrypted: string, password: string): string | undefined {
   const [algorithmOid, params] = seq(algorithm, 'AlgorithmIdentifier');
+  checkIterations(oid(algorithmOid), params);
   let cipher: PbeCipher;
   try {
     cipher = pbe.getCipher(oid(algorithmOid), params as Asn1, password);
   } catch {
-    throw new Corrupt(`unsupported encryption ${oid(algorithmOid)}`);
+    throw new Unsupported(`unsupported encryption ${oid(algorithmOid)}`);
   }
   cipher.update(forge.util.createBuffer(encrypted));
   if (!cipher.finish()) return undefined;
@@ -195,11 +206,36 @@ function pbeDecrypt(algorithm: Asn1 | undefined, encrypted: string, password: st
   return plain;
 }
 
+/**
+ * The key derivations run in JavaScript: a keystore asking for millions of iterations would stall
+ * the register. SFS files use 1024, OpenSSL 2048; PBES2 keystores of current tools stay far below.
+ */
+const MAX_ITERATIONS = 200_000;
+const PKCS12_PBE_PREFIX = '1.2.840.113549.1.12.1.';
+const PBES2 = '1.2.840.113549.1.5.13';
+
+function checkIterations(algorithmOid: string, params: Asn1 | undefined): void {
+  let count: Asn1 | undefined;
+  if (algorithmOid.startsWith(PKCS12_PBE_PREFIX)) {
+    count = seq(params, 'PBE parameters')[1];
+  } else if (algorithmOid === PBES2) {
+    const [kdf] = seq(params, 'PBES2 parameters');
+    count = seq(seq(kdf, 'key derivation')[1], 'PBKDF2 parameters')[1];
+  } else {
+    return; // getCipher refuses it as unsupported
+  }
+  if (!count) throw new Corrupt('missing iteration count');
+  if (intValue(count) > MAX_ITERATIONS) {
+    throw new Unsupported(`key derivation iteration count above ${MAX_ITERATIONS}`);
+  }
+}
+
 // --- ASN.1 helpers over forge's tree ---
 
 function fromDer(der: string): Asn1 {
   try {
-    return asn1.fromDer(forge.util.createBuffer(der), false);
+    // strict: a declared length longer than the data is an error, not silently shortened (truncated files).
+    return asn1.fromDer(forge.util.createBuffer(der), true);
   } catch {
     throw new Corrupt('the keystore is not valid ASN.1');
   }

@@ -3,6 +3,7 @@ import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import forge from 'node-forge';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasOfficialFixtures, official, SHARED_MISSING } from '../../../test/support/shared-fixtures.js';
 import { FiscalError } from '../../core/fiscal-error.js';
@@ -199,5 +200,24 @@ describe('keystore entry rules (generated keystores)', () => {
   it('Base64 of something that is not a keystore gives 403', () => {
     const xml = wrap(new TextEncoder().encode('definitely not a keystore'), 'x');
     expect(codeOf(() => keystore().open(xml, 'a', 'a'))).toBe('MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE');
+  });
+});
+
+describe('keystore limits', () => {
+  it('refuses a keystore asking for more key-derivation iterations than the register will run (403)', () => {
+    // Re-encode the standard keystore with its MAC iteration count raised to 1,048,575.
+    const data = /<eu:Data>([^<]*)</.exec(standard.authXml)![1]!;
+    const pfx = forge.asn1.fromDer(forge.util.decode64(data));
+    const macData = (pfx.value as forge.asn1.Asn1[])[2]!;
+    (macData.value as forge.asn1.Asn1[])[2]!.value = forge.asn1.integerToDer(0xfffff).getBytes();
+    const patched = forge.util.encode64(forge.asn1.toDer(pfx).getBytes());
+    const xml = standard.authXml.replace(data, patched);
+    try {
+      keystore().open(xml, 'Heslo-Standard-1', 'Heslo-Standard-1');
+      expect.unreachable();
+    } catch (e) {
+      expect(FiscalError.is(e, 'MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE')).toBe(true);
+      expect((e as FiscalError).details?.keystoreProblem).toBe('unsupported');
+    }
   });
 });
