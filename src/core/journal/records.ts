@@ -84,9 +84,18 @@ export interface DocumentRecord {
   electronicRequested: boolean;
   openDrawer: boolean;
   /** Item data the SFS message does not carry (API item type names, unit prices, external ids). */
-  apiItems?: Array<{ itemType: string; vatRate: string; unitPrice: string; externalId?: string }>;
+  apiItems?: Array<{
+    itemType: string;
+    vatRate: string;
+    unitPrice: string;
+    externalId?: string;
+    /** On a SALE: the voucher that pays it (SFS sends VoucherNumber only on VP items, -131). */
+    voucherNumber?: string;
+  }>;
   idempotency?: { key: string; requestSha256: string };
   demo: boolean;
+  /** The request's `exception` flag (merchant holds an exemption; SFS Header `Exception`). */
+  exception?: boolean;
 }
 
 /** One send attempt to the SFS for a document or a location, and its outcome. */

@@ -1,0 +1,355 @@
+import { z } from 'zod';
+import type { ApiCash, ApiDocument } from '../../core/documents/api-document.js';
+import type { GetDocumentInput } from '../../core/documents/document-query.js';
+import { ITEM_TYPE_INPUTS, ITEM_TYPES } from '../../core/documents/item-types.js';
+import { LIMITS } from '../../core/documents/limits.js';
+import type { CashInput, StoreDocumentInput } from '../../core/documents/store-request.js';
+import { SELLER_ID_TYPES, SPECIAL_REGULATIONS } from '../../core/documents/validate-items.js';
+import { CUSTOMER_ID_TYPES } from '../../core/documents/validate-store-request.js';
+import { VAT_RATE_INPUTS, VAT_RATES } from '../../core/documents/vat-rates.js';
+
+/**
+ * Request and response schemas of `POST /api/document/store`, `POST /api/document/get` and
+ * `POST /api/cash` (api-compat §4; issue 6). The schemas check the JSON shape (types, required
+ * members, enumerations) and document every rule; the values themselves (ranges, decimals, the
+ * rules between fields) are checked by `src/core/documents/validate-*.ts`, which throw 701
+ * naming the same field paths. `null` counts as absent on every optional member, and an empty
+ * string as absent on optional texts and enumerations (POS clients send both for "none").
+ */
+
+// Messages are rules without the field name: the HTTP layer writes `<field path>: <rule>`.
+const enumMessage = (values: readonly string[]) => (issue: { input?: unknown }) =>
+  issue.input === undefined
+    ? 'is required'
+    : `unknown value ${JSON.stringify(issue.input)}; one of ${values.join(', ')}`;
+
+/** An optional enumeration where `""` and `null` mean absent. */
+function optionalEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.literal('')], { error: enumMessage(values) }).nullish();
+}
+
+/** A required member: "is required" when missing, else `rule`. */
+const required = (rule: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : rule;
+
+const nonEmpty = <T extends readonly string[]>(values: T) =>
+  values as unknown as readonly [string, ...string[]];
+
+const amount = (what: string) =>
+  z
+    .number({ error: required('must be a number') })
+    .meta({ description: `${what}: up to 2 decimals, −10000000 to 10000000` });
+
+export const Printer = z
+  .looseObject({
+    socket: z.string().nullish(),
+    numberOfCharInRow: z.number().int().nullish(),
+    codingNumber: z.number().int().nullish(),
+    windowSize: z.number().int().nullish(),
+    printDelay: z.number().int().nullish(),
+  })
+  .nullish()
+  .describe('Printer options; null or {} means the default printer.');
+
+export const Seller = z
+  .object({
+    id: z.string().nullish().describe('Seller id, 1–50 letters or digits; with sellerIdType.'),
+    sellerIdType: optionalEnum(SELLER_ID_TYPES as readonly ['DIC', 'IC_DPH']),
+  })
+  .meta({
+    id: 'Seller',
+    description: 'Sale on behalf of another seller (SFS SellerId/SellerIdType: both or neither).',
+  });
+
+export const Customer = z
+  .object({
+    id: z.string().nullish().describe('Buyer id, 1–50 letters or digits; with customerIdType. Not on ND.'),
+    customerIdType: optionalEnum(CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE']),
+    type: optionalEnum(CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE']).describe(
+      'Alias of customerIdType.',
+    ),
+  })
+  .meta({
+    id: 'Customer',
+    description: 'Buyer id (SFS CustomerId/CustomerIdType: both or neither; not for ND).',
+  });
+
+const itemTypeNames = ITEM_TYPES.map((t) => `${t.api} (${t.sfs})`).join(', ');
+
+export const DocumentReceiptItem = z
+  .object({
+    name: z.string({ error: required('must be a string') }).describe('1–255 characters.'),
+    price: z
+      .number({ error: required('must be a number (the unit price)') })
+      .describe(
+        'Unit price, up to 6 decimals, −10000000 to 10000000; the line total is price × quantity rounded half up to cents. SALE/PACKING ≥ 0; PACKING_REFUND, VOUCHER, REFUND, DISCOUNT, DEPOSIT ≤ 0; UPDATE either.',
+      ),
+    quantity: z.number({ error: required('must be a number') }).describe('0 to 10000000, up to 4 decimals.'),
+    vatRate: z
+      .enum(nonEmpty(VAT_RATE_INPUTS), { error: enumMessage(VAT_RATE_INPUTS) })
+      .describe(
+        'VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items. PACKING and PACKING_REFUND use VAT_0.',
+      ),
+    itemType: z
+      .enum(nonEmpty(ITEM_TYPE_INPUTS), { error: enumMessage(ITEM_TYPE_INPUTS) })
+      .describe(`Item type (SFS code): ${itemTypeNames}; the SFS codes are accepted too (K = SALE).`),
+    voucherNumber: z
+      .string()
+      .nullish()
+      .describe('1–50 ASCII. Required on VOUCHER; the SALE it pays carries the same number.'),
+    referenceDocumentId: z
+      .string()
+      .nullish()
+      .describe(
+        '1–44 ASCII: UID, OKP or number of the corrected document. Required exactly on REFUND and UPDATE.',
+      ),
+    specialRegulation: optionalEnum(
+      SPECIAL_REGULATIONS as readonly ['PDP', 'OOD', 'CK', 'PT', 'UD', 'ZPS'],
+    ).describe('Only with VAT_0.'),
+    seller: Seller.nullish(),
+    externalId: z.string().nullish().describe("The POS's item id, 1–50 characters."),
+  })
+  .meta({ id: 'DocumentReceiptItem' });
+
+export const StoreDocumentRequest = z
+  .object({
+    type: z
+      .enum(['PD', 'UF', 'ND', 'VK', 'VY'], { error: enumMessage(['PD', 'UF', 'ND']) })
+      .describe(
+        'PD receipt, UF invoice payment, ND invalid (training) document. VK/VY only through /api/cash.',
+      ),
+    amount: amount('amount').describe(
+      'Total the customer pays: the item sum, or the item sum rounded to 5 cents for cash (PD/ND); the invoice payment (UF, ≠ 0).',
+    ),
+    documentEntries: z
+      .array(DocumentReceiptItem, { error: 'must be a list of items' })
+      .max(LIMITS.maxItems, { error: `at most ${LIMITS.maxItems} items per document` })
+      .nullish()
+      .describe('Items: required (≥ 1) for PD and ND, none for UF.'),
+    payments: z
+      .record(z.string(), amount('payment amount'), {
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? 'is required: an object of payment name → amount, e.g. {"Cash": 12.30}'
+            : 'must be an object of payment name → amount',
+      })
+      .describe('Payment name (free text) → amount ≥ 0. Required; not checked against amount.'),
+    externalId: z.string().nullish().describe("The POS's document id, 1–50 characters; searchable."),
+    invoiceId: z
+      .string()
+      .nullish()
+      .describe('Invoice number, 1–50 ASCII: required for UF, forbidden otherwise.'),
+    paragonNumber: z.number().int().nullish().describe('Paragón number (≥ 1), with paragonDate; not for ND.'),
+    paragonDate: z
+      .string()
+      .nullish()
+      .describe('When the paper paragón was issued: dd.MM.yyyy HH:mm:ss or ISO 8601; not in the future.'),
+    header: z.string().nullish().describe(`Printed at the top, up to ${LIMITS.headerMaxChars} characters.`),
+    footer: z
+      .string()
+      .nullish()
+      .describe(`Printed at the bottom, up to ${LIMITS.footerMaxChars} characters.`),
+    printer: Printer,
+    electronicReceipt: z.boolean().nullish().describe('Electronic receipt instead of paper (online only).'),
+    openDrawer: z.boolean().nullish(),
+    exception: z.boolean().nullish().describe('The merchant holds an exemption from sending data.'),
+    customer: Customer.nullish(),
+  })
+  .meta({
+    id: 'StoreDocumentRequest',
+    examples: [
+      {
+        type: 'PD',
+        amount: 8.15,
+        documentEntries: [
+          { name: 'Káva', price: 3.69, quantity: 1, vatRate: 'VAT_23', itemType: 'SALE' },
+          { name: 'Džús', price: 2.38, quantity: 1, vatRate: 'VAT_19', itemType: 'SALE' },
+          { name: 'Rožok', price: 1.05, quantity: 2, vatRate: 'VAT_5', itemType: 'SALE' },
+        ],
+        payments: { Cash: 8.15 },
+        externalId: '03/02',
+      },
+    ],
+  });
+
+export const CashRequest = z
+  .object({
+    amount: amount('amount').describe(
+      'Positive: deposit (VK); negative: withdrawal (VY); not 0; 2 decimals.',
+    ),
+    externalId: z.string().nullish().describe("The POS's id, 1–50 characters."),
+    printer: Printer,
+    exception: z.boolean().nullish(),
+    openDrawer: z.boolean().nullish(),
+  })
+  .meta({ id: 'CashRequest', examples: [{ amount: 100 }, { amount: -100, openDrawer: true }] });
+
+export const GetDocumentRequest = z
+  .object({
+    documentBySequenceId: z
+      .object({
+        sequenceId: z.number().int().nullish(),
+        month: z.number().int().nullish(),
+        year: z.number().int().nullish(),
+      })
+      .nullish(),
+    documentByExternalId: z.object({ externalId: z.string().nullish() }).nullish(),
+    documentByOkp: z.object({ okp: z.string().nullish() }).nullish(),
+    documentByPkp: z.object({ pkp: z.string().nullish() }).nullish(),
+    documentByUUID: z.object({ uuid: z.string().nullish() }).nullish(),
+    printer: Printer.describe('When given, the found document is also printed as a copy (KÓPIA).'),
+  })
+  .meta({
+    id: 'GetDocumentRequest',
+    description: 'At most one look-up member; none returns the last document.',
+    examples: [
+      {},
+      { documentBySequenceId: { sequenceId: 7, month: 3, year: 2026 } },
+      { documentByExternalId: { externalId: '03/02' } },
+    ],
+  });
+
+const vatRateName = z.enum(
+  VAT_RATES.map((r) => r.name) as ['VAT_23', 'VAT_20', 'VAT_19', 'VAT_10', 'VAT_5', 'VAT_0'],
+);
+const apiItemType = z.enum(
+  ITEM_TYPES.map((t) => t.api) as [
+    'SALE',
+    'PACKING',
+    'PACKING_REFUND',
+    'VOUCHER',
+    'REFUND',
+    'UPDATE',
+    'DISCOUNT',
+    'DEPOSIT',
+  ],
+);
+const receiptType = z.enum(['PD', 'UF', 'ND', 'VK', 'VY']);
+const apiDate = z.string().describe('dd.MM.yyyy HH:mm:ss, Europe/Bratislava');
+
+/** The merchant as the merchant endpoints return it (their schema owns the fields). */
+const MerchantView = z.looseObject({}).describe('The merchant in force (see the merchant endpoints).');
+
+export const DocumentItem = z
+  .object({
+    type: apiItemType,
+    name: z.string(),
+    price: z.number().describe('Unit price.'),
+    quantity: z.number(),
+    totalPrice: z.number().describe('Line total (price × quantity rounded half up to cents).'),
+    vatRate: vatRateName,
+    referenceDocumentId: z.string().optional(),
+    specialRegulation: z.enum(['PDP', 'OOD', 'CK', 'PT', 'UD', 'ZPS']).optional(),
+    seller: z.object({ id: z.string(), sellerIdType: z.enum(['DIC', 'IC_DPH']) }).optional(),
+    voucherNumber: z.string().optional(),
+    externalId: z.string().optional(),
+  })
+  .meta({ id: 'DocumentItem' });
+
+export const VatRateSum = z
+  .object({
+    title: z.union([vatRateName, z.literal('TOTAL')]),
+    base: z.number(),
+    vat: z.number(),
+    sum: z.number(),
+  })
+  .meta({ id: 'VatRateSum', examples: [{ title: 'VAT_23', base: 3, vat: 0.69, sum: 3.69 }] });
+
+export const ResponseDocument = z
+  .object({
+    type: receiptType,
+    merchant: MerchantView,
+    cashRegisterCode: z.string(),
+    amount: z.number().describe('What the customer paid; negative for a withdrawal (VY).'),
+    issueDate: apiDate,
+    createDate: apiDate,
+    processDate: apiDate.optional().describe('When the SFS registered it; absent while offline.'),
+    sequenceId: z.number().int(),
+    uuid: z.string().optional().describe('eKasa receipt UID; absent while offline.'),
+    pkp: z.string(),
+    okp: z.string(),
+    qrCode: z.string().describe('The UID when registered online, else the offline QR text.'),
+    documentEntries: z.array(DocumentItem),
+    vatRateSums: z.array(VatRateSum),
+    paymentTypes: z.record(z.string(), z.number()),
+    header: z.string().optional(),
+    footer: z.string().optional(),
+    exception: z.boolean(),
+    electronic: z.boolean(),
+    electronicReceipt: z.string().optional().describe('Base64 PNG of the electronic receipt.'),
+    documentNumber: z.string().describe('yyyyMM/<sequenceId>'),
+    externalId: z.string().optional(),
+    invoiceId: z.string().optional(),
+    paragonNumber: z.number().int().optional(),
+    customer: z
+      .object({ id: z.string(), customerIdType: z.enum(['ICO', 'DIC', 'IC_DPH', 'INE']) })
+      .optional(),
+    internalDocumentId: z.number().int(),
+    sendingCount: z.number().int(),
+  })
+  .meta({ id: 'ResponseDocument' });
+
+export const EkasaStatus = z
+  .object({
+    warning: z.object({ warningType: z.string(), message: z.string(), detail: z.string() }).optional(),
+    error: z
+      .object({
+        errorType: z.literal('EKASA'),
+        errorCode: z.number().int(),
+        message: z.string(),
+        detail: z.string(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'EkasaStatus' });
+
+export const Cash = z
+  .object({
+    internalDocumentId: z.number().int(),
+    sequenceId: z.number().int(),
+    merchant: MerchantView,
+    cashRegisterCode: z.string(),
+    amount: z.number().describe('Positive deposit, negative withdrawal.'),
+    issueDate: apiDate,
+    createDate: apiDate,
+    processDate: apiDate.optional(),
+    uuid: z.string().optional(),
+    pkp: z.string(),
+    okp: z.string(),
+    exception: z.boolean(),
+    electronic: z.boolean(),
+    documentNumber: z.string(),
+    sendingCount: z.number().int(),
+    qrCode: z.string(),
+    status: EkasaStatus,
+    documentType: z.enum(['VK', 'VY']),
+    externalId: z.string().optional(),
+  })
+  .meta({ id: 'Cash' });
+
+export const DocumentResponse = z
+  .object({
+    resultCode: z.number().int(),
+    document: ResponseDocument,
+    printResultCode: z.number().int().optional().describe('Printer code 100–106 when printing failed (507).'),
+  })
+  .meta({ id: 'DocumentResponse' });
+
+export const CashResponse = z
+  .object({ resultCode: z.number().int(), cash: Cash })
+  .meta({ id: 'CashResponse' });
+
+// Compile-time links between the schemas and the core types: a drift fails `tsc`.
+type Assert<T extends true> = T;
+type Merchant = Record<string, unknown>;
+export type _StoreInputMatches = Assert<
+  z.output<typeof StoreDocumentRequest> extends StoreDocumentInput ? true : false
+>;
+export type _CashInputMatches = Assert<z.output<typeof CashRequest> extends CashInput ? true : false>;
+export type _GetInputMatches = Assert<
+  z.output<typeof GetDocumentRequest> extends GetDocumentInput ? true : false
+>;
+export type _DocumentMatches = Assert<
+  ApiDocument<Merchant> extends z.input<typeof ResponseDocument> ? true : false
+>;
+export type _CashMatches = Assert<ApiCash<Merchant> extends z.input<typeof Cash> ? true : false>;
