@@ -3,6 +3,7 @@ import { ConfigError } from '../config/option-spec.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './exit.js';
 import { registerMerchantCommands } from './merchant-commands.js';
 import { registerServeCommand } from './serve-command.js';
+import { registerSfsSimCommand } from './sfs-sim-command.js';
 
 export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
@@ -27,6 +28,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     .exitOverride();
   registerServeCommand(program, io);
   registerMerchantCommands(program, io);
+  registerSfsSimCommand(program, io);
   const applyToAll = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     cmd.commands.forEach(applyToAll);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SfsExchangeRecord } from '../journal/records.js';
 import type { IndexedDocument } from '../ports/journal-index.js';
+import { offlineQrText } from '../sfs/offline-qr.js';
 import { toApiCash, toApiDocument } from './api-document.js';
 import { buildDocumentRecord } from './document-record.js';
 import { numberDocument } from './numbering.js';
-import { offlineQrCode } from './offline-qr.js';
 import { buildSfsReceiptData } from './sfs-receipt-data.js';
 import type { ValidatedCashRequest, ValidatedStoreRequest } from './store-request.js';
 import { CREATE_DATE, MERCHANT, pd, sale } from './test-support.js';
@@ -174,7 +174,7 @@ describe('toApiDocument', () => {
       apiMerchant,
     );
     expect(doc).toMatchObject({ uuid: UID, processDate: '02.03.2026 11:00:00', sendingCount: 2 });
-    expect(doc.qrCode).toBe(offlineQrCode(record.sfs, OKP));
+    expect(doc.qrCode).toBe(offlineQrText({ okp: OKP, data: record.sfs }));
   });
 
   it('paragón, UF and electronic delivery', () => {

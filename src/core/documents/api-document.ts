@@ -8,6 +8,7 @@ import type {
   SfsReceiptData,
   SpecialRegulation,
 } from '../sfs/message.js';
+import { offlineQrText } from '../sfs/offline-qr.js';
 import { formatApiDateTime, parseSfsDateTime } from '../time.js';
 import {
   centsToNumber,
@@ -19,7 +20,6 @@ import {
   UNIT_PRICE_SCALE,
 } from './decimal.js';
 import { type ApiItemType, resolveItemType } from './item-types.js';
-import { offlineQrCode } from './offline-qr.js';
 import { vatBreakdown } from './vat-breakdown.js';
 import { resolveVatRate, type VatRate, type VatRateName, vatRateFromSfs } from './vat-rates.js';
 
@@ -111,11 +111,6 @@ export interface ApiCash<M = unknown> {
   externalId?: string;
 }
 
-export interface ResponseOptions {
-  /** Offline QR builder; defaults to the local {@link offlineQrCode} (swap for the sfs module's). */
-  offlineQr?: (sfs: SfsReceiptData, okp: string) => string;
-}
-
 /** Warning type of a cash document that is not registered yet (kasa's value, ADR 0406). */
 export const OFFLINE_WARNING_TYPE = 'OFFLINE';
 
@@ -129,11 +124,11 @@ export const OFFLINE_WARNING_TYPE = 'OFFLINE';
 export function toApiDocument<M>(
   indexed: IndexedDocument,
   merchant: M,
-  options: ResponseOptions & { electronicReceipt?: string | undefined } = {},
+  options: { electronicReceipt?: string | undefined } = {},
 ): ApiDocument<M> {
   const record = indexed.document;
   const sfs = record.sfs;
-  const common = commonFields(indexed, options);
+  const common = commonFields(indexed);
   const items = (sfs.Items ?? []).map((item, i) => toApiItem(item, record.apiItems?.[i]));
   const doc: ApiDocument<M> = {
     type: sfs.ReceiptType,
@@ -177,14 +172,14 @@ export function toApiDocument<M>(
 export function toApiCash<M>(
   indexed: IndexedDocument,
   merchant: M,
-  options: ResponseOptions & { sentToSfs?: boolean } = {},
+  options: { sentToSfs?: boolean } = {},
 ): ApiCash<M> {
   const record = indexed.document;
   const sfs = record.sfs;
   if (sfs.ReceiptType !== 'VK' && sfs.ReceiptType !== 'VY') {
     throw new RangeError(`document ${record.documentNo} is ${sfs.ReceiptType}, not a cash document`);
   }
-  const common = commonFields(indexed, options);
+  const common = commonFields(indexed);
   const cash: ApiCash<M> = {
     internalDocumentId: record.documentNo,
     sequenceId: Number(sfs.ReceiptNumber),
@@ -209,19 +204,21 @@ export function toApiCash<M>(
   return cash;
 }
 
-function commonFields(indexed: IndexedDocument, options: ResponseOptions) {
+function commonFields(indexed: IndexedDocument) {
   const record = indexed.document;
   const sfs = record.sfs;
   const uuid = indexed.accepted?.id;
   const processDate = indexed.accepted?.processDate;
-  const offlineQr = options.offlineQr ?? offlineQrCode;
   return {
     amount: apiAmount(record),
     issueDate: apiDate(sfs.IssueDate),
     createDate: apiDate(sfs.CreateDate),
     processDate: processDate === undefined ? undefined : apiDate(processDate),
     uuid,
-    qrCode: indexed.sendState === 'online' && uuid !== undefined ? uuid : offlineQr(sfs, record.okp),
+    qrCode:
+      indexed.sendState === 'online' && uuid !== undefined
+        ? uuid
+        : offlineQrText({ okp: record.okp, data: sfs }),
   };
 }
 

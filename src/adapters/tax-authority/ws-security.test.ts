@@ -1,0 +1,106 @@
+import { X509Certificate } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { testMerchant } from '../../../test/support/merchant-keys.js';
+import { hasOfficialFixtures, official, SHARED_MISSING } from '../../../test/support/shared-fixtures.js';
+import { hasXmlsec1, XMLSEC_MISSING, xmlsecVerifies } from '../../../test/support/xmlsec.js';
+import { signEnvelope, verifyEnvelope } from './ws-security.js';
+
+const merchant = testMerchant();
+const content =
+  '<ekasa:RegisterLocationRequest xmlns:ekasa="http://financnasprava.sk/ekasa/schema/v2">' +
+  '<ekasa:Header RequestDate="2026-03-02T10:15:31+01:00" SendingCount="1" SwId="8639BA17A8EEEF50FF559B90D36AE13B5E93DCDE" Uuid="3f0c2a7e-5b1d-4c8e-9a2f-6d1e0b7c4a11"/>' +
+  '<ekasa:LocationData CashRegisterCode="88812345678900001" CreateDate="2026-03-02T10:15:30+01:00" Dic="1234567890">' +
+  '<ekasa:Location><ekasa:Other>Stánok pri Dunaji &amp; okolie</ekasa:Other></ekasa:Location></ekasa:LocationData>' +
+  '</ekasa:RegisterLocationRequest>';
+
+describe('signEnvelope', () => {
+  it.skipIf(!hasXmlsec1)(
+    `is verified by xmlsec1 and fails after one changed byte in the Body ${hasXmlsec1 ? '' : ` (skipped: ${XMLSEC_MISSING})`}`,
+    () => {
+      const xml = signEnvelope(content, merchant.signer);
+      expect(xmlsecVerifies(xml, merchant.certPem)).toBe(true);
+      const tampered = xml.replace('Dic="1234567890"', 'Dic="1234567891"');
+      expect(tampered).not.toBe(xml);
+      expect(xmlsecVerifies(tampered, merchant.certPem)).toBe(false);
+    },
+  );
+
+  it('is verified by verifyEnvelope, with the signing certificate', () => {
+    const xml = signEnvelope(content, merchant.signer);
+    const result = verifyEnvelope(xml);
+    expect(result.ok).toBe(true);
+    if (result.ok)
+      expect(result.certificate.raw.equals(new X509Certificate(merchant.certPem).raw)).toBe(true);
+  });
+
+  it('signs again with new ids on every call', () => {
+    const a = signEnvelope(content, merchant.signer);
+    const b = signEnvelope(content, merchant.signer);
+    const bodyId = (xml: string) => /<soapenv:Body wsu:Id="([^"]+)"/.exec(xml)![1];
+    expect(bodyId(a)).not.toBe(bodyId(b));
+  });
+
+  it('starts with the XML declaration and uses the sample PrefixLists', () => {
+    const xml = signEnvelope(content, merchant.signer);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<soapenv:Envelope')).toBe(true);
+    expect(xml).toContain('PrefixList="soapenv"');
+    expect(xml).toContain('PrefixList=""');
+  });
+});
+
+describe('verifyEnvelope', () => {
+  it.skipIf(!hasOfficialFixtures)(
+    `accepts every official sample byte-exact, refuses a changed byte ${hasOfficialFixtures ? '' : ` (skipped: ${SHARED_MISSING})`}`,
+    () => {
+      const files = readdirSync(official('soap-samples')).filter((f) => f.endsWith('.xml'));
+      expect(files.length).toBe(10);
+      for (const file of files) {
+        const xml = readFileSync(official('soap-samples', file), 'utf8');
+        expect(verifyEnvelope(xml).ok, file).toBe(true);
+        const tampered = xml.replace(
+          'CashRegisterCode="88812345678900001"',
+          'CashRegisterCode="88812345678900002"',
+        );
+        const result = verifyEnvelope(tampered);
+        expect(result.ok ? 'ok' : result.failure, file).toBe('signature');
+      }
+    },
+  );
+
+  it('refuses a second element posing with the Body id (signature wrapping)', () => {
+    const xml = signEnvelope(content, merchant.signer);
+    const bodyId = /<soapenv:Body wsu:Id="([^"]+)"/.exec(xml)![1]!;
+    const wrapped = xml.replace(
+      '</wsse:Security>',
+      `</wsse:Security><x:Fake xmlns:x="urn:x" xmlns:wsu="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd" wsu:Id="${bodyId}"/>`,
+    );
+    const result = verifyEnvelope(wrapped);
+    expect(result.ok ? 'ok' : result.failure).toBe('signature');
+  });
+
+  it('tells a missing signature, a bad certificate and malformed XML apart', () => {
+    const xml = signEnvelope(content, merchant.signer);
+    const unsigned = xml.replace(/<soapenv:Header>.*<\/soapenv:Header>/s, '');
+    const r1 = verifyEnvelope(unsigned);
+    expect(r1.ok ? 'ok' : r1.failure).toBe('missing-signature');
+    const badToken = xml.replace(/(<wsse:BinarySecurityToken[^>]*>)[^<]+/, '$1AAAA');
+    const r2 = verifyEnvelope(badToken);
+    expect(r2.ok ? 'ok' : r2.failure).toBe('certificate-format');
+    const r3 = verifyEnvelope(xml.slice(0, -20));
+    expect(r3.ok ? 'ok' : r3.failure).toBe('malformed');
+    const r4 = verifyEnvelope('<!DOCTYPE x [<!ENTITY a "b">]><x/>');
+    expect(r4.ok ? 'ok' : r4.failure).toBe('malformed');
+  });
+
+  it('refuses a signature made by another key than the token certificate', () => {
+    const other = testMerchant({ ca: merchant.ca });
+    const xml = signEnvelope(content, other.signer);
+    const swapped = xml.replace(
+      /(<wsse:BinarySecurityToken[^>]*>)[^<]+/,
+      `$1${new X509Certificate(merchant.certPem).raw.toString('base64')}`,
+    );
+    const result = verifyEnvelope(swapped);
+    expect(result.ok ? 'ok' : result.failure).toBe('signature');
+  });
+});

@@ -1,0 +1,252 @@
+import { createHash, randomBytes, verify as rsaVerify, X509Certificate } from 'node:crypto';
+import type { Document, Element } from '@xmldom/xmldom';
+import { ExclusiveCanonicalization } from 'xml-crypto';
+import type { MessageSigner } from '../../core/ports/tax-authority.js';
+import { NS } from './soap-envelope.js';
+import { allElements, elementChildren, is, parseXml, XmlParseError } from './xml-dom.js';
+
+/**
+ * WS-Security 1.0 + XML Signature for SFS messages, the profile of the official samples
+ * (ekasa-protocol.md §1.3): one Reference to the SOAP Body by its `wsu:Id`, exclusive C14N
+ * (SignedInfo with `PrefixList="soapenv"`, the Body transform with `PrefixList=""`), RSA-SHA256,
+ * SHA-256 digest, the X.509 certificate in a BinarySecurityToken and KeyInfo pointing to it through
+ * a SecurityTokenReference. Used for kasa's requests and, by the simulator, for its responses.
+ */
+
+const ALG = {
+  excC14n: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+  rsaSha256: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  sha256: 'http://www.w3.org/2001/04/xmlenc#sha256',
+  base64Binary:
+    'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary',
+  x509v3: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3',
+} as const;
+
+const DIGEST_PLACEHOLDER = '__KASA_DIGEST__';
+const SIGNATURE_PLACEHOLDER = '__KASA_SIGNATURE__';
+
+const newId = () => randomBytes(16).toString('hex').toUpperCase();
+
+/**
+ * Wraps `bodyContent` (one element, e.g. `ekasa:RegisterReceiptRequest`) in a SOAP 1.2 envelope
+ * and signs the Body. Every call makes new ids and a new signature (spec §2.4: signed again on
+ * every send attempt). The result is the exact byte string to send, UTF-8, with the XML
+ * declaration first (spec §3.1).
+ */
+export function signEnvelope(bodyContent: string, signer: MessageSigner): string {
+  const id = newId();
+  const bodyId = `id-${id}`;
+  const tokenId = `X509-${id}`;
+  const token = Buffer.from(signer.certificateDer).toString('base64');
+  const signedInfo =
+    '<ds:SignedInfo>' +
+    `<ds:CanonicalizationMethod Algorithm="${ALG.excC14n}"><ec:InclusiveNamespaces PrefixList="soapenv" xmlns:ec="${NS.ec}"/></ds:CanonicalizationMethod>` +
+    `<ds:SignatureMethod Algorithm="${ALG.rsaSha256}"/>` +
+    `<ds:Reference URI="#${bodyId}">` +
+    `<ds:Transforms><ds:Transform Algorithm="${ALG.excC14n}"><ec:InclusiveNamespaces PrefixList="" xmlns:ec="${NS.ec}"/></ds:Transform></ds:Transforms>` +
+    `<ds:DigestMethod Algorithm="${ALG.sha256}"/>` +
+    `<ds:DigestValue>${DIGEST_PLACEHOLDER}</ds:DigestValue>` +
+    '</ds:Reference>' +
+    '</ds:SignedInfo>';
+  const envelope =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<soapenv:Envelope xmlns:soapenv="${NS.soap}">` +
+    '<soapenv:Header>' +
+    `<wsse:Security xmlns:wsse="${NS.wsse}" xmlns:wsu="${NS.wsu}">` +
+    `<wsse:BinarySecurityToken EncodingType="${ALG.base64Binary}" ValueType="${ALG.x509v3}" wsu:Id="${tokenId}">${token}</wsse:BinarySecurityToken>` +
+    `<ds:Signature Id="SIG-${id}" xmlns:ds="${NS.ds}">` +
+    signedInfo +
+    `<ds:SignatureValue>${SIGNATURE_PLACEHOLDER}</ds:SignatureValue>` +
+    `<ds:KeyInfo Id="KI-${id}"><wsse:SecurityTokenReference wsu:Id="STR-${id}">` +
+    `<wsse:Reference URI="#${tokenId}" ValueType="${ALG.x509v3}"/>` +
+    '</wsse:SecurityTokenReference></ds:KeyInfo>' +
+    '</ds:Signature>' +
+    '</wsse:Security>' +
+    '</soapenv:Header>' +
+    `<soapenv:Body wsu:Id="${bodyId}" xmlns:wsu="${NS.wsu}">${bodyContent}</soapenv:Body>` +
+    '</soapenv:Envelope>';
+
+  const doc = parseXml(envelope);
+  const body = soapBody(doc)!;
+  const digest = sha256Base64(canonicalize(body, []));
+  const signedInfoElement = doc.getElementsByTagNameNS(NS.ds, 'SignedInfo').item(0)!;
+  const digestElement = signedInfoElement.getElementsByTagNameNS(NS.ds, 'DigestValue').item(0)!;
+  digestElement.textContent = digest;
+  const signature = signer.sign(new TextEncoder().encode(canonicalize(signedInfoElement, ['soapenv'])));
+  return envelope
+    .replace(DIGEST_PLACEHOLDER, digest)
+    .replace(SIGNATURE_PLACEHOLDER, Buffer.from(signature).toString('base64'));
+}
+
+/** Why a signed envelope cannot be accepted; the simulator maps these to -2 / -10 / -12. */
+export type EnvelopeFailure = 'malformed' | 'missing-signature' | 'certificate-format' | 'signature';
+
+export type VerifiedEnvelope =
+  | { ok: true; document: Document; body: Element; certificate: X509Certificate }
+  | { ok: false; failure: EnvelopeFailure; reason: string };
+
+class Refused extends Error {
+  constructor(
+    readonly failure: EnvelopeFailure,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Checks the WS-Security signature of a SOAP 1.2 envelope against the certificate it carries:
+ * the profile above and nothing looser (one Reference, to the Body that is the Envelope's own
+ * child, by an id no other element shares). Trust in the certificate is the caller's decision.
+ */
+export function verifyEnvelope(xml: string): VerifiedEnvelope {
+  try {
+    let doc: Document;
+    try {
+      doc = parseXml(xml);
+    } catch (e) {
+      throw new Refused('malformed', e instanceof XmlParseError ? e.message : 'not XML');
+    }
+    const body = soapBody(doc);
+    if (!body) throw new Refused('malformed', 'not a SOAP 1.2 envelope with a Body');
+    const header = elementChildren(doc.documentElement!).find((e) => is(e, NS.soap, 'Header'));
+    const securities = header ? elementChildren(header).filter((e) => is(e, NS.wsse, 'Security')) : [];
+    if (securities.length !== 1) throw new Refused('missing-signature', 'no single wsse:Security header');
+    const security = securities[0]!;
+    const signatures = elementChildren(security).filter((e) => is(e, NS.ds, 'Signature'));
+    if (signatures.length !== 1)
+      throw new Refused('missing-signature', 'no single ds:Signature in wsse:Security');
+    const [signedInfo, signatureValue, keyInfo, ...rest] = elementChildren(signatures[0]!);
+    if (
+      !is(signedInfo, NS.ds, 'SignedInfo') ||
+      !is(signatureValue, NS.ds, 'SignatureValue') ||
+      rest.length > 0
+    ) {
+      throw new Refused('signature', 'ds:Signature must hold SignedInfo, SignatureValue and KeyInfo');
+    }
+    const certificate = tokenCertificate(security, keyInfo);
+    const { bodyPrefixes, signedInfoPrefixes, digestValue } = readSignedInfo(signedInfo, body, doc);
+    const digest = sha256Base64(canonicalize(body, bodyPrefixes));
+    if (digest !== digestValue) throw new Refused('signature', 'the Body digest does not match');
+    const canonicalSignedInfo = canonicalize(signedInfo, signedInfoPrefixes);
+    const value = Buffer.from((signatureValue.textContent ?? '').replace(/\s+/g, ''), 'base64');
+    if (!rsaVerify('sha256', Buffer.from(canonicalSignedInfo, 'utf8'), certificate.publicKey, value)) {
+      throw new Refused('signature', 'the SignatureValue does not verify with the certificate');
+    }
+    return { ok: true, document: doc, body, certificate };
+  } catch (e) {
+    if (e instanceof Refused) return { ok: false, failure: e.failure, reason: e.message };
+    throw e;
+  }
+}
+
+/** The Envelope's Body, when the document is a SOAP 1.2 envelope `[Header] Body`. */
+export function soapBody(doc: Document): Element | undefined {
+  const envelope = doc.documentElement ?? undefined;
+  if (!is(envelope, NS.soap, 'Envelope')) return undefined;
+  const children = elementChildren(envelope);
+  const [first, second, ...rest] = children;
+  if (rest.length > 0) return undefined;
+  if (is(first, NS.soap, 'Header') && is(second, NS.soap, 'Body')) return second;
+  if (is(first, NS.soap, 'Body') && second === undefined) return first;
+  return undefined;
+}
+
+function tokenCertificate(security: Element, keyInfo: Element | undefined): X509Certificate {
+  const str = keyInfo && is(keyInfo, NS.ds, 'KeyInfo') ? elementChildren(keyInfo)[0] : undefined;
+  const reference = str && is(str, NS.wsse, 'SecurityTokenReference') ? elementChildren(str)[0] : undefined;
+  const uri = reference && is(reference, NS.wsse, 'Reference') ? reference.getAttribute('URI') : null;
+  if (!uri?.startsWith('#')) throw new Refused('signature', 'KeyInfo must reference a BinarySecurityToken');
+  const tokens = elementChildren(security).filter(
+    (e) => is(e, NS.wsse, 'BinarySecurityToken') && e.getAttributeNS(NS.wsu, 'Id') === uri.slice(1),
+  );
+  if (tokens.length !== 1) throw new Refused('certificate-format', `no BinarySecurityToken ${uri}`);
+  const token = tokens[0]!;
+  if (
+    token.getAttribute('ValueType') !== ALG.x509v3 ||
+    token.getAttribute('EncodingType') !== ALG.base64Binary
+  ) {
+    throw new Refused('certificate-format', 'the BinarySecurityToken is not a Base64 X.509v3 token');
+  }
+  const text = (token.textContent ?? '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text))
+    throw new Refused('certificate-format', 'the token is not Base64');
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(Buffer.from(text, 'base64'));
+  } catch {
+    throw new Refused('certificate-format', 'the token is not a DER X.509 certificate');
+  }
+  if (certificate.publicKey.asymmetricKeyType !== 'rsa')
+    throw new Refused('certificate-format', 'the key is not RSA');
+  return certificate;
+}
+
+function readSignedInfo(signedInfo: Element, body: Element, doc: Document) {
+  const [c14n, method, ...references] = elementChildren(signedInfo);
+  if (!is(c14n, NS.ds, 'CanonicalizationMethod') || c14n.getAttribute('Algorithm') !== ALG.excC14n) {
+    throw new Refused('signature', 'SignedInfo must use exclusive C14N');
+  }
+  if (!is(method, NS.ds, 'SignatureMethod') || method.getAttribute('Algorithm') !== ALG.rsaSha256) {
+    throw new Refused('signature', 'the signature method must be RSA-SHA256');
+  }
+  if (references.length !== 1 || !is(references[0], NS.ds, 'Reference')) {
+    throw new Refused('signature', 'SignedInfo must hold exactly one Reference');
+  }
+  const reference = references[0];
+  const bodyId = body.getAttributeNS(NS.wsu, 'Id');
+  if (!bodyId || reference.getAttribute('URI') !== `#${bodyId}`) {
+    throw new Refused('signature', 'the Reference must point to the SOAP Body by its wsu:Id');
+  }
+  // One element with that id: no second element may pose as the signed Body (signature wrapping).
+  let holders = 0;
+  for (const element of allElements(doc.documentElement!)) {
+    if (element.getAttributeNS(NS.wsu, 'Id') === bodyId || element.getAttribute('Id') === bodyId) holders++;
+  }
+  if (holders !== 1) throw new Refused('signature', 'the Body id is not unique');
+  const [transforms, digestMethod, digestValue, ...extra] = elementChildren(reference);
+  const transformList = transforms && is(transforms, NS.ds, 'Transforms') ? elementChildren(transforms) : [];
+  const transform = transformList[0];
+  if (
+    transformList.length !== 1 ||
+    !is(transform, NS.ds, 'Transform') ||
+    transform.getAttribute('Algorithm') !== ALG.excC14n
+  ) {
+    throw new Refused('signature', 'the Reference must have one exclusive C14N transform');
+  }
+  if (!is(digestMethod, NS.ds, 'DigestMethod') || digestMethod.getAttribute('Algorithm') !== ALG.sha256) {
+    throw new Refused('signature', 'the digest method must be SHA-256');
+  }
+  if (!is(digestValue, NS.ds, 'DigestValue') || extra.length > 0)
+    throw new Refused('signature', 'no DigestValue');
+  return {
+    bodyPrefixes: prefixList(transform),
+    signedInfoPrefixes: prefixList(c14n),
+    digestValue: (digestValue.textContent ?? '').trim(),
+  };
+}
+
+function prefixList(algorithmElement: Element): string[] {
+  const inclusive = elementChildren(algorithmElement).find((e) => is(e, NS.ec, 'InclusiveNamespaces'));
+  return (inclusive?.getAttribute('PrefixList') ?? '').split(/\s+/).filter((p) => p.length > 0);
+}
+
+/** Exclusive C14N (without comments) of `element`, with `prefixes` treated inclusively. */
+function canonicalize(element: Element, prefixes: string[]): string {
+  const ancestorNamespaces = prefixes.flatMap((prefix) => {
+    const namespaceURI = element.lookupNamespaceURI(prefix);
+    return namespaceURI ? [{ prefix, namespaceURI }] : [];
+  });
+  // xml-crypto works on any W3C DOM; it bundles its own xmldom typings, hence the cast.
+  return new ExclusiveCanonicalization().process(
+    element as unknown as Parameters<ExclusiveCanonicalization['process']>[0],
+    {
+      inclusiveNamespacesPrefixList: prefixes,
+      ancestorNamespaces,
+    },
+  ) as string;
+}
+
+function sha256Base64(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('base64');
+}

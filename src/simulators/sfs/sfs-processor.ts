@@ -1,0 +1,114 @@
+import { verify as rsaVerify, X509Certificate } from 'node:crypto';
+import { soapBody, verifyEnvelope } from '../../adapters/tax-authority/ws-security.js';
+import { parseXml, XmlParseError } from '../../adapters/tax-authority/xml-dom.js';
+import type { DateRuleContext } from '../../core/sfs/date-rules.js';
+import { type SfsViolation, SIM_DUPLICATE_CODE, violation } from '../../core/sfs/ekasa-errors.js';
+import type { SfsLocationRequest, SfsReceiptRequest } from '../../core/sfs/message.js';
+import { checkLocationLexical, checkReceiptLexical } from '../../core/sfs/message-lexical.js';
+import { checkLocationMessage, checkReceiptMessage } from '../../core/sfs/message-rules.js';
+import { pkpBaseString } from '../../core/sfs/pkp.js';
+import { checkCertificateValidity, readMerchantCertificate } from './merchant-certificate.js';
+import { readRequest } from './request-reader.js';
+import type { SfsRegistry } from './sfs-registry.js';
+
+export interface ProcessorContext {
+  /** The CA whose merchant certificates the simulated SFS trusts. */
+  ca: X509Certificate;
+  dates: DateRuleContext;
+  registry: SfsRegistry;
+  newReceiptId: () => string;
+}
+
+export type Processed =
+  | { kind: 'receipt'; request: SfsReceiptRequest; id: string; repeated: boolean }
+  | { kind: 'location'; request: SfsLocationRequest }
+  | {
+      kind: 'fault';
+      violation: SfsViolation;
+      operation?: 'RegisterReceipt' | 'RegisterLocation';
+      request?: SfsReceiptRequest | SfsLocationRequest;
+    };
+
+/**
+ * What the simulated SFS decides about one request, in the order a real server works: schema
+ * (-2) and interface version (-8), signature (-10) and certificate format (-12), certificate
+ * validity (-13), identity against the certificate (-101, -102), PKP (-100), then the message
+ * rules of core/sfs (-111, dates, content), then registration (idempotent by PKP).
+ */
+export function processRequest(xml: string, ctx: ProcessorContext): Processed {
+  let body: ReturnType<typeof soapBody>;
+  try {
+    body = soapBody(parseXml(xml));
+  } catch (e) {
+    if (e instanceof XmlParseError)
+      return { kind: 'fault', violation: violation(-2, `malformed XML: ${e.message}`) };
+    throw e;
+  }
+  if (!body) return { kind: 'fault', violation: violation(-2, 'not a SOAP 1.2 envelope') };
+  const read = readRequest(body);
+  if ('violation' in read)
+    return {
+      kind: 'fault',
+      violation: read.violation,
+      ...(read.operation ? { operation: read.operation } : {}),
+    };
+  const fault = (v: SfsViolation): Processed => ({
+    kind: 'fault',
+    violation: v,
+    operation: read.operation,
+    request: read.request,
+  });
+  // The schema comes first (-2): value patterns are part of the XSD.
+  const schema =
+    read.operation === 'RegisterReceipt'
+      ? checkReceiptLexical(read.request)
+      : checkLocationLexical(read.request);
+  if (schema) return fault(schema);
+
+  const envelope = verifyEnvelope(xml);
+  if (!envelope.ok) {
+    return fault(violation(envelope.failure === 'certificate-format' ? -12 : -10, envelope.reason));
+  }
+  const identity = readMerchantCertificate(envelope.certificate);
+  if ('code' in identity) return fault(identity);
+  const invalid = checkCertificateValidity(envelope.certificate, ctx.ca, ctx.dates.processTime);
+  if (invalid) return fault(invalid);
+  const { Dic, CashRegisterCode } = read.request.data;
+  if (identity.dic !== Dic)
+    return fault(violation(-101, 'Dic differs from the certificate organizationIdentifier'));
+  if (identity.registerCode !== CashRegisterCode)
+    return fault(violation(-102, 'CashRegisterCode differs from the certificate OU'));
+
+  if (read.operation === 'RegisterLocation') {
+    const broken = checkLocationMessage(read.request, ctx.dates);
+    if (broken) return fault(broken);
+    ctx.registry.rememberCertificate(CashRegisterCode, envelope.certificate.raw);
+    return { kind: 'location', request: read.request };
+  }
+
+  const request = read.request;
+  if (!pkpVerifies(request, envelope.certificate, ctx.registry))
+    return fault(violation(-100, 'the PKP does not verify'));
+  const broken = checkReceiptMessage(request, ctx.dates);
+  if (broken) return fault(broken);
+  ctx.registry.rememberCertificate(CashRegisterCode, envelope.certificate.raw);
+  const registration = ctx.registry.register(request, ctx.newReceiptId);
+  if (registration.kind === 'conflict')
+    return fault({ code: SIM_DUPLICATE_CODE, detail: registration.detail });
+  return { kind: 'receipt', request, id: registration.id, repeated: registration.kind === 'repeat' };
+}
+
+/**
+ * Spec §2.1 / §2.4: the PKP is made with the key valid when the document was created; a document
+ * sent later may be signed with a newer certificate, so the certificates this register used
+ * before are tried too.
+ */
+function pkpVerifies(request: SfsReceiptRequest, signing: X509Certificate, registry: SfsRegistry): boolean {
+  const base = Buffer.from(pkpBaseString(request.data), 'utf8');
+  const signature = Buffer.from(request.pkp, 'base64');
+  const candidates = [
+    signing,
+    ...registry.certificatesOf(request.data.CashRegisterCode).map((der) => new X509Certificate(der)),
+  ];
+  return candidates.some((cert) => rsaVerify('sha256', base, cert.publicKey, signature));
+}

@@ -1,0 +1,134 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SfsHarness, startSfsHarness } from '../../../test/support/sfs-harness.js';
+import { receiptRequest } from '../../../test/support/sfs-requests.js';
+import { hasXmlsec1, XMLSEC_MISSING, xmlsecVerifies } from '../../../test/support/xmlsec.js';
+import { receiptRequestElement } from '../../adapters/tax-authority/soap-envelope.js';
+import { signEnvelope } from '../../adapters/tax-authority/ws-security.js';
+import { SfsSimulator, WSDL_PATH } from './sfs-simulator.js';
+import { SIGNING_CERT_FILE } from './signing-identity.js';
+
+let h: SfsHarness;
+let number = 5000;
+beforeAll(async () => {
+  h = await startSfsHarness();
+});
+afterAll(async () => h.close());
+
+const signedPd = () => {
+  const request = receiptRequest(h.merchant.signer, { number: String(++number) });
+  return { request, xml: signEnvelope(receiptRequestElement(request), h.merchant.signer) };
+};
+const post = (xml: string, contentType = 'application/soap+xml; charset=UTF-8') =>
+  fetch(h.sim.url, { method: 'POST', headers: { 'content-type': contentType }, body: xml });
+const control = async (method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${h.sim.baseUrl}${path}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+};
+
+describe('SFS simulator HTTP surface', () => {
+  it('answers 405 to a non-POST on the service and WSDL paths (the reachability probe), 404 elsewhere', async () => {
+    const service = await fetch(h.sim.url);
+    expect(service.status).toBe(405);
+    expect(service.headers.get('allow')).toBe('POST');
+    expect((await fetch(`${h.sim.baseUrl}${WSDL_PATH}`)).status).toBe(405);
+    expect((await fetch(`${h.sim.baseUrl}/soap/services/v2`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('refuses another media type than application/soap+xml with 415', async () => {
+    expect((await post(signedPd().xml, 'text/xml; charset=UTF-8')).status).toBe(415);
+    expect((await post(signedPd().xml, 'application/soap+xml; charset=ISO-8859-2')).status).toBe(415);
+  });
+
+  it('answers a signed response that xmlsec1 verifies with the written signing certificate', async () => {
+    const res = await post(signedPd().xml);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/soap+xml; charset=UTF-8');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.toString('utf8')).toMatch(/<ekasa:ReceiptData Id="O-[0-9A-F]{32}"\/>/);
+    if (hasXmlsec1) expect(xmlsecVerifies(body, h.sim.signingCertPem)).toBe(true);
+    else console.warn(XMLSEC_MISSING);
+  });
+
+  it('answers a Fault with HTTP 500, code in the v1 namespace, Reason in Slovak', async () => {
+    const { xml } = signedPd();
+    const res = await post(xml.replace('Dic="1234567890"', 'Dic="1234567899"'));
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).toContain(
+      'xmlns:ekasa="http://financnasprava.sk/ekasa/schema/v1" ekasa:EkasaErrorCode="-10"',
+    );
+    expect(text).toContain('<soapenv:Text xml:lang="sk-SK">');
+  });
+
+  it('writes its signing certificate into the CA folder, issued by the CA, and reuses it on restart', async () => {
+    const path = join(h.merchant.ca.dir, SIGNING_CERT_FILE);
+    expect(h.sim.signingCertPath).toBe(path);
+    const cert = new X509Certificate(readFileSync(path, 'utf8'));
+    expect(cert.verify(new X509Certificate(h.merchant.ca.certPem).publicKey)).toBe(true);
+    const second = await SfsSimulator.start({ caDir: h.merchant.ca.dir });
+    expect(second.signingCertPem).toBe(h.sim.signingCertPem);
+    await second.close();
+  });
+});
+
+describe('/__sim/ control endpoints', () => {
+  it('queue a fault, list what arrived, and reset', async () => {
+    expect((await control('POST', '/__sim/reset')).status).toBe(200);
+    const queued = await control('POST', '/__sim/fault', { kind: 'soap-fault', code: -119, count: 1 });
+    expect(queued.status).toBe(200);
+    const { request, xml } = signedPd();
+    const res = await post(xml);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toContain('EkasaErrorCode="-119"');
+    expect((await post(signedPd().xml)).status).toBe(200);
+
+    const { json } = await control('GET', '/__sim/received');
+    const requests = json.requests as Array<Record<string, unknown>>;
+    expect(requests.map((r) => [r.outcome, r.code ?? null, r.fault ?? null])).toEqual([
+      ['rejected', -119, 'soap-fault'],
+      ['accepted', null, null],
+    ]);
+    expect(requests[0]).toMatchObject({
+      operation: 'RegisterReceipt',
+      requestUuid: request.header.Uuid,
+      receiptType: 'PD',
+    });
+
+    await control('POST', '/__sim/reset');
+    expect(((await control('GET', '/__sim/received')).json.requests as unknown[]).length).toBe(0);
+  });
+
+  it('set latency and report pending faults', async () => {
+    await control('POST', '/__sim/latency', { ms: 120, count: 1 });
+    await control('POST', '/__sim/fault', { kind: 'garbage', count: 2 });
+    const { json } = await control('GET', '/__sim/faults');
+    expect(json).toMatchObject({ latency: { ms: 120, count: 1 }, faults: [{ kind: 'garbage', count: 2 }] });
+    const started = performance.now();
+    expect((await post(signedPd().xml)).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(115);
+    await post(signedPd().xml);
+    h.sim.assertNoPendingFaults();
+  });
+
+  it('refuse a bad control body with 400', async () => {
+    expect((await control('POST', '/__sim/fault', { kind: 'meteor' })).status).toBe(400);
+    expect((await control('POST', '/__sim/fault', { kind: 'soap-fault' })).status).toBe(400);
+    expect((await control('GET', '/__sim/nothing')).status).toBe(404);
+  });
+
+  it('go offline for a while: connections are refused, then served again on the same port', async () => {
+    expect((await control('POST', '/__sim/offline', { ms: 300 })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(fetch(h.sim.url)).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await fetch(h.sim.url)).status).toBe(405);
+  });
+});

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { SfsSimulator } from './sfs-simulator.js';
+import { faultSchema, latencySchema, offlineSchema } from './sim-faults.js';
+import { readJson } from './sim-http.js';
+
+/**
+ * `/__sim/` — the simulator's run-time control (JSON), for the `kasa sfs-sim` process where no
+ * programmatic handle exists. docs/sfs.md shows each call with curl.
+ */
+export async function handleControl(
+  sim: SfsSimulator,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const json = (status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  try {
+    switch (`${req.method} ${path}`) {
+      case 'GET /__sim/received':
+        return void json(200, { requests: sim.history() });
+      case 'POST /__sim/reset':
+        sim.reset();
+        return void json(200, { ok: true });
+      case 'GET /__sim/faults':
+        return void json(200, sim.pendingFaults());
+      case 'POST /__sim/fault': {
+        const queued = sim.injectFault(faultSchema.parse(await readJson(req)));
+        return void json(200, { queued, ...sim.pendingFaults() });
+      }
+      case 'POST /__sim/latency': {
+        const { ms, count } = latencySchema.parse(await readJson(req));
+        sim.setLatency(ms, count);
+        return void json(200, sim.pendingFaults());
+      }
+      case 'POST /__sim/offline': {
+        const { ms } = offlineSchema.parse(await readJson(req));
+        // Answer first: going offline closes every connection, this one included.
+        res.once('finish', () => void sim.goOffline(ms));
+        return void json(200, { offlineForMs: ms });
+      }
+      default:
+        return void json(404, { error: `unknown control endpoint ${req.method} ${path}` });
+    }
+  } catch (e) {
+    if (e instanceof z.ZodError || e instanceof SyntaxError) return void json(400, { error: e.message });
+    throw e;
+  }
+}
