@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/option-spec.js';
+import { registerChduCommands } from './chdu-commands.js';
+import { registerChduSimCommand } from './chdu-sim-command.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './exit.js';
 import { registerMerchantCommands } from './merchant-commands.js';
 import { registerServeCommand } from './serve-command.js';
@@ -28,6 +30,8 @@ export function buildProgram(io: CliIo, version: string): Command {
     .exitOverride();
   registerServeCommand(program, io);
   registerMerchantCommands(program, io);
+  registerChduCommands(program, io);
+  registerChduSimCommand(program, io);
   registerSfsSimCommand(program, io);
   const applyToAll = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

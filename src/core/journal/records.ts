@@ -92,6 +92,11 @@ export interface DocumentRecord {
     /** On a SALE: the voucher that pays it (SFS sends VoucherNumber only on VP items, -131). */
     voucherNumber?: string;
   }>;
+  /**
+   * Set when the register must not send this document to the SFS (VK/VY under Act 384/2025 with
+   * the `sendCashDocuments` setting off); the reason is kept for the record.
+   */
+  notSent?: { reason: string };
   idempotency?: { key: string; requestSha256: string };
   demo: boolean;
   /** The request's `exception` flag (merchant holds an exemption; SFS Header `Exception`). */
@@ -191,6 +196,11 @@ export type JournalRecord = {
     address: number;
     /** When the record was written (SFS dateTime, Europe/Bratislava). */
     writtenAt: string;
+    /**
+     * SHA-256 chain hash after this record, hex (ADR 0101). Always set on records a journal
+     * returns; optional only so hand-built records in tests need not invent one.
+     */
+    chainHash?: string;
     body: RecordBodies[T];
   };
 }[RecordType];

@@ -31,11 +31,18 @@ export interface ChduBlock {
   data: Uint8Array;
   /** False when the stored CRC-32/MPEG-2 does not match the data (device answered BEL). */
   crcOk: boolean;
+  /**
+   * For a block written by WRITE_PRINT_OFFSET (0xB4): where the printed part of `data` starts.
+   * `data` is then the caller's data without the device's 2-byte offset prefix.
+   */
+  printOffset?: number;
 }
 
 export interface Chdu {
   /** Human description of the target, e.g. `image:/var/kasa/chdu.img`. */
   readonly target: string;
+  /** Model or adapter name for chduinfo, e.g. `kasa image file`, `CHDU Lite`. */
+  readonly model?: string;
   status(): Promise<ChduStatus>;
   volumeSerial(): Promise<number>;
   firmwareVersion(): Promise<string>;

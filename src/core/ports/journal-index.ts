@@ -18,6 +18,8 @@ export interface JournalIndex {
   highWaterHash(): string | undefined;
   /** Applies one record (must be `highWaterMark() + 1`), atomically with the new mark. */
   apply(record: JournalRecord, chainHash: string): void;
+  /** Applies consecutive records in one transaction (replay and rebuild); same rules as apply(). */
+  applyMany?(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void;
   /** Drops everything (before a full rebuild). */
   clear(): void;
 
@@ -33,16 +35,20 @@ export interface JournalIndex {
   unsentDocuments(limit?: number): IndexedDocument[];
   /** Documents the SFS rejected that wait for repair, oldest first. */
   stuckDocuments(): IndexedDocument[];
-  /** The last fiscal document (any type) whose original was neither printed nor delivered electronically. */
+  /**
+   * The last fiscal document (any type) whose original was neither printed nor delivered
+   * electronically (print state `pending` or `failed`). Only the last document counts (no fiscal
+   * write follows an unprinted one), and a stuck document is not one: it must not be handed over.
+   */
   unprintedDocument(): IndexedDocument | undefined;
 
   lastLocation(): IndexedLocation | undefined;
   unsentLocations(limit?: number): IndexedLocation[];
   stuckLocations(): IndexedLocation[];
 
-  /** Stored settings (merged from all settings records). */
+  /** Stored settings: all settings records merged in order (a later value wins; `null` removes the key). */
   settings(): Record<string, unknown>;
-  /** Number of records per type (for chduinfo). */
+  /** Number of records applied (all types; for chduinfo). */
   recordCount(): number;
   close(): void;
 }
@@ -50,14 +56,36 @@ export interface JournalIndex {
 export type DocumentQuery =
   | { by: 'documentNo'; documentNo: number }
   | { by: 'sequenceId'; sequenceId: number; month: number; year: number }
+  /** The POS's id; when several documents carry it, the last one. */
   | { by: 'externalId'; externalId: string }
+  /** OKP / PKP, the original ones and those of any repair. */
   | { by: 'okp'; okp: string }
   | { by: 'pkp'; pkp: string }
+  /** The eKasa receipt id (`O-…`) from the accepted exchange. */
   | { by: 'uuid'; uuid: string }
   | { by: 'idempotencyKey'; key: string }
   | { by: 'last' };
 
-export type SendState = 'unsent' | 'online' | 'offline-sent' | 'stuck';
+/**
+ * Where a document or location stands with the SFS, derived from its `sfs-exchange` and `repair`
+ * records in journal order (`src/core/journal/derived-state.ts`):
+ * - `unsent`: no exchange yet, or only unreachable / invalid-response ones (the offline queue),
+ *   or repaired after a rejection;
+ * - `online`: the first exchange was accepted;
+ * - `offline-sent`: accepted after at least one earlier exchange;
+ * - `stuck`: the last decisive answer was a rejection, a duplicate or an unverifiable response;
+ *   waits for a repair record;
+ * - `not-sent`: a document the law does not let the register send (VK/VY since Act 384/2025,
+ *   when the `sendCashDocuments` setting is off): never queued, never sent.
+ * `online`, `offline-sent` and `not-sent` are final: later exchanges only update
+ * `lastExchange`/`sendingCount`.
+ */
+export type SendState = 'unsent' | 'online' | 'offline-sent' | 'stuck' | 'not-sent';
+/**
+ * What happened to a document's original, derived from its `print` records (copies change
+ * nothing): `pending` until the first print record, `printed` / `electronic` (final) on success,
+ * `failed` (with `lastPrinterCode`) after a failed attempt, until one succeeds.
+ */
 export type PrintState = 'pending' | 'printed' | 'failed' | 'electronic';
 
 /** A document with everything later records said about it. */

@@ -17,15 +17,30 @@ export interface Journal {
   get(recordNo: number): Promise<JournalRecord | undefined>;
   /** The last record written (number, first block address, chain hash), or undefined when empty. */
   head(): JournalHead | undefined;
-  /** Verifies framing, CRCs and the hash chain from `fromRecordNo`; never throws for bad data. */
-  verify(options?: {
-    fromRecordNo?: number;
-    onProgress?: (done: number, total: number) => void;
-  }): Promise<VerifyReport>;
+  /**
+   * Verifies framing, CRCs and the hash chain from `fromRecordNo` to the head; never throws for
+   * bad data (a device that does not answer still rejects with its code, e.g. 200).
+   */
+  verify(options?: VerifyOptions): Promise<VerifyReport>;
+}
+
+export interface VerifyOptions {
+  fromRecordNo?: number;
+  /**
+   * A chain hash known to be good (e.g. the index's high-water mark or the last verified head):
+   * verification starts after it and first checks that the CHDÚ still has that hash there.
+   */
+  checkpoint?: { recordNo: number; hash: string };
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface AppendOptions {
-  /** Bytes to forward to the printer behind the CHDÚ with the record (WRITE_PRINT). */
+  /**
+   * Bytes to forward to the printer behind the CHDÚ with the record (WRITE_PRINT_OFFSET blocks
+   * after the record's own blocks, at most 64 KiB, else 203). If printing fails the record is
+   * already written: append rejects with the cause's code (100 PRINTER_ERROR when the printer is
+   * not ready) and `details.recordNo` names the written record.
+   */
   print?: Uint8Array;
 }
 
@@ -35,6 +50,10 @@ export interface JournalHead {
   /** SHA-256 chain hash after this record, hex. */
   hash: string;
   type: RecordType;
+  /** When the record was written (SFS dateTime), as in {@link JournalRecord.writtenAt}. */
+  writtenAt?: string;
+  /** Number of blocks the record occupies (print blocks not counted). */
+  blocks?: number;
 }
 
 export interface VerifyReport {
@@ -43,4 +62,10 @@ export interface VerifyReport {
   blocks: number;
   /** The first problem found, in words (record number and cause). */
   problem?: string;
+  /** Records cut short by a failed write and written again under the same number (not a problem). */
+  fragments?: number;
+  /** The last record verified (the head when ok). */
+  lastRecordNo?: number;
+  /** Its chain hash: a checkpoint for the next verification. */
+  lastHash?: string;
 }

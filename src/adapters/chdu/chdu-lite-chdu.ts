@@ -1,0 +1,329 @@
+import { FiscalError, invalidInput } from '../../core/fiscal-error.js';
+import type { BlockCommand, Chdu, ChduBlock, ChduStatus } from '../../core/ports/chdu.js';
+import type { ResultName } from '../../core/result-codes.js';
+import { SerialQueue } from '../../core/serial-queue.js';
+import { ByteReader, LineClosed, ReadTimeout } from './byte-reader.js';
+import type { ByteTransport } from './byte-transport.js';
+import {
+  ACK,
+  BEL,
+  CMD,
+  COMMAND_NAMES,
+  decodeBlockData,
+  decodeStatus,
+  decodeVersion,
+  EC,
+  EOT,
+  ERROR_NAMES,
+  encodeCommand,
+  FLAG,
+  FRAME_TIMEOUT_MS,
+  MAX_BLOCK_DATA,
+  MAX_PAYLOAD,
+  NAK,
+  NUL,
+  readU16,
+  readU32,
+  STX,
+  u16,
+  u32,
+} from './chdu-lite-codec.js';
+
+export interface ChduLiteOptions {
+  /** Answer and handshake limit (spec: 1 s). */
+  timeoutMs?: number;
+  /** Blocks per READ command (the public .NET driver keeps it ≤ 127 for stability). */
+  readBatch?: number;
+  /** Times a damaged READ data frame is asked again (NAK) before giving up. */
+  readRetries?: number;
+}
+
+/** Device error byte → result code (issue 3: EC_HW → 201, EC_LOCKED → 202, EC_PRINTER → 100, …). */
+const ERROR_RESULT: Record<number, ResultName> = {
+  [EC.UNKNOWN]: 'CHDU_WRITE_ERROR',
+  [EC.TIMEOUT]: 'CHDU_WRITE_ERROR',
+  [EC.FRAME]: 'CHDU_WRITE_ERROR',
+  [EC.COMMAND]: 'CHDU_WRITE_ERROR',
+  [EC.PARAM]: 'INVALID_INPUT',
+  [EC.CRC]: 'CHDU_WRITE_ERROR',
+  [EC.BLOCK]: 'CHDU_WRITE_ERROR',
+  [EC.LOCKED]: 'CHDU_WRITE_LIMIT',
+  [EC.HW]: 'CHDU_WRITE_ERROR',
+  [EC.PRINTER]: 'PRINTER_ERROR',
+  [EC.BUSY]: 'BUSY',
+};
+
+class DeviceError extends Error {
+  constructor(
+    readonly code: number,
+    readonly cmd: number,
+  ) {
+    super(`${COMMAND_NAMES.get(cmd) ?? cmd} answered NAK ${ERROR_NAMES.get(code) ?? code}`);
+  }
+}
+
+class ProtocolError extends Error {}
+
+/**
+ * The CHDU Lite driver: the `Chdu` port over the device's wire protocol on any byte transport
+ * (serial port or TCP). One command at a time; the line is opened on first use and reopened after
+ * it drops, so a device that comes back is used again without a restart.
+ */
+export class ChduLiteChdu implements Chdu {
+  readonly model = 'CHDU Lite';
+  private readonly reader = new ByteReader();
+  private readonly queue = new SerialQueue();
+  private readonly timeoutMs: number;
+  private closed = false;
+
+  constructor(
+    private readonly transport: ByteTransport,
+    readonly target: string,
+    private readonly options: ChduLiteOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? FRAME_TIMEOUT_MS;
+    transport.onData((b) => this.reader.push(b));
+    transport.onClose(() => this.reader.fail(new LineClosed(`${transport.description} closed`)));
+  }
+
+  status(): Promise<ChduStatus> {
+    return this.exec(async () => {
+      const s = decodeStatus(await this.command(CMD.STATUS, undefined, true));
+      return {
+        protocolVersion: `${s.version >> 8}.${s.version & 0xff}`,
+        storageOk: (s.flags & FLAG.STORAGE_OK) !== 0,
+        printerReady: (s.flags & FLAG.PRINTER_READY) !== 0,
+        deviceLocked: (s.flags & FLAG.DEVICE_LOCK) !== 0,
+        printerInvalid: (s.flags & FLAG.PRINTER_INVALID) !== 0,
+        serial: s.serial,
+        capacityBlocks: s.capacity,
+        freeBlocks: s.free,
+        // A WRITE carries at most 505 bytes whatever dwBlockDataSize says (real units report 508).
+        blockDataSize: Math.min(s.blockDataSize, MAX_BLOCK_DATA),
+      };
+    });
+  }
+
+  volumeSerial(): Promise<number> {
+    return this.exec(async () => readU32(await this.command(CMD.VOLUME_SERIAL, undefined, true)));
+  }
+
+  firmwareVersion(): Promise<string> {
+    return this.exec(async () => decodeVersion(await this.command(CMD.VERSION2, undefined, true)));
+  }
+
+  read(start: number, count: number): Promise<ChduBlock[]> {
+    if (!Number.isInteger(start) || start < 0 || start > 0xffffffff) {
+      return Promise.reject(invalidInput('start', 'must be a block address ≥ 0'));
+    }
+    if (!Number.isInteger(count) || count < 0)
+      return Promise.reject(invalidInput('count', 'must be an integer ≥ 0'));
+    return this.exec(async () => {
+      const out: ChduBlock[] = [];
+      const batch = this.options.readBatch ?? 127;
+      while (out.length < count) {
+        const n = Math.min(batch, count - out.length);
+        const got = await this.readTransfer(start + out.length, n);
+        out.push(...got);
+        if (got.length < n) break;
+      }
+      return out;
+    });
+  }
+
+  write(data: Uint8Array): Promise<number> {
+    if (data.length > MAX_BLOCK_DATA)
+      return Promise.reject(invalidInput('data', `at most ${MAX_BLOCK_DATA} bytes per block`));
+    return this.exec(() => this.writeCommand(CMD.WRITE, data));
+  }
+
+  writeAndPrint(data: Uint8Array, printOffset?: number): Promise<number> {
+    if (printOffset === undefined) {
+      if (data.length > MAX_BLOCK_DATA)
+        return Promise.reject(invalidInput('data', `at most ${MAX_BLOCK_DATA} bytes per block`));
+      return this.exec(() => this.writeCommand(CMD.WRITE_PRINT, data));
+    }
+    if (data.length > MAX_BLOCK_DATA - 2) {
+      return Promise.reject(invalidInput('data', `at most ${MAX_BLOCK_DATA - 2} bytes with a print offset`));
+    }
+    if (!Number.isInteger(printOffset) || printOffset < 0 || printOffset > data.length) {
+      return Promise.reject(invalidInput('printOffset', 'must lie within the data'));
+    }
+    const args = new Uint8Array(data.length + 2);
+    args.set(u16(printOffset), 0);
+    args.set(data, 2);
+    return this.exec(() => this.writeCommand(CMD.WRITE_PRINT_OFFSET, args));
+  }
+
+  openDrawer(pin: 2 | 5): Promise<void> {
+    return this.exec(async () => {
+      await this.command(pin === 2 ? CMD.OPEN_DRAWER : CMD.OPEN_DRAWER2);
+    });
+  }
+
+  lockRequest(seed: number): Promise<number> {
+    return this.exec(async () => readU32(await this.command(CMD.LOCK_REQUEST, u32(seed), true)));
+  }
+
+  lockActivate(key: number): Promise<void> {
+    return this.exec(async () => {
+      await this.command(CMD.LOCK_ACTIVATE, u32(key));
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue.run(() => this.transport.close());
+  }
+
+  private async writeCommand(cmd: number, args: Uint8Array): Promise<number> {
+    try {
+      return readU32(await this.command(cmd, args, true));
+    } catch (e) {
+      // The spec names no "full" error: a refused write on a device with no free block is 202.
+      if (e instanceof DeviceError && (e.code === EC.HW || e.code === EC.UNKNOWN)) {
+        const s = decodeStatus(await this.command(CMD.STATUS, undefined, true)).free;
+        if (s === 0) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is full.', { deviceError: 'EC_HW' });
+      }
+      throw e;
+    }
+  }
+
+  /** Sends a command; resolves with its output frame's data (or empty for ACK-only commands). */
+  private async command(cmd: number, args?: Uint8Array, output = false): Promise<Uint8Array> {
+    this.reader.discard();
+    await this.send(encodeCommand(cmd, args));
+    const answer = await this.reader.readByte(this.timeoutMs);
+    if (answer === NAK) throw new DeviceError(await this.reader.readByte(this.timeoutMs, 'error byte'), cmd);
+    if (answer !== ACK)
+      throw new ProtocolError(`unexpected answer 0x${answer.toString(16)} to ${COMMAND_NAMES.get(cmd)}`);
+    return output ? this.readFrame() : new Uint8Array(0);
+  }
+
+  private async readFrame(): Promise<Uint8Array> {
+    const t = this.timeoutMs;
+    if ((await this.reader.readByte(t, 'data frame')) !== STX)
+      throw new ProtocolError('data frame without STX');
+    const n = readU16(await this.reader.readBytes(2, t, 'data frame'));
+    if (n > MAX_PAYLOAD) throw new ProtocolError(`data frame LEN ${n} too long`);
+    const payload = await this.reader.readBytes(n, t, 'data frame');
+    if ((await this.reader.readByte(t, 'data frame')) !== EOT)
+      throw new ProtocolError('data frame without EOT');
+    return payload;
+  }
+
+  /** One READ command: ACK/BEL + data frame per block, answered ACK (or NAK to repeat); EOT ends. */
+  private async readTransfer(start: number, count: number): Promise<ChduBlock[]> {
+    this.reader.discard();
+    await this.send(encodeCommand(CMD.READ, concat(u32(start), u32(count))));
+    const blocks: ChduBlock[] = [];
+    let retries = 0;
+    for (;;) {
+      const lead = await this.reader.readByte(this.timeoutMs, 'READ answer');
+      if (lead === EOT) return blocks;
+      if (lead === NAK) {
+        const code = await this.reader.readByte(this.timeoutMs, 'error byte');
+        // EC_BLOCK: the address was never written — the read stops there (port contract).
+        if (code === EC.BLOCK) return blocks;
+        throw new DeviceError(code, CMD.READ);
+      }
+      if (lead !== ACK && lead !== BEL)
+        throw new ProtocolError(`unexpected READ answer 0x${lead.toString(16)}`);
+      let block: ChduBlock | undefined;
+      try {
+        block = toBlock(start + blocks.length, await this.readFrame(), lead === ACK);
+      } catch (e) {
+        if (!(e instanceof ProtocolError)) throw e;
+      }
+      if (!block) {
+        if (retries++ >= (this.options.readRetries ?? 3)) {
+          await this.send(Uint8Array.of(NUL));
+          throw new ProtocolError('READ data frame damaged repeatedly');
+        }
+        this.reader.discard();
+        await this.send(Uint8Array.of(NAK));
+        continue;
+      }
+      retries = 0;
+      await this.send(Uint8Array.of(ACK));
+      blocks.push(block);
+    }
+  }
+
+  private async send(bytes: Uint8Array): Promise<void> {
+    try {
+      await this.transport.write(bytes);
+    } catch (e) {
+      throw new LineClosed(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /** Runs one exchange with the line open, mapping every failure to its result code. */
+  private exec<T>(fn: () => Promise<T>): Promise<T> {
+    return this.queue.run(async () => {
+      if (this.closed) throw this.notConnected('the driver is closed');
+      if (!this.transport.isOpen) {
+        this.reader.reset();
+        try {
+          await this.transport.open();
+        } catch (e) {
+          throw this.notConnected(e instanceof Error ? e.message : String(e), e);
+        }
+      }
+      try {
+        return await fn();
+      } catch (e) {
+        if (e instanceof DeviceError) {
+          const name = ERROR_RESULT[e.code] ?? 'CHDU_WRITE_ERROR';
+          const deviceError = ERROR_NAMES.get(e.code) ?? `0x${e.code.toString(16)}`;
+          throw new FiscalError(name, `CHDÚ: ${e.message}.`, { deviceError: `EC_${deviceError}` });
+        }
+        if (e instanceof FiscalError) throw e;
+        // Timeouts, a dropped line and garbled answers: resynchronise by reopening next time.
+        await this.transport.close().catch(() => undefined);
+        if (e instanceof ReadTimeout || e instanceof LineClosed) throw this.notConnected(e.message, e);
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `CHDÚ protocol error: ${(e as Error).message}.`,
+          undefined,
+          { cause: e },
+        );
+      }
+    });
+  }
+
+  private notConnected(reason: string, cause?: unknown): FiscalError {
+    return new FiscalError(
+      'CHDU_NOT_CONNECTED',
+      `The CHDÚ at ${this.target} is not connected (${reason}).`,
+      {
+        target: this.target,
+      },
+      cause === undefined ? undefined : { cause },
+    );
+  }
+}
+
+function toBlock(address: number, payload: Uint8Array, crcOk: boolean): ChduBlock | undefined {
+  const d = decodeBlockData(payload);
+  if (!d || (d.command !== 0xb2 && d.command !== 0xb3 && d.command !== 0xb4)) return undefined;
+  const command = d.command as BlockCommand;
+  if (command === 0xb4) {
+    if (d.stored.length < 2) return { address, command, data: d.stored, crcOk: false };
+    return {
+      address,
+      command,
+      data: d.stored.slice(2),
+      crcOk,
+      printOffset: d.stored[0]! | (d.stored[1]! << 8),
+    };
+  }
+  return { address, command, data: d.stored.slice(), crcOk };
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

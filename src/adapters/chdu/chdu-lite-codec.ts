@@ -1,0 +1,242 @@
+/**
+ * CHDU Lite (JM Systems P150300) wire format, after ../shared/reference/chdu-lite.md.
+ *
+ * Command frame: STX LEN(uint16 LE) CMD ARGS EOT, LEN = |CMD + ARGS|. Output data frame:
+ * STX LEN DATA EOT, LEN = |DATA|. A READ data frame's DATA is bCmd followed by the n stored bytes,
+ * so the frame is n + 5 bytes long (the spec's "n = LEN − 5" counts the whole frame; ADR 0104).
+ * Multi-byte values are little-endian. Pure functions only; no I/O here.
+ */
+export const STX = 0x02;
+export const EOT = 0x04;
+export const ACK = 0x06;
+export const BEL = 0x07;
+export const NAK = 0x15;
+export const NUL = 0x00;
+
+export const CMD = {
+  NOP: 0x00,
+  STATUS: 0x5a,
+  VOLUME_SERIAL: 0x5b,
+  VERSION2: 0x5c,
+  READ: 0xb1,
+  WRITE: 0xb2,
+  WRITE_PRINT: 0xb3,
+  WRITE_PRINT_OFFSET: 0xb4,
+  OPEN_DRAWER: 0x12,
+  OPEN_DRAWER2: 0x13,
+  LOCK_REQUEST: 0xc1,
+  LOCK_ACTIVATE: 0xc2,
+} as const;
+export type CommandName = keyof typeof CMD;
+export const COMMAND_NAMES = new Map<number, CommandName>(
+  (Object.entries(CMD) as Array<[CommandName, number]>).map(([k, v]) => [v, k]),
+);
+
+/** Error byte after NAK. */
+export const EC = {
+  UNKNOWN: 0x00,
+  TIMEOUT: 0x01,
+  FRAME: 0x02,
+  COMMAND: 0x03,
+  PARAM: 0x04,
+  CRC: 0x05,
+  BLOCK: 0x06,
+  LOCKED: 0x07,
+  HW: 0x08,
+  PRINTER: 0x09,
+  BUSY: 0x0a,
+} as const;
+export type ErrorName = keyof typeof EC;
+export const ERROR_NAMES = new Map<number, ErrorName>(
+  (Object.entries(EC) as Array<[ErrorName, number]>).map(([k, v]) => [v, k]),
+);
+
+export const FLAG = {
+  STORAGE_OK: 0x0001,
+  PRINTER_READY: 0x0002,
+  DEVICE_LOCK: 0x0004,
+  PRINTER_INVALID: 0x0010,
+} as const;
+
+export const MAX_FRAME = 510;
+/** Largest LEN a frame can carry: MAX_FRAME − STX − LEN(2) − EOT. */
+export const MAX_PAYLOAD = MAX_FRAME - 4;
+export const MAX_BLOCK_DATA = 505;
+export const STATUS_SIZE = 24;
+/** The device forgets a half-received frame, and the host gives up on an answer, after 1 s. */
+export const FRAME_TIMEOUT_MS = 1000;
+
+export function u16(value: number): Uint8Array {
+  return Uint8Array.of(value & 0xff, (value >>> 8) & 0xff);
+}
+
+export function u32(value: number): Uint8Array {
+  const v = value >>> 0;
+  return Uint8Array.of(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff);
+}
+
+export function readU16(b: Uint8Array, at = 0): number {
+  return (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+}
+
+export function readU32(b: Uint8Array, at = 0): number {
+  return ((b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16) | ((b[at + 3] ?? 0) << 24)) >>> 0;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** STX LEN payload EOT. */
+export function encodeFrame(payload: Uint8Array): Uint8Array {
+  if (payload.length > MAX_PAYLOAD) throw new RangeError(`frame payload ${payload.length} > ${MAX_PAYLOAD}`);
+  return concat(Uint8Array.of(STX), u16(payload.length), payload, Uint8Array.of(EOT));
+}
+
+export function encodeCommand(cmd: number, args: Uint8Array = new Uint8Array(0)): Uint8Array {
+  return encodeFrame(concat(Uint8Array.of(cmd), args));
+}
+
+export const encodeRead = (start: number, count: number) =>
+  encodeCommand(CMD.READ, concat(u32(start), u32(count)));
+export const encodeWrite = (data: Uint8Array) => encodeCommand(CMD.WRITE, data);
+export const encodeWritePrint = (data: Uint8Array) => encodeCommand(CMD.WRITE_PRINT, data);
+export const encodeWritePrintOffset = (offset: number, data: Uint8Array) =>
+  encodeCommand(CMD.WRITE_PRINT_OFFSET, concat(u16(offset), data));
+export const encodeLockRequest = (seed: number) => encodeCommand(CMD.LOCK_REQUEST, u32(seed));
+export const encodeLockActivate = (key: number) => encodeCommand(CMD.LOCK_ACTIVATE, u32(key));
+
+export interface StatusFields {
+  /** High byte major, low byte minor (0x0103 = 1.3). */
+  version: number;
+  flags: number;
+  serial: number;
+  capacity: number;
+  free: number;
+  blockDataSize: number;
+  reserved?: number;
+}
+
+export function encodeStatus(s: StatusFields): Uint8Array {
+  return concat(
+    u16(s.version),
+    u16(s.flags),
+    u32(s.serial),
+    u32(s.capacity),
+    u32(s.free),
+    u32(s.blockDataSize),
+    u32(s.reserved ?? 0),
+  );
+}
+
+export function decodeStatus(b: Uint8Array): StatusFields {
+  if (b.length !== STATUS_SIZE)
+    throw new RangeError(`STATUS output is ${b.length} bytes, expected ${STATUS_SIZE}`);
+  return {
+    version: readU16(b, 0),
+    flags: readU16(b, 2),
+    serial: readU32(b, 4),
+    capacity: readU32(b, 8),
+    free: readU32(b, 12),
+    blockDataSize: readU32(b, 16),
+    reserved: readU32(b, 20),
+  };
+}
+
+/** VERSION2 output: ASCII, NUL-terminated. */
+export function encodeVersion(text: string): Uint8Array {
+  return concat(new TextEncoder().encode(text), Uint8Array.of(0));
+}
+
+export function decodeVersion(b: Uint8Array): string {
+  const end = b.indexOf(0);
+  return new TextDecoder('ascii').decode(end < 0 ? b : b.subarray(0, end));
+}
+
+/** READ data frame payload: the command that wrote the block, then its stored bytes. */
+export function encodeBlockData(command: number, stored: Uint8Array): Uint8Array {
+  return concat(Uint8Array.of(command), stored);
+}
+
+export function decodeBlockData(payload: Uint8Array): { command: number; stored: Uint8Array } | undefined {
+  if (payload.length < 1 || payload.length > MAX_BLOCK_DATA + 1) return undefined;
+  return { command: payload[0]!, stored: payload.subarray(1) };
+}
+
+/** A parsed command frame (device side). */
+export interface CommandFrame {
+  cmd: number;
+  args: Uint8Array;
+}
+
+export type FrameResult =
+  | { kind: 'frame'; payload: Uint8Array }
+  | { kind: 'error'; reason: 'too-long' | 'no-eot' | 'empty' };
+
+/**
+ * Incremental frame parser: feed bytes, get frames. Bytes before STX are skipped (the device
+ * ignores everything but STX while idle). `pending` tells whether a frame is half-received, so
+ * the owner can enforce the 1 s limit.
+ */
+export class FrameParser {
+  private state: 'idle' | 'len' | 'payload' | 'eot' = 'idle';
+  private lenBytes: number[] = [];
+  private payload: Uint8Array = new Uint8Array(0);
+  private got = 0;
+
+  get pending(): boolean {
+    return this.state !== 'idle';
+  }
+
+  reset(): void {
+    this.state = 'idle';
+    this.lenBytes = [];
+    this.got = 0;
+  }
+
+  /** Consumes bytes; returns the frames/errors completed and how many bytes were consumed. */
+  push(bytes: Uint8Array, out: FrameResult[] = []): FrameResult[] {
+    for (const byte of bytes) {
+      switch (this.state) {
+        case 'idle':
+          if (byte === STX) this.state = 'len';
+          break;
+        case 'len':
+          this.lenBytes.push(byte);
+          if (this.lenBytes.length === 2) {
+            const len = this.lenBytes[0]! | (this.lenBytes[1]! << 8);
+            this.lenBytes = [];
+            if (len > MAX_PAYLOAD) {
+              out.push({ kind: 'error', reason: 'too-long' });
+              this.reset();
+            } else if (len === 0) {
+              this.state = 'eot';
+              this.payload = new Uint8Array(0);
+            } else {
+              this.payload = new Uint8Array(len);
+              this.got = 0;
+              this.state = 'payload';
+            }
+          }
+          break;
+        case 'payload':
+          this.payload[this.got++] = byte;
+          if (this.got === this.payload.length) this.state = 'eot';
+          break;
+        case 'eot':
+          if (byte !== EOT) out.push({ kind: 'error', reason: 'no-eot' });
+          else if (this.payload.length === 0) out.push({ kind: 'error', reason: 'empty' });
+          else out.push({ kind: 'frame', payload: this.payload });
+          this.reset();
+          break;
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,400 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { FiscalError, invalidInput } from '../../core/fiscal-error.js';
+import type { BlockCommand, Chdu, ChduBlock, ChduStatus } from '../../core/ports/chdu.js';
+import { type Clock, systemClock } from '../../core/ports/clock.js';
+import { SerialQueue } from '../../core/serial-queue.js';
+import { createFileAtomically, type ImageIo, type ImageIoOpener, openImageIo } from './image-io.js';
+import {
+  BLOCK_COMMANDS,
+  BLOCK_DATA_SIZE,
+  DEFAULT_CAPACITY_BLOCKS,
+  decodeHeader,
+  decodeSlot,
+  encodeHeader,
+  encodeSlot,
+  HEADER_SIZE,
+  type ImageHeader,
+  LOCK_SLOT_COMMAND,
+  SLOT_SIZE,
+  slotOffset,
+} from './image-layout.js';
+import type { PrintSink } from './print-sink.js';
+
+export interface ImageFileChduOptions {
+  /** Create the image when the file does not exist (default false: a missing image is 200). */
+  create?: boolean;
+  /** Capacity in blocks of a new image (default 2,000,000 ≈ 1 GiB); an existing image keeps its own. */
+  capacityBlocks?: number;
+  /** Device serial of a new image (default random). */
+  serial?: number;
+  /** Volume serial of a new image (default: Unix time of creation, as the device does). */
+  volumeSerial?: number;
+  /** Open for reading only (CLI commands beside a running `kasa serve`). */
+  readOnly?: boolean;
+  /** The printer behind this CHDÚ; without one WRITE_PRINT fails with 100 as on a device without printer. */
+  printer?: PrintSink;
+  clock?: Clock;
+  /** File operations seam (tests inject I/O errors). */
+  io?: ImageIoOpener;
+  /**
+   * Test/bench seam only: `false` skips fdatasync on writes (never set by kasa itself; the
+   * bench uses it to build a large journal quickly, then measures reading it).
+   */
+  syncWrites?: boolean;
+}
+
+export interface ImageOpenReport {
+  /** Bytes after the last completed slot, discarded as a torn write (ADR 0103). */
+  tornBytes: number;
+  blocks: number;
+}
+
+const READ_CHUNK_SLOTS = 1024;
+const LOCK_WINDOW_MS = 1000;
+const FIRMWARE = 'kasa-image 1.0';
+const PROTOCOL_VERSION = 0x0103;
+
+/**
+ * The CHDÚ as one image file (`--chdu image:PATH`): the CHDU Lite block semantics (write-once
+ * blocks of ≤ 505 bytes, growing addresses, CRC-32/MPEG-2 per block, permanent lock) with a
+ * write that resolves only after fdatasync. There is no method that writes below the end: every
+ * write goes to the slot after the last completed one.
+ */
+export class ImageFileChdu implements Chdu {
+  readonly target: string;
+  readonly model = 'kasa image file';
+  private readonly queue = new SerialQueue();
+  private pendingLock: { seed: number; magic: number; atMs: number } | undefined;
+  private failure: FiscalError | undefined;
+  private closed = false;
+
+  private constructor(
+    readonly path: string,
+    private readonly io: ImageIo,
+    private readonly header: ImageHeader,
+    private blocks: number,
+    private locked: boolean,
+    private lastWriteMs: number | undefined,
+    private readonly options: ImageFileChduOptions,
+    readonly openReport: ImageOpenReport,
+  ) {
+    this.target = `image:${path}`;
+  }
+
+  static async open(path: string, options: ImageFileChduOptions = {}): Promise<ImageFileChdu> {
+    const clock = options.clock ?? systemClock;
+    if (!existsSync(path)) {
+      if (!options.create || options.readOnly) {
+        throw new FiscalError('CHDU_NOT_CONNECTED', `No CHDÚ image at ${path}.`, { target: `image:${path}` });
+      }
+      await ImageFileChdu.createImage(path, options, clock);
+    }
+    let io: ImageIo;
+    try {
+      io = await (options.io ?? openImageIo)(path, !options.readOnly, options.syncWrites !== false);
+    } catch (e) {
+      throw new FiscalError('CHDU_NOT_CONNECTED', `Cannot open the CHDÚ image ${path}.`, undefined, {
+        cause: e,
+      });
+    }
+    try {
+      const head = Buffer.alloc(HEADER_SIZE);
+      await io.read(head, 0);
+      const header = decodeHeader(head);
+      if (typeof header === 'string')
+        throw new FiscalError('CHDU_WRITE_ERROR', `CHDÚ image ${path}: ${header}.`);
+      const size = await io.size();
+      const tail = await findTail(io, size);
+      const tornBytes = size - slotOffset(tail.slots);
+      if (tornBytes > 0 && !options.readOnly) {
+        // ADR 0103: bytes after the last sealed slot were never acknowledged as a block.
+        await io.truncate(slotOffset(tail.slots));
+        await io.sync();
+      }
+      const blocks = tail.locked ? tail.slots - 1 : tail.slots;
+      return new ImageFileChdu(path, io, header, blocks, tail.locked, undefined, options, {
+        tornBytes,
+        blocks,
+      });
+    } catch (e) {
+      await io.close();
+      throw e;
+    }
+  }
+
+  private static async createImage(path: string, options: ImageFileChduOptions, clock: Clock): Promise<void> {
+    const capacity = options.capacityBlocks ?? DEFAULT_CAPACITY_BLOCKS;
+    if (!Number.isInteger(capacity) || capacity < 1 || capacity > 0xffffffff) {
+      throw invalidInput('capacityBlocks', 'must be an integer from 1 to 4294967295');
+    }
+    const nowMs = clock.now().getTime();
+    await mkdir(dirname(path), { recursive: true });
+    await createFileAtomically(
+      path,
+      encodeHeader({
+        capacityBlocks: capacity,
+        serial: options.serial ?? randomBytes(4).readUInt32LE(0),
+        volumeSerial: options.volumeSerial ?? Math.floor(nowMs / 1000),
+        protocolVersion: PROTOCOL_VERSION,
+        firmware: FIRMWARE,
+        createdAtMs: nowMs,
+      }),
+    );
+  }
+
+  /** Number of blocks written (the next write gets this address). */
+  get usedBlocks(): number {
+    return this.blocks;
+  }
+
+  /** When the last block was written by this process (undefined before the first write). */
+  get lastWriteAt(): Date | undefined {
+    return this.lastWriteMs === undefined ? undefined : new Date(this.lastWriteMs);
+  }
+
+  async status(): Promise<ChduStatus> {
+    this.assertOpen();
+    if (this.options.readOnly) await this.refresh();
+    const printer = this.options.printer;
+    return {
+      protocolVersion: `${this.header.protocolVersion >> 8}.${this.header.protocolVersion & 0xff}`,
+      storageOk: this.failure === undefined,
+      printerReady: printer?.ready() ?? false,
+      deviceLocked: this.locked,
+      printerInvalid: printer === undefined,
+      serial: this.header.serial,
+      capacityBlocks: this.header.capacityBlocks,
+      freeBlocks: Math.max(0, this.header.capacityBlocks - this.blocks),
+      blockDataSize: BLOCK_DATA_SIZE,
+    };
+  }
+
+  async volumeSerial(): Promise<number> {
+    this.assertOpen();
+    return this.header.volumeSerial;
+  }
+
+  async firmwareVersion(): Promise<string> {
+    this.assertOpen();
+    return this.header.firmware;
+  }
+
+  async read(start: number, count: number): Promise<ChduBlock[]> {
+    this.assertOpen();
+    if (!Number.isInteger(start) || start < 0) throw invalidInput('start', 'must be a block address ≥ 0');
+    if (!Number.isInteger(count) || count < 0) throw invalidInput('count', 'must be an integer ≥ 0');
+    if (this.options.readOnly && start + count > this.blocks) await this.refresh();
+    const end = Math.min(start + count, this.blocks);
+    const out: ChduBlock[] = [];
+    for (let first = start; first < end; first += READ_CHUNK_SLOTS) {
+      const n = Math.min(READ_CHUNK_SLOTS, end - first);
+      const buf = Buffer.alloc(n * SLOT_SIZE);
+      const got = await this.readIo(buf, slotOffset(first));
+      for (let i = 0; i < n && (i + 1) * SLOT_SIZE <= got; i++) {
+        out.push(toBlock(first + i, buf.subarray(i * SLOT_SIZE, (i + 1) * SLOT_SIZE)));
+      }
+    }
+    return out;
+  }
+
+  write(data: Uint8Array): Promise<number> {
+    return this.queue.run(() => this.append(0xb2, data));
+  }
+
+  writeAndPrint(data: Uint8Array, printOffset?: number): Promise<number> {
+    return this.queue.run(async () => {
+      const printer = this.options.printer;
+      if (printOffset !== undefined) {
+        if (data.length > BLOCK_DATA_SIZE - 2)
+          throw invalidInput('data', `at most ${BLOCK_DATA_SIZE - 2} bytes with a print offset`);
+        if (!Number.isInteger(printOffset) || printOffset < 0 || printOffset > data.length) {
+          throw invalidInput('printOffset', 'must lie within the data');
+        }
+      }
+      // CHDU Lite: a WRITE_PRINT with the printer not ready is refused (EC_PRINTER), nothing stored.
+      if (!printer?.ready()) throw new FiscalError('PRINTER_ERROR', 'No printer ready behind the CHDÚ.');
+      let stored: Uint8Array = data;
+      if (printOffset !== undefined) {
+        stored = new Uint8Array(data.length + 2);
+        stored[0] = printOffset & 0xff;
+        stored[1] = printOffset >> 8;
+        stored.set(data, 2);
+      }
+      const address = await this.append(printOffset === undefined ? 0xb3 : 0xb4, stored);
+      try {
+        await printer.print(data.subarray(printOffset ?? 0));
+      } catch (e) {
+        throw new FiscalError(
+          'PRINTER_ERROR',
+          'The printer behind the CHDÚ failed.',
+          { address },
+          { cause: e },
+        );
+      }
+      return address;
+    });
+  }
+
+  async openDrawer(pin: 2 | 5): Promise<void> {
+    this.assertOpen();
+    const printer = this.options.printer;
+    if (!printer?.ready()) throw new FiscalError('PRINTER_ERROR', 'No printer ready behind the CHDÚ.');
+    await printer.openDrawer(pin);
+  }
+
+  async lockRequest(seed: number): Promise<number> {
+    this.assertOpen();
+    const magic = randomBytes(4).readUInt32LE(0);
+    this.pendingLock = { seed: seed >>> 0, magic, atMs: this.now() };
+    return magic;
+  }
+
+  lockActivate(key: number): Promise<void> {
+    return this.queue.run(async () => {
+      this.assertWritable();
+      const p = this.pendingLock;
+      this.pendingLock = undefined;
+      if (!p || this.now() - p.atMs > LOCK_WINDOW_MS || key >>> 0 !== (p.seed ^ p.magic) >>> 0) {
+        throw invalidInput('key', 'must be seed XOR magic within 1 s of LOCK_REQUEST');
+      }
+      await this.writeSlot(LOCK_SLOT_COMMAND, new Uint8Array(0));
+      this.locked = true;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue.run(() => this.io.close());
+  }
+
+  private async append(command: BlockCommand, data: Uint8Array): Promise<number> {
+    if (data.length > BLOCK_DATA_SIZE)
+      throw invalidInput('data', `at most ${BLOCK_DATA_SIZE} bytes per block`);
+    this.assertWritable();
+    if (this.blocks >= this.header.capacityBlocks) {
+      throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is full.', {
+        capacityBlocks: this.header.capacityBlocks,
+      });
+    }
+    const address = this.blocks;
+    await this.writeSlot(command, data);
+    this.blocks = address + 1;
+    this.lastWriteMs = this.now();
+    return address;
+  }
+
+  /** Writes the slot after the last completed one and syncs; on failure removes what may have landed. */
+  private async writeSlot(command: number, data: Uint8Array): Promise<void> {
+    const offset = slotOffset(this.blocks);
+    try {
+      await this.io.write(encodeSlot(this.blocks, command, data), offset);
+      if (this.options.syncWrites !== false && !this.io.durableWrites) await this.io.sync();
+    } catch (e) {
+      await this.discardFrom(offset);
+      throw new FiscalError(
+        'CHDU_WRITE_ERROR',
+        'Writing to the CHDÚ image failed.',
+        { target: this.target },
+        { cause: e },
+      );
+    }
+  }
+
+  /** After a failed write: cut the unacknowledged slot away, or stop writing until reopened. */
+  private async discardFrom(offset: number): Promise<void> {
+    try {
+      await this.io.truncate(offset);
+      await this.io.sync();
+    } catch (e) {
+      this.failure = new FiscalError(
+        'CHDU_WRITE_ERROR',
+        'The CHDÚ image cannot be written; reopen it.',
+        undefined,
+        {
+          cause: e,
+        },
+      );
+    }
+  }
+
+  /** Read-only mode: another process may have appended since the last look. */
+  private async refresh(): Promise<void> {
+    const size = await this.io.size();
+    let slots = this.blocks;
+    const one = Buffer.alloc(SLOT_SIZE);
+    while (slotOffset(slots + 1) <= size) {
+      await this.readIo(one, slotOffset(slots));
+      const s = decodeSlot(one, slots);
+      if (!s.sealed) break;
+      slots++;
+      if (s.command === LOCK_SLOT_COMMAND) {
+        this.locked = true;
+        slots--;
+        break;
+      }
+    }
+    this.blocks = slots;
+  }
+
+  private async readIo(buf: Buffer, position: number): Promise<number> {
+    try {
+      return await this.io.read(buf, position);
+    } catch (e) {
+      throw new FiscalError(
+        'CHDU_WRITE_ERROR',
+        'Reading the CHDÚ image failed.',
+        { target: this.target },
+        { cause: e },
+      );
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed)
+      throw new FiscalError('CHDU_NOT_CONNECTED', 'The CHDÚ image is closed.', { target: this.target });
+  }
+
+  private assertWritable(): void {
+    this.assertOpen();
+    if (this.failure) throw this.failure;
+    if (this.options.readOnly) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ image is open read-only.');
+    if (this.locked) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is permanently locked.');
+  }
+
+  private now(): number {
+    return (this.options.clock ?? systemClock).now().getTime();
+  }
+}
+
+function toBlock(address: number, slot: Buffer): ChduBlock {
+  const s = decodeSlot(slot, address);
+  const command = (BLOCK_COMMANDS.has(s.command) ? s.command : 0xb2) as BlockCommand;
+  if (command === 0xb4 && s.data.length >= 2) {
+    const printOffset = s.data[0]! | (s.data[1]! << 8);
+    return { address, command, data: s.data.subarray(2), crcOk: s.crcOk, printOffset };
+  }
+  return { address, command, data: s.data, crcOk: s.crcOk && (command !== 0xb4 || s.data.length >= 2) };
+}
+
+/**
+ * Finds the end of the written area: the last sealed slot, scanning back from the end of the file
+ * (ADR 0103: only the write in flight at a crash can be torn, so garbage sits at the tail).
+ */
+async function findTail(io: ImageIo, size: number): Promise<{ slots: number; locked: boolean }> {
+  const fullSlots = Math.max(0, Math.floor((size - HEADER_SIZE) / SLOT_SIZE));
+  const chunk = 64;
+  for (let hi = fullSlots; hi > 0; hi -= chunk) {
+    const lo = Math.max(0, hi - chunk);
+    const buf = Buffer.alloc((hi - lo) * SLOT_SIZE);
+    await io.read(buf, slotOffset(lo));
+    for (let i = hi - 1; i >= lo; i--) {
+      const s = decodeSlot(buf.subarray((i - lo) * SLOT_SIZE, (i - lo + 1) * SLOT_SIZE), i);
+      if (s.sealed) return { slots: i + 1, locked: s.command === LOCK_SLOT_COMMAND };
+    }
+  }
+  return { slots: 0, locked: false };
+}

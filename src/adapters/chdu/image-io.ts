@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { constants, existsSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/**
+ * The few file operations the image-file CHDÚ needs, as a seam: tests wrap it to inject an I/O
+ * error at an exact point (ENOSPC, EIO) without touching the real file system's behaviour.
+ */
+export interface ImageIo {
+  /**
+   * True when the file is open with O_DSYNC: write() then returns only once the data (and the
+   * file size) are durable, the guarantee of write + fdatasync in one system call.
+   */
+  readonly durableWrites: boolean;
+  /** Reads into `buf` from `position`; resolves with the number of bytes read. */
+  read(buf: Buffer, position: number): Promise<number>;
+  write(buf: Buffer, position: number): Promise<void>;
+  /** Makes everything written so far durable (fdatasync). */
+  sync(): Promise<void>;
+  truncate(length: number): Promise<void>;
+  size(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export type ImageIoOpener = (path: string, writable: boolean, durableWrites?: boolean) => Promise<ImageIo>;
+
+export const openImageIo: ImageIoOpener = async (path, writable, durableWrites = writable) => {
+  const dsync = writable && durableWrites;
+  const fh = await open(
+    path,
+    writable ? constants.O_RDWR | (dsync ? constants.O_DSYNC : 0) : constants.O_RDONLY,
+  );
+  return {
+    durableWrites: dsync,
+    async read(buf, position) {
+      let done = 0;
+      while (done < buf.length) {
+        const { bytesRead } = await fh.read(buf, done, buf.length - done, position + done);
+        if (bytesRead === 0) break;
+        done += bytesRead;
+      }
+      return done;
+    },
+    async write(buf, position) {
+      let done = 0;
+      while (done < buf.length) {
+        const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);
+        done += bytesWritten;
+      }
+    },
+    sync: () => fh.datasync(),
+    truncate: (length) => fh.truncate(length),
+    size: async () => (await fh.stat()).size,
+    close: () => fh.close(),
+  };
+};
+
+/**
+ * Creates a file with `content` atomically: written to a temporary name, synced, renamed, and the
+ * directory synced, so a crash leaves either no file or the whole header.
+ */
+export async function createFileAtomically(path: string, content: Buffer): Promise<void> {
+  if (existsSync(path)) throw new Error(`${path} already exists`);
+  const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  const fh = await open(tmp, 'wx');
+  try {
+    await fh.write(content, 0, content.length, 0);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  try {
+    await rename(tmp, path);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  const dir = await open(dirname(path), 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}

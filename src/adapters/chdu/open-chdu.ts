@@ -1,0 +1,37 @@
+import { type ChduTarget, describeChduTarget } from '../../config/targets.js';
+import type { Chdu } from '../../core/ports/chdu.js';
+import type { Clock } from '../../core/ports/clock.js';
+import { SerialTransport, TcpTransport } from './byte-transport.js';
+import { ChduLiteChdu } from './chdu-lite-chdu.js';
+import { ImageFileChdu } from './image-file-chdu.js';
+
+export interface OpenChduOptions {
+  /** Image only: create the image when missing (serve does; the `kasa chdu` commands do not). */
+  create?: boolean;
+  /** Image only: open without writing (the `kasa chdu` commands beside a running serve). */
+  readOnly?: boolean;
+  /** Image only: capacity of a new image. */
+  capacityBlocks?: number;
+  clock?: Clock;
+}
+
+/**
+ * The one place a `--chdu` target becomes a `Chdu` adapter (used by the composition root and the
+ * `kasa chdu` commands). A CHDU Lite target opens its line on first use, so a missing device
+ * shows up as 200 on the first call, not here.
+ */
+export async function openChdu(target: ChduTarget, options: OpenChduOptions = {}): Promise<Chdu> {
+  switch (target.kind) {
+    case 'image':
+      return ImageFileChdu.open(target.path, {
+        ...(options.create ? { create: true } : {}),
+        ...(options.readOnly ? { readOnly: true } : {}),
+        ...(options.capacityBlocks === undefined ? {} : { capacityBlocks: options.capacityBlocks }),
+        ...(options.clock ? { clock: options.clock } : {}),
+      });
+    case 'chdu-lite-tcp':
+      return new ChduLiteChdu(new TcpTransport(target.host, target.port), describeChduTarget(target));
+    case 'chdu-lite-serial':
+      return new ChduLiteChdu(new SerialTransport(target.path, target.baudRate), describeChduTarget(target));
+  }
+}

@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  documentRecord,
+  exchangeRecord,
+  locationRecord,
+  merchantRecord,
+  printRecord,
+} from '../../../test/support/journal-fixtures.js';
+import { FiscalError } from '../../core/fiscal-error.js';
+import type { JournalRecord, NewRecord } from '../../core/journal/records.js';
+import { SqliteJournalIndex } from './sqlite-journal-index.js';
+
+let dir: string;
+let index: SqliteJournalIndex;
+let n = 0;
+
+function feed(...records: NewRecord[]): void {
+  for (const r of records) {
+    n++;
+    const full = {
+      ...r,
+      version: 1,
+      recordNo: n,
+      address: n * 3,
+      writtenAt: '2026-03-02T10:15:30+01:00',
+    } as JournalRecord;
+    index.apply(full, `hash-${n}`);
+  }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kasa-index-'));
+  index = SqliteJournalIndex.open(join(dir, 'index.sqlite'));
+  n = 0;
+});
+afterEach(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('SqliteJournalIndex', () => {
+  it('uses WAL with synchronous=FULL', () => {
+    expect(index.database.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(index.database.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('finds documents by every key and tracks the high-water mark', () => {
+    feed(
+      { type: 'merchant', body: merchantRecord() },
+      { type: 'document', body: documentRecord(1, { idempotency: { key: 'k-1', requestSha256: 'aa' } }) },
+      { type: 'sfs-exchange', body: exchangeRecord(1, 'accepted') },
+      { type: 'document', body: documentRecord(2, { documentNumber: '202604/1', externalId: 'ext-1' }) },
+    );
+    expect(index.highWaterMark()).toBe(4);
+    expect(index.highWaterHash()).toBe('hash-4');
+    expect(index.recordCount()).toBe(4);
+    expect(index.findDocument({ by: 'documentNo', documentNo: 1 })?.recordNo).toBe(2);
+    expect(
+      index.findDocument({ by: 'sequenceId', sequenceId: 1, month: 3, year: 2026 })?.document.documentNo,
+    ).toBe(1);
+    expect(
+      index.findDocument({ by: 'sequenceId', sequenceId: 1, month: 4, year: 2026 })?.document.documentNo,
+    ).toBe(2);
+    // Two documents carry ext-1 (the fixture's default for no. 1 and the override): the last wins.
+    expect(index.findDocument({ by: 'externalId', externalId: 'ext-1' })?.document.documentNo).toBe(2);
+    expect(index.findDocument({ by: 'okp', okp: documentRecord(2).okp })?.document.documentNo).toBe(2);
+    expect(index.findDocument({ by: 'pkp', pkp: documentRecord(1).pkp })?.document.documentNo).toBe(1);
+    expect(
+      index.findDocument({ by: 'uuid', uuid: exchangeRecord(1, 'accepted').id! })?.document.documentNo,
+    ).toBe(1);
+    expect(index.findDocument({ by: 'idempotencyKey', key: 'k-1' })?.document.documentNo).toBe(1);
+    expect(index.findDocument({ by: 'last' })?.document.documentNo).toBe(2);
+    expect(index.findDocument({ by: 'okp', okp: 'nope' })).toBeUndefined();
+    expect(index.lastSequenceId(2026, 3)).toBe(1);
+    expect(index.lastSequenceId(2026, 5)).toBe(0);
+    expect(index.lastDocumentNo()).toBe(2);
+    expect(index.currentMerchant()?.recordNo).toBe(1);
+  });
+
+  it('derives send and print state, queues and repairs', () => {
+    feed(
+      { type: 'merchant', body: merchantRecord() },
+      { type: 'document', body: documentRecord(1) },
+      { type: 'sfs-exchange', body: exchangeRecord(1, 'unreachable') },
+      { type: 'document', body: documentRecord(2) },
+      { type: 'sfs-exchange', body: exchangeRecord(2, 'rejected') },
+      { type: 'document', body: documentRecord(3) },
+      { type: 'sfs-exchange', body: exchangeRecord(3, 'accepted') },
+      { type: 'print', body: printRecord(3, false) },
+      { type: 'print', body: printRecord(2, true) },
+      { type: 'print', body: printRecord(1, true) },
+    );
+    expect(index.unsentDocuments().map((d) => d.document.documentNo)).toEqual([1]);
+    expect(index.stuckDocuments().map((d) => d.document.documentNo)).toEqual([2]);
+    const third = index.findDocument({ by: 'documentNo', documentNo: 3 });
+    expect(third).toMatchObject({ sendState: 'online', printState: 'failed', lastPrinterCode: 102 });
+    expect(index.unprintedDocument()?.document.documentNo).toBe(3);
+
+    const redated = { ...documentRecord(2).sfs, CreateDate: '2026-03-03T08:00:00+01:00' };
+    feed(
+      {
+        type: 'repair',
+        body: {
+          subject: { kind: 'document', documentNo: 2 },
+          reason: 're-dated',
+          sfs: redated,
+          okp: 'new-okp',
+        },
+      },
+      { type: 'sfs-exchange', body: exchangeRecord(1, 'accepted', 2) },
+    );
+    const second = index.findDocument({ by: 'okp', okp: 'new-okp' });
+    expect(second).toMatchObject({
+      sendState: 'unsent',
+      repairedBy: 11,
+      document: { documentNo: 2, sfs: redated },
+    });
+    expect(index.findDocument({ by: 'okp', okp: documentRecord(2).okp })?.document.documentNo).toBe(2);
+    expect(index.unsentDocuments().map((d) => d.document.documentNo)).toEqual([2]);
+    expect(index.findDocument({ by: 'documentNo', documentNo: 1 })).toMatchObject({
+      sendState: 'offline-sent',
+      sendingCount: 2,
+    });
+    expect(index.unsentDocuments(0)).toEqual([]);
+  });
+
+  it('tracks locations and merges settings in order', () => {
+    feed(
+      { type: 'location', body: locationRecord(1) },
+      {
+        type: 'sfs-exchange',
+        body: { ...exchangeRecord(0, 'rejected'), subject: { kind: 'location', locationNo: 1 } },
+      },
+      { type: 'location', body: locationRecord(2) },
+      { type: 'settings', body: { changes: { printerWidth: 48, language: 'sk' } } },
+      { type: 'settings', body: { changes: { printerWidth: 32, language: null } } },
+    );
+    expect(index.lastLocationNo()).toBe(2);
+    expect(index.lastLocation()?.location.locationNo).toBe(2);
+    expect(index.stuckLocations().map((l) => l.location.locationNo)).toEqual([1]);
+    expect(index.unsentLocations().map((l) => l.location.locationNo)).toEqual([2]);
+    feed({ type: 'repair', body: { subject: { kind: 'location', locationNo: 1 }, reason: 'resend' } });
+    expect(index.unsentLocations().map((l) => l.location.locationNo)).toEqual([1, 2]);
+    expect(index.settings()).toEqual({ printerWidth: 32 });
+  });
+
+  it('accepts only the next record number, and clear() empties everything', () => {
+    feed({ type: 'merchant', body: merchantRecord() });
+    const skip = {
+      type: 'free-text',
+      body: { text: 'x' },
+      version: 1,
+      recordNo: 3,
+      address: 0,
+      writtenAt: '',
+    } as JournalRecord;
+    expect(() => index.apply(skip, 'h')).toThrow(FiscalError);
+    expect(index.highWaterMark()).toBe(1);
+    index.clear();
+    expect(index.highWaterMark()).toBe(0);
+    expect(index.highWaterHash()).toBeUndefined();
+    expect(index.currentMerchant()).toBeUndefined();
+  });
+
+  it('recreates a file that is not a database (the index is derived)', () => {
+    index.close();
+    const path = join(dir, 'garbage.sqlite');
+    writeFileSync(path, 'this is not sqlite'.repeat(100));
+    const fresh = SqliteJournalIndex.open(path);
+    expect(fresh.highWaterMark()).toBe(0);
+    fresh.close();
+    index = SqliteJournalIndex.open(join(dir, 'index.sqlite'));
+  });
+});

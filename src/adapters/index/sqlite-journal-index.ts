@@ -1,0 +1,483 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { FiscalError } from '../../core/fiscal-error.js';
+import {
+  afterExchange,
+  afterPrint,
+  afterRepair,
+  NEW_PRINT_TRACK,
+  NEW_SEND_TRACK,
+  type SendTrack,
+} from '../../core/journal/derived-state.js';
+import type {
+  DocumentRecord,
+  JournalRecord,
+  LocationRecord,
+  MerchantRecord,
+  RepairRecord,
+  SfsExchangeRecord,
+} from '../../core/journal/records.js';
+import type {
+  DocumentQuery,
+  IndexedDocument,
+  IndexedLocation,
+  JournalIndex,
+  PrintState,
+  RecordOf,
+  SendState,
+} from '../../core/ports/journal-index.js';
+import { ensureSchema, hasSchema } from './sqlite-index-schema.js';
+
+interface DocRow {
+  document_no: number;
+  record_no: number;
+  body: string;
+  send_state: SendState;
+  sending_count: number;
+  exchanges: number;
+  last_exchange: string | null;
+  accepted: string | null;
+  print_state: PrintState;
+  last_printer_code: number | null;
+  repaired_by: number | null;
+}
+
+interface LocRow {
+  location_no: number;
+  record_no: number;
+  body: string;
+  send_state: SendState;
+  sending_count: number;
+  exchanges: number;
+  last_exchange: string | null;
+  accepted: string | null;
+  repaired_by: number | null;
+}
+
+const DOCUMENT_NUMBER = /^(\d{4})(\d{2})\/(\d+)$/;
+
+/**
+ * The journal index in SQLite (better-sqlite3, WAL, synchronous=FULL) at `<data-dir>/index.sqlite`.
+ * Derived from the journal only: `apply()` is fed every record in order, and each apply commits
+ * together with the new high-water mark, so a crash leaves a consistent prefix to replay onto.
+ */
+export class SqliteJournalIndex implements JournalIndex {
+  private readonly db: Database.Database;
+  private readonly q;
+
+  private constructor(
+    readonly path: string,
+    readonly readOnly = false,
+  ) {
+    this.db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
+    if (!readOnly) {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = FULL');
+      ensureSchema(this.db);
+    } else if (!hasSchema(this.db)) {
+      this.db.close();
+      throw new Error(`${path} is not a kasa index of this version`);
+    }
+    const db = this.db;
+    this.q = {
+      meta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
+      setMeta: db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
+      countType: db.prepare(
+        'INSERT INTO record_types (type, count) VALUES (?, ?) ON CONFLICT (type) DO UPDATE SET count = count + ?',
+      ),
+      insMerchant: db.prepare('INSERT INTO merchants (record_no, body) VALUES (?, ?)'),
+      insDoc:
+        db.prepare(`INSERT INTO documents (document_no, record_no, seq_year, seq_month, sequence_id, external_id,
+        idempotency_key, uuid, body, send_state, sending_count, exchanges, print_state)
+        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending')`),
+      insCode: db.prepare('INSERT OR REPLACE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)'),
+      doc: db.prepare('SELECT * FROM documents WHERE document_no = ?'),
+      setDocSend:
+        db.prepare(`UPDATE documents SET send_state = ?, sending_count = ?, exchanges = ?, last_exchange = ?,
+        accepted = ?, uuid = ? WHERE document_no = ?`),
+      setDocPrint: db.prepare(
+        'UPDATE documents SET print_state = ?, last_printer_code = ? WHERE document_no = ?',
+      ),
+      setDocRepair: db.prepare(
+        'UPDATE documents SET body = ?, send_state = ?, repaired_by = ? WHERE document_no = ?',
+      ),
+      insLoc:
+        db.prepare(`INSERT INTO locations (location_no, record_no, body, send_state, sending_count, exchanges)
+        VALUES (?, ?, ?, 'unsent', 0, 0)`),
+      loc: db.prepare('SELECT * FROM locations WHERE location_no = ?'),
+      setLocSend:
+        db.prepare(`UPDATE locations SET send_state = ?, sending_count = ?, exchanges = ?, last_exchange = ?,
+        accepted = ? WHERE location_no = ?`),
+      setLocRepair: db.prepare('UPDATE locations SET send_state = ?, repaired_by = ? WHERE location_no = ?'),
+      putSetting: db.prepare(
+        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
+      delSetting: db.prepare('DELETE FROM settings WHERE key = ?'),
+    };
+  }
+
+  /**
+   * Opens (creating) the index. A file SQLite cannot read is deleted and recreated empty: the
+   * index is derived, the next sync rebuilds it from the CHDÚ (DECISIONS 14).
+   */
+  static open(path: string): SqliteJournalIndex {
+    mkdirSync(dirname(path), { recursive: true });
+    try {
+      return new SqliteJournalIndex(path);
+    } catch (e) {
+      const code = (e as { code?: string }).code ?? '';
+      if (!/^SQLITE_(NOTADB|CORRUPT)/.test(code)) throw e;
+      for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+      return new SqliteJournalIndex(path);
+    }
+  }
+
+  /**
+   * Opens an existing index for reading only (the `kasa chdu` commands beside a running serve);
+   * undefined when there is none, or it is of another schema version.
+   */
+  static openReadOnly(path: string): SqliteJournalIndex | undefined {
+    try {
+      return new SqliteJournalIndex(path, true);
+    } catch {
+      return undefined;
+    }
+  }
+
+  highWaterMark(): number {
+    return Number(this.q.meta.get('hwm') ?? 0);
+  }
+
+  highWaterHash(): string | undefined {
+    return (this.q.meta.get('hwm_hash') as string | undefined) ?? undefined;
+  }
+
+  apply(record: JournalRecord, chainHash: string): void {
+    this.applyMany([{ record, chainHash }]);
+  }
+
+  /** One transaction; the mark, its hash and the type counts are written once at its end. */
+  applyMany(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
+    if (entries.length === 0) return;
+    this.db.transaction(() => {
+      let hwm = this.highWaterMark();
+      const counts = new Map<string, number>();
+      for (const { record } of entries) {
+        if (record.recordNo !== hwm + 1) {
+          throw new FiscalError('INTERNAL_ERROR', `Index expects record ${hwm + 1}, got ${record.recordNo}.`);
+        }
+        this.applyBody(record);
+        counts.set(record.type, (counts.get(record.type) ?? 0) + 1);
+        hwm = record.recordNo;
+      }
+      for (const [type, n] of counts) this.q.countType.run(type, n, n);
+      this.q.setMeta.run('hwm', String(hwm));
+      this.q.setMeta.run('hwm_hash', entries.at(-1)!.chainHash);
+    })();
+  }
+
+  clear(): void {
+    this.db.transaction(() => {
+      for (const t of ['merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types']) {
+        this.db.exec(`DELETE FROM ${t}`);
+      }
+      this.db.exec("DELETE FROM meta WHERE key = 'hwm_hash'");
+      this.q.setMeta.run('hwm', '0');
+    })();
+  }
+
+  currentMerchant(): { recordNo: number; merchant: MerchantRecord } | undefined {
+    const row = this.db
+      .prepare('SELECT record_no, body FROM merchants ORDER BY record_no DESC LIMIT 1')
+      .get() as { record_no: number; body: string } | undefined;
+    return row ? { recordNo: row.record_no, merchant: JSON.parse(row.body) as MerchantRecord } : undefined;
+  }
+
+  lastSequenceId(year: number, month: number): number {
+    const v = this.db
+      .prepare('SELECT MAX(sequence_id) FROM documents WHERE seq_year = ? AND seq_month = ?')
+      .pluck()
+      .get(year, month);
+    return Number(v ?? 0);
+  }
+
+  lastDocumentNo(): number {
+    return Number(this.db.prepare('SELECT MAX(document_no) FROM documents').pluck().get() ?? 0);
+  }
+
+  lastLocationNo(): number {
+    return Number(this.db.prepare('SELECT MAX(location_no) FROM locations').pluck().get() ?? 0);
+  }
+
+  findDocument(query: DocumentQuery): IndexedDocument | undefined {
+    const row = this.findDocRow(query);
+    return row ? toDocument(row) : undefined;
+  }
+
+  unsentDocuments(limit = -1): IndexedDocument[] {
+    const rows = this.db
+      .prepare("SELECT * FROM documents WHERE send_state = 'unsent' ORDER BY document_no LIMIT ?")
+      .all(limit) as DocRow[];
+    return rows.map(toDocument);
+  }
+
+  stuckDocuments(): IndexedDocument[] {
+    const rows = this.db
+      .prepare("SELECT * FROM documents WHERE send_state = 'stuck' ORDER BY document_no")
+      .all();
+    return (rows as DocRow[]).map(toDocument);
+  }
+
+  unprintedDocument(): IndexedDocument | undefined {
+    const row = this.db.prepare('SELECT * FROM documents ORDER BY document_no DESC LIMIT 1').get() as
+      | DocRow
+      | undefined;
+    if (
+      !row ||
+      row.send_state === 'stuck' ||
+      (row.print_state !== 'pending' && row.print_state !== 'failed')
+    ) {
+      return undefined;
+    }
+    return toDocument(row);
+  }
+
+  lastLocation(): IndexedLocation | undefined {
+    const row = this.db.prepare('SELECT * FROM locations ORDER BY location_no DESC LIMIT 1').get() as
+      | LocRow
+      | undefined;
+    return row ? toLocation(row) : undefined;
+  }
+
+  unsentLocations(limit = -1): IndexedLocation[] {
+    const rows = this.db
+      .prepare("SELECT * FROM locations WHERE send_state = 'unsent' ORDER BY location_no LIMIT ?")
+      .all(limit) as LocRow[];
+    return rows.map(toLocation);
+  }
+
+  stuckLocations(): IndexedLocation[] {
+    const rows = this.db
+      .prepare("SELECT * FROM locations WHERE send_state = 'stuck' ORDER BY location_no")
+      .all();
+    return (rows as LocRow[]).map(toLocation);
+  }
+
+  settings(): Record<string, unknown> {
+    const rows = this.db.prepare('SELECT key, value FROM settings ORDER BY key').all() as Array<{
+      key: string;
+      value: string;
+    }>;
+    return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+  }
+
+  recordCount(): number {
+    return this.highWaterMark();
+  }
+
+  /** Records applied per type. */
+  recordCounts(): Record<string, number> {
+    const rows = this.db.prepare('SELECT type, count FROM record_types ORDER BY type').all() as Array<{
+      type: string;
+      count: number;
+    }>;
+    return Object.fromEntries(rows.map((r) => [r.type, r.count]));
+  }
+
+  /** The underlying database, for tests that compare a rebuilt index with a live one. */
+  get database(): Database.Database {
+    return this.db;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private applyBody(record: JournalRecord): void {
+    switch (record.type) {
+      case 'merchant':
+        this.q.insMerchant.run(record.recordNo, JSON.stringify(record.body));
+        return;
+      case 'document':
+        this.insertDocument(record.recordNo, record.body);
+        return;
+      case 'location':
+        this.q.insLoc.run(record.body.locationNo, record.recordNo, JSON.stringify(record.body));
+        return;
+      case 'sfs-exchange':
+        this.applyExchange(record.body);
+        return;
+      case 'print': {
+        const row = this.q.doc.get(record.body.documentNo) as DocRow | undefined;
+        if (!row) return;
+        const current =
+          row.last_printer_code === null
+            ? { printState: row.print_state }
+            : { printState: row.print_state, lastPrinterCode: row.last_printer_code };
+        const next = afterPrint(current, record.body);
+        this.q.setDocPrint.run(next.printState, next.lastPrinterCode ?? null, row.document_no);
+        return;
+      }
+      case 'repair':
+        this.applyRepair(record);
+        return;
+      case 'settings':
+        for (const [key, value] of Object.entries(record.body.changes)) {
+          if (value === null) this.q.delSetting.run(key);
+          else this.q.putSetting.run(key, JSON.stringify(value));
+        }
+        return;
+      default:
+        // free-text, logo: counted only.
+        return;
+    }
+  }
+
+  private insertDocument(recordNo: number, d: DocumentRecord): void {
+    const m = DOCUMENT_NUMBER.exec(d.documentNumber);
+    this.q.insDoc.run(
+      d.documentNo,
+      recordNo,
+      m ? Number(m[1]) : null,
+      m ? Number(m[2]) : null,
+      m ? Number(m[3]) : null,
+      d.externalId ?? null,
+      d.idempotency?.key ?? null,
+      JSON.stringify(d),
+      d.notSent ? 'not-sent' : 'unsent',
+    );
+    this.q.insCode.run('okp', d.okp, d.documentNo);
+    this.q.insCode.run('pkp', d.pkp, d.documentNo);
+  }
+
+  private applyExchange(x: SfsExchangeRecord): void {
+    if (x.subject.kind === 'document') {
+      const row = this.q.doc.get(x.subject.documentNo) as DocRow | undefined;
+      if (!row) return;
+      const t = afterExchange(sendTrack(row), x);
+      this.q.setDocSend.run(
+        t.sendState,
+        t.sendingCount,
+        t.exchanges,
+        JSON.stringify(t.lastExchange),
+        t.accepted ? JSON.stringify(t.accepted) : null,
+        t.accepted?.id ?? null,
+        row.document_no,
+      );
+      return;
+    }
+    const row = this.q.loc.get(x.subject.locationNo) as LocRow | undefined;
+    if (!row) return;
+    const t = afterExchange(sendTrack(row), x);
+    const accepted = t.accepted ? JSON.stringify(t.accepted) : null;
+    this.q.setLocSend.run(
+      t.sendState,
+      t.sendingCount,
+      t.exchanges,
+      JSON.stringify(t.lastExchange),
+      accepted,
+      row.location_no,
+    );
+  }
+
+  private applyRepair(record: RecordOf<'repair'>): void {
+    const r: RepairRecord = record.body;
+    if (r.subject.kind === 'location') {
+      const row = this.q.loc.get(r.subject.locationNo) as LocRow | undefined;
+      if (row)
+        this.q.setLocRepair.run(afterRepair(sendTrack(row)).sendState, record.recordNo, row.location_no);
+      return;
+    }
+    const row = this.q.doc.get(r.subject.documentNo) as DocRow | undefined;
+    if (!row) return;
+    const doc = JSON.parse(row.body) as DocumentRecord;
+    // A re-dated document is sent with its new data; its number stays (DECISIONS 5).
+    const repaired: DocumentRecord = {
+      ...doc,
+      ...(r.sfs ? { sfs: r.sfs } : {}),
+      ...(r.pkp ? { pkp: r.pkp } : {}),
+      ...(r.okp ? { okp: r.okp } : {}),
+    };
+    if (r.okp) this.q.insCode.run('okp', r.okp, row.document_no);
+    if (r.pkp) this.q.insCode.run('pkp', r.pkp, row.document_no);
+    const state = afterRepair(sendTrack(row)).sendState;
+    this.q.setDocRepair.run(JSON.stringify(repaired), state, record.recordNo, row.document_no);
+  }
+
+  private findDocRow(query: DocumentQuery): DocRow | undefined {
+    const one = (sql: string, ...args: unknown[]) => this.db.prepare(sql).get(...args) as DocRow | undefined;
+    switch (query.by) {
+      case 'documentNo':
+        return one('SELECT * FROM documents WHERE document_no = ?', query.documentNo);
+      case 'sequenceId':
+        return one(
+          'SELECT * FROM documents WHERE seq_year = ? AND seq_month = ? AND sequence_id = ? ORDER BY document_no DESC LIMIT 1',
+          query.year,
+          query.month,
+          query.sequenceId,
+        );
+      case 'externalId':
+        return one(
+          'SELECT * FROM documents WHERE external_id = ? ORDER BY document_no DESC LIMIT 1',
+          query.externalId,
+        );
+      case 'okp':
+      case 'pkp':
+        return one(
+          'SELECT d.* FROM document_codes c JOIN documents d ON d.document_no = c.document_no WHERE c.kind = ? AND c.code = ?',
+          query.by,
+          query.by === 'okp' ? query.okp : query.pkp,
+        );
+      case 'uuid':
+        return one('SELECT * FROM documents WHERE uuid = ? ORDER BY document_no DESC LIMIT 1', query.uuid);
+      case 'idempotencyKey':
+        return one(
+          'SELECT * FROM documents WHERE idempotency_key = ? ORDER BY document_no DESC LIMIT 1',
+          query.key,
+        );
+      case 'last':
+        return one('SELECT * FROM documents ORDER BY document_no DESC LIMIT 1');
+    }
+  }
+}
+
+function sendTrack(row: DocRow | LocRow): SendTrack {
+  return {
+    ...NEW_SEND_TRACK,
+    sendState: row.send_state,
+    sendingCount: row.sending_count,
+    exchanges: row.exchanges,
+    ...(row.last_exchange ? { lastExchange: JSON.parse(row.last_exchange) as SfsExchangeRecord } : {}),
+    ...(row.accepted ? { accepted: JSON.parse(row.accepted) as SfsExchangeRecord } : {}),
+  };
+}
+
+function toDocument(row: DocRow): IndexedDocument {
+  const t = sendTrack(row);
+  return {
+    recordNo: row.record_no,
+    document: JSON.parse(row.body) as DocumentRecord,
+    sendState: t.sendState,
+    ...(t.lastExchange ? { lastExchange: t.lastExchange } : {}),
+    ...(t.accepted ? { accepted: t.accepted } : {}),
+    sendingCount: t.sendingCount,
+    printState: row.print_state ?? NEW_PRINT_TRACK.printState,
+    ...(row.last_printer_code !== null ? { lastPrinterCode: row.last_printer_code } : {}),
+    ...(row.repaired_by !== null ? { repairedBy: row.repaired_by } : {}),
+  };
+}
+
+function toLocation(row: LocRow): IndexedLocation {
+  const t = sendTrack(row);
+  return {
+    recordNo: row.record_no,
+    location: JSON.parse(row.body) as LocationRecord,
+    sendState: t.sendState,
+    ...(t.lastExchange ? { lastExchange: t.lastExchange } : {}),
+    ...(t.accepted ? { accepted: t.accepted } : {}),
+    sendingCount: t.sendingCount,
+  };
+}

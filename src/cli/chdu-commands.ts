@@ -1,0 +1,242 @@
+import { createWriteStream } from 'node:fs';
+import { resolve } from 'node:path';
+import { SingleBar } from 'cli-progress';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { openChdu } from '../adapters/chdu/open-chdu.js';
+import { nodeSha256 } from '../adapters/crypto/node-sha256.js';
+import { DataDirLock, DataDirLockedError } from '../adapters/data-dir-lock.js';
+import { SqliteJournalIndex } from '../adapters/index/sqlite-journal-index.js';
+import {
+  addChduTargetOptions,
+  type ChduCommandConfig,
+  readChduCommandConfig,
+} from '../config/chdu-config.js';
+import { integerIn } from '../config/option-spec.js';
+import { describeChduTarget } from '../config/targets.js';
+import { FiscalError } from '../core/fiscal-error.js';
+import { ChduJournal } from '../core/journal/chdu-journal.js';
+import type { Chdu } from '../core/ports/chdu.js';
+import { chduInfo } from '../core/services/chdu-info.js';
+import { syncJournalIndex } from '../core/services/journal-sync.js';
+import type { CliIo } from './program.js';
+
+/** Where progress bars go: a terminal gets a bar, anything else only the summary line. */
+export interface ProgressOutput {
+  stream: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+const recordNo = (text: string): number => integerIn(1, 0xffffffff, 'record number')(text);
+const parser =
+  <T>(f: (t: string) => T) =>
+  (t: string): T => {
+    try {
+      return f(t);
+    } catch (e) {
+      throw new InvalidArgumentError((e as Error).message);
+    }
+  };
+
+/**
+ * `kasa chdu info|verify|reindex|export`: the protected data storage and its index, with the same
+ * `--data-dir` and `--chdu` flags as `kasa serve`. Only `reindex` writes (the index, never the
+ * CHDÚ), so only it refuses while another process holds the data dir (DECISIONS 13).
+ */
+export function registerChduCommands(
+  program: Command,
+  io: CliIo,
+  progress: ProgressOutput = { stream: process.stderr },
+): void {
+  const chdu = program
+    .command('chdu')
+    .description('the protected data storage (CHDÚ): info, verify, reindex, export');
+
+  const info = chdu
+    .command('info')
+    .description('model, serials, capacity and use, journal head, index state');
+  addChduTargetOptions(info);
+  info.option('--json', 'print JSON instead of text');
+  info.action(async (opts: { json?: boolean }, cmd: Command) => {
+    const config = readChduCommandConfig(cmd, io.env, io.cwd);
+    await withJournal(config, async (device, journal) => {
+      const index = SqliteJournalIndex.openReadOnly(config.indexPath);
+      try {
+        const facts = await chduInfo({ chdu: device, journal, index });
+        const holder = DataDirLock.holder(config.dataDir);
+        if (opts.json) {
+          io.stdout(`${JSON.stringify({ ...facts, inUseBy: holder ?? null }, null, 2)}\n`);
+          return;
+        }
+        const lines: Array<[string, unknown]> = [
+          ['model', facts.model],
+          ['target', facts.target],
+          ['serial', facts.serial],
+          ['volume serial', facts.volumeSerial],
+          ['firmware', facts.firmwareVersion],
+          ['protocol', facts.protocolVersion],
+          [
+            'blocks',
+            `${facts.usedBlocks} used, ${facts.freeBlocks} free of ${facts.capacityBlocks} (${facts.blockDataSize} B each)`,
+          ],
+          ['bytes', `${facts.usedBytes} used, ${facts.freeBytes} free of ${facts.capacityBytes}`],
+          ['records', facts.recordCount],
+          ['last write', facts.lastWriteAt ?? '-'],
+          ['storage', facts.storageOk ? 'OK' : 'NOT OK'],
+          ['locked', facts.locked ? 'yes (read-only for ever)' : 'no'],
+          ['index', `${facts.index.state} (record ${facts.index.highWaterMark})`],
+          ['in use by', holder ? `kasa ${holder.command} (pid ${holder.pid})` : '-'],
+        ];
+        io.stdout(lines.map(([k, v]) => `${`${k}:`.padEnd(15)}${String(v)}\n`).join(''));
+      } finally {
+        index?.close();
+      }
+    });
+  });
+
+  const verify = chdu
+    .command('verify')
+    .description('check framing, CRCs and the hash chain of the whole journal');
+  addChduTargetOptions(verify);
+  verify.addOption(
+    new Option('--from <record>', 'start at this record (default 1)').argParser(parser(recordNo)),
+  );
+  verify.action(async (opts: { from?: number }, cmd: Command) => {
+    const config = readChduCommandConfig(cmd, io.env, io.cwd);
+    await withJournal(config, async (_device, journal) => {
+      const started = Date.now();
+      const bar = progressBar(progress, 'verify');
+      const report = await journal
+        .verify({
+          ...(opts.from ? { fromRecordNo: opts.from } : {}),
+          onProgress: (done, total) => advance(bar, done, total),
+        })
+        .finally(() => bar?.stop());
+      const took = seconds(started);
+      const fragments = report.fragments ? `, ${report.fragments} fragment(s) of failed writes skipped` : '';
+      if (report.ok) {
+        io.stdout(
+          `verify: OK — ${report.records} records in ${report.blocks} blocks${fragments}, chain intact (${took} s)\n`,
+        );
+        return;
+      }
+      io.stdout(`verify: FAILED after ${report.records} good records — ${report.problem} (${took} s)\n`);
+      throw new Error('the journal does not verify');
+    });
+  });
+
+  const reindex = chdu.command('reindex').description('rebuild <data-dir>/index.sqlite from the CHDÚ alone');
+  addChduTargetOptions(reindex);
+  reindex.action(async (_opts, cmd: Command) => {
+    const config = readChduCommandConfig(cmd, io.env, io.cwd);
+    let lock: DataDirLock;
+    try {
+      lock = DataDirLock.acquire(config.dataDir, 'chdu reindex');
+    } catch (e) {
+      if (e instanceof DataDirLockedError) throw new Error(`reindex refused: ${e.message}`);
+      throw e;
+    }
+    try {
+      await withJournal(config, async (_device, journal) => {
+        const index = SqliteJournalIndex.open(config.indexPath);
+        const started = Date.now();
+        const bar = progressBar(progress, 'reindex');
+        try {
+          const report = await syncJournalIndex(journal, index, {
+            rebuild: true,
+            onProgress: (done, total) => advance(bar, done, total),
+          });
+          bar?.stop();
+          io.stdout(
+            `reindex: ${report.applied} records indexed in ${seconds(started)} s (index at record ${report.highWaterMark})\n`,
+          );
+        } finally {
+          bar?.stop();
+          index.close();
+        }
+      });
+    } finally {
+      lock.release();
+    }
+  });
+
+  const exportCmd = chdu.command('export').description('write every journal record in order');
+  addChduTargetOptions(exportCmd);
+  exportCmd.addOption(
+    new Option('--format <format>', 'output format').choices(['jsonl']).makeOptionMandatory(true),
+  );
+  exportCmd.option('--output <file>', 'write to this file instead of standard output');
+  exportCmd.addOption(
+    new Option('--from <record>', 'start at this record (default 1)').argParser(parser(recordNo)),
+  );
+  exportCmd.action(async (opts: { output?: string; from?: number }, cmd: Command) => {
+    const config = readChduCommandConfig(cmd, io.env, io.cwd);
+    await withJournal(config, async (_device, journal) => {
+      const file = opts.output ? createWriteStream(resolve(io.cwd, opts.output), { flags: 'wx' }) : undefined;
+      const write = async (line: string): Promise<void> => {
+        if (!file) return io.stdout(line);
+        if (!file.write(line)) await new Promise<void>((r) => file.once('drain', () => r()));
+      };
+      let n = 0;
+      try {
+        for await (const r of journal.records(opts.from ?? 1)) {
+          const { type, version, recordNo: no, address, writtenAt, chainHash, body } = r;
+          await write(
+            `${JSON.stringify({ recordNo: no, type, version, address, writtenAt, chainHash, body })}\n`,
+          );
+          n++;
+        }
+      } finally {
+        if (file)
+          await new Promise<void>((resolve, reject) =>
+            file.end((e?: Error | null) => (e ? reject(e) : resolve())),
+          );
+      }
+      io.stderr(`export: ${n} records${opts.output ? ` to ${opts.output}` : ''}\n`);
+    });
+  });
+}
+
+/** Opens the CHDÚ without writing to it and the journal on it; FiscalErrors become one clear line. */
+async function withJournal(
+  config: ChduCommandConfig,
+  work: (chdu: Chdu, journal: ChduJournal) => Promise<void>,
+): Promise<void> {
+  let device: Chdu | undefined;
+  try {
+    device = await openChdu(config.chdu, { readOnly: true });
+    const journal = await ChduJournal.open(device, { sha256: nodeSha256 });
+    await work(device, journal);
+  } catch (e) {
+    if (FiscalError.is(e)) {
+      const holder = e.resultCode === 200 ? DataDirLock.holder(config.dataDir) : undefined;
+      const hint = holder ? `; it is in use by kasa ${holder.command} (pid ${holder.pid})` : '';
+      throw new Error(
+        `${describeChduTarget(config.chdu)}: ${e.resultCode} ${e.resultName}: ${e.message}${hint}`,
+      );
+    }
+    throw e;
+  } finally {
+    await device?.close().catch(() => undefined);
+  }
+}
+
+function progressBar(progress: ProgressOutput, label: string): SingleBar | undefined {
+  if (!progress.stream.isTTY) return undefined;
+  const bar = new SingleBar({
+    stream: progress.stream,
+    format: `${label} [{bar}] {percentage}% {value}/{total} | ETA {eta}s`,
+    hideCursor: true,
+    clearOnComplete: true,
+  });
+  bar.start(1, 0);
+  return bar;
+}
+
+function advance(bar: SingleBar | undefined, done: number, total: number): void {
+  if (!bar) return;
+  if (bar.getTotal() !== total) bar.setTotal(total);
+  bar.update(done);
+}
+
+function seconds(since: number): string {
+  return ((Date.now() - since) / 1000).toFixed(1);
+}

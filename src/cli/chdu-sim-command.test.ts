@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TcpTransport } from '../adapters/chdu/byte-transport.js';
+import { ChduLiteChdu } from '../adapters/chdu/chdu-lite-chdu.js';
+import { FiscalError } from '../core/fiscal-error.js';
+import type { ChduLiteEmulator } from '../simulators/chdu/chdu-lite-emulator.js';
+import { registerChduSimCommand } from './chdu-sim-command.js';
+import type { CliIo } from './program.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kasa-chdu-sim-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function code(p: Promise<unknown>): Promise<number | undefined> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  return FiscalError.is(e) ? e.resultCode : undefined;
+}
+
+describe('kasa chdu-sim', () => {
+  it('serves the image with start-up faults, prints to a file, and takes faults over the control interface', async () => {
+    const out: string[] = [];
+    const io: CliIo = { env: {}, cwd: dir, stdout: (t) => out.push(t), stderr: () => undefined };
+    let stop!: () => void;
+    const stopped = new Promise<void>((r) => {
+      stop = r;
+    });
+    let running: Promise<unknown> = Promise.resolve();
+    const ready = new Promise<{ emulator: ChduLiteEmulator; control: number }>((resolve) => {
+      const program = new Command('kasa').exitOverride();
+      registerChduSimCommand(program, io, {
+        started: (emulator, control) => resolve({ emulator, control: control!.port }),
+        stop: stopped,
+      });
+      running = program.parseAsync(
+        [
+          'chdu-sim',
+          '--image',
+          'sim.img',
+          '--capacity',
+          '100',
+          '--printer',
+          'file:paper.bin',
+          '--fault',
+          'busy:count=1',
+          '--control-port',
+          '0',
+        ],
+        { from: 'user' },
+      );
+    });
+    const { emulator, control } = await ready;
+    expect(out.join('')).toContain(`chdu-sim listening on ${emulator.url}`);
+    const chdu = new ChduLiteChdu(new TcpTransport('127.0.0.1', emulator.port), emulator.url);
+    try {
+      expect(await code(chdu.status())).toBe(300);
+      expect((await chdu.status()).capacityBlocks).toBe(100);
+      await chdu.writeAndPrint(new TextEncoder().encode('paper\n'));
+      expect(readFileSync(join(dir, 'paper.bin'), 'utf8')).toBe('paper\n');
+
+      const base = `http://127.0.0.1:${control}`;
+      const injected = await fetch(`${base}/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ spec: 'hw' }),
+      });
+      expect(injected.status).toBe(200);
+      expect(await code(chdu.write(Uint8Array.of(1)))).toBe(201);
+      expect((await fetch(`${base}/faults/hw`, { method: 'DELETE' })).status).toBe(200);
+      expect(await chdu.write(Uint8Array.of(1))).toBe(1);
+      const state = (await (await fetch(`${base}/state`)).json()) as {
+        usedBlocks: number;
+        history: Array<{ answer: string }>;
+      };
+      expect(state.usedBlocks).toBe(2);
+      expect(state.history.map((h) => h.answer)).toContain('NAK EC_HW');
+      expect((await fetch(`${base}/faults`, { method: 'POST', body: '{"kind":"lava"}' })).status).toBe(400);
+    } finally {
+      await chdu.close();
+      stop();
+      await running;
+    }
+  });
+});

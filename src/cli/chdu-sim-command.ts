@@ -1,0 +1,131 @@
+import { resolve } from 'node:path';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { FilePrintSink, type PrintSink } from '../adapters/chdu/print-sink.js';
+import { integerIn } from '../config/option-spec.js';
+import { startControlServer } from '../simulators/chdu/chdu-lite-control.js';
+import { ChduLiteEmulator } from '../simulators/chdu/chdu-lite-emulator.js';
+import { type FaultSpec, parseFaultSpec } from '../simulators/chdu/chdu-lite-faults.js';
+import type { CliIo } from './program.js';
+
+/** Test seam: see the running emulator, and stop it without a signal. */
+export interface ChduSimLifecycle {
+  started?: (emulator: ChduLiteEmulator, control: { port: number } | undefined) => void;
+  stop?: Promise<void>;
+}
+
+const parse =
+  <T>(f: (t: string) => T) =>
+  (t: string): T => {
+    try {
+      return f(t);
+    } catch (e) {
+      throw new InvalidArgumentError((e as Error).message);
+    }
+  };
+
+/** `none`, or `file:PATH` (raw printer bytes appended); printer adapters come with the printing work. */
+function printerTarget(text: string): string {
+  if (text === 'none' || (text.startsWith('file:') && text.length > 5)) return text;
+  throw new Error('use file:PATH or none');
+}
+
+/**
+ * `kasa chdu-sim`: the CHDU Lite emulator (wire protocol on TCP, and on a pty with `--pty`),
+ * backed by an image file, with injectable faults and a small HTTP control interface.
+ */
+export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: ChduSimLifecycle = {}): void {
+  const cmd = program
+    .command('chdu-sim')
+    .description('CHDU Lite emulator on TCP (and a pty) backed by an image file')
+    .requiredOption('--image <path>', 'image file behind the emulated device (created when missing)')
+    .addOption(new Option('--host <address>', 'listen address').default('127.0.0.1'))
+    .addOption(
+      new Option('--port <number>', 'TCP port (0 = any free port)')
+        .argParser(parse(integerIn(0, 65535, 'port')))
+        .default(0),
+    )
+    .addOption(
+      new Option('--capacity <blocks>', 'capacity of a new image in blocks')
+        .argParser(parse(integerIn(1, 0xffffffff, 'capacity')))
+        .default(2_000_000),
+    )
+    .addOption(
+      new Option('--serial <number>', 'device serial of a new image').argParser(
+        parse(integerIn(0, 0xffffffff, 'serial')),
+      ),
+    )
+    .addOption(
+      new Option('--printer <target>', 'where WRITE_PRINT data go: file:PATH or none')
+        .argParser(parse(printerTarget))
+        .default('none'),
+    )
+    .option('--pty <path>', 'also serve on a pseudo-terminal linked at PATH (needs socat)')
+    .addOption(
+      new Option(
+        '--fault <spec>',
+        'inject a fault from the start: hw|printer|busy|full|disconnect|mute[:after=N,count=N]; repeatable',
+      ).argParser((v: string, prev: FaultSpec[] | undefined) => [...(prev ?? []), parse(parseFaultSpec)(v)]),
+    )
+    .addOption(
+      new Option(
+        '--control-port <number>',
+        'HTTP control interface port on the same host (faults, history)',
+      ).argParser(parse(integerIn(0, 65535, 'control port'))),
+    );
+  cmd.action(async (opts: SimOptions) => {
+    const printer: PrintSink | undefined =
+      opts.printer === 'none' ? undefined : new FilePrintSink(resolve(io.cwd, opts.printer.slice(5)));
+    const emulator = await ChduLiteEmulator.start({
+      imagePath: resolve(io.cwd, opts.image),
+      capacityBlocks: opts.capacity,
+      ...(opts.serial === undefined ? {} : { serial: opts.serial }),
+      ...(printer ? { printer } : {}),
+      faults: opts.fault ?? [],
+      host: opts.host,
+      port: opts.port,
+    });
+    const closers: Array<() => Promise<void>> = [() => emulator.close()];
+    try {
+      let controlPort: number | undefined;
+      if (opts.controlPort !== undefined) {
+        const server = await startControlServer(emulator, opts.controlPort, opts.host);
+        controlPort = (server.address() as { port: number }).port;
+        closers.unshift(() => new Promise<void>((r) => server.close(() => r())));
+      }
+      if (opts.pty) await emulator.bridgePty(resolve(io.cwd, opts.pty));
+      io.stdout(
+        `chdu-sim listening on ${emulator.url}${opts.pty ? `  pty ${resolve(io.cwd, opts.pty)}` : ''}` +
+          `${controlPort === undefined ? '' : `  control http://${opts.host}:${controlPort}/state`}` +
+          `  image ${emulator.image.path}  printer ${printer?.target ?? 'none'}\n`,
+      );
+      lifecycle.started?.(emulator, controlPort === undefined ? undefined : { port: controlPort });
+      await (lifecycle.stop ?? untilSignal());
+    } finally {
+      for (const close of closers) await close();
+    }
+  });
+}
+
+interface SimOptions {
+  image: string;
+  host: string;
+  port: number;
+  capacity: number;
+  serial?: number;
+  printer: string;
+  pty?: string;
+  fault?: FaultSpec[];
+  controlPort?: number;
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,32 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { addOption, readOption } from './option-spec.js';
+import { chduSpec, dataDirSpec } from './serve-config.js';
+import type { ChduTarget } from './targets.js';
+
+/** Where the `kasa chdu …` commands find the register: the same flags as `kasa serve` (DECISIONS 13). */
+export interface ChduCommandConfig {
+  readonly dataDir: string;
+  readonly chdu: ChduTarget;
+  readonly indexPath: string;
+}
+
+export function addChduTargetOptions(cmd: Command): void {
+  addOption(cmd, dataDirSpec);
+  addOption(cmd, chduSpec);
+}
+
+export function readChduCommandConfig(
+  cmd: Command,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): ChduCommandConfig {
+  const dataDir = resolve(cwd, (readOption(cmd, dataDirSpec, env).value as string | undefined) ?? './data');
+  const given = readOption(cmd, chduSpec, env).value as ChduTarget | undefined;
+  const chdu: ChduTarget = given
+    ? given.kind === 'image'
+      ? { kind: 'image', path: resolve(cwd, given.path) }
+      : given
+    : { kind: 'image', path: resolve(dataDir, 'chdu.img') };
+  return Object.freeze({ dataDir, chdu, indexPath: resolve(dataDir, 'index.sqlite') });
+}

@@ -1,0 +1,342 @@
+import { FiscalError } from '../fiscal-error.js';
+import type { Chdu } from '../ports/chdu.js';
+import { type Clock, systemClock } from '../ports/clock.js';
+import type { AppendOptions, Journal, JournalHead, VerifyOptions, VerifyReport } from '../ports/journal.js';
+import { SerialQueue } from '../serial-queue.js';
+import { fromHex, GENESIS_HASH, type Sha256, sameBytes, toHex } from './hash-chain.js';
+import { BlockCursor, findLastRecord, locateRecord, type ReadItem, readItems } from './journal-reader.js';
+import {
+  BLOCK_PREFIX_SIZE,
+  encodeRecord,
+  MAX_PRINT_BYTES,
+  RECORD_HEADER_SIZE,
+  splitIntoBlocks,
+} from './record-codec.js';
+import { type JournalRecord, type NewRecord, RECORD_VERSIONS } from './records.js';
+import { WrittenAtFormatter } from './written-at.js';
+
+export interface ChduJournalOptions {
+  sha256: Sha256;
+  clock?: Clock;
+  /** Blocks per READ while streaming (default 256). */
+  readBatch?: number;
+}
+
+type RecordItem = Extract<ReadItem, { kind: 'record' }>;
+
+const utf8 = new TextEncoder();
+/** A first block must hold the block prefix and the whole record header (ADR 0100). */
+const MIN_BLOCK_DATA_SIZE = 64;
+const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The fiscal journal on a CHDÚ (ADR 0100, 0101, 0102): typed records framed over write-once
+ * blocks, hash-chained. Appends are serialised so a record's blocks are consecutive. On open the
+ * head is found by reading the CHDÚ itself; nothing about the journal lives anywhere else.
+ */
+export class ChduJournal implements Journal {
+  private readonly queue = new SerialQueue();
+  private readonly times = new WrittenAtFormatter();
+  private current: JournalHead | undefined;
+  /** Set after a failed append: the CHDÚ may hold more than we know; re-read the head first. */
+  private stale = false;
+  private known = true;
+
+  private constructor(
+    readonly chdu: Chdu,
+    private readonly options: ChduJournalOptions,
+  ) {}
+
+  /** Opens the journal on `chdu`, finding the head by reading the device. */
+  static async open(chdu: Chdu, options: ChduJournalOptions): Promise<ChduJournal> {
+    const journal = new ChduJournal(chdu, options);
+    await journal.refresh();
+    return journal;
+  }
+
+  /**
+   * A journal whose head is not read yet (the CHDÚ may be unplugged at start): `ready` is false
+   * until refresh() succeeds; append() and verify() read the head first.
+   */
+  static unopened(chdu: Chdu, options: ChduJournalOptions): ChduJournal {
+    const journal = new ChduJournal(chdu, options);
+    journal.stale = true;
+    journal.known = false;
+    return journal;
+  }
+
+  /** False until the head has been read from the CHDÚ (see {@link unopened}). */
+  get ready(): boolean {
+    return this.known;
+  }
+
+  head(): JournalHead | undefined {
+    return this.current;
+  }
+
+  /** Re-reads the head from the CHDÚ (after a write error, or beside another writer). */
+  refresh(): Promise<JournalHead | undefined> {
+    return this.queue.run(async () => {
+      this.current = await this.readHead();
+      this.stale = false;
+      this.known = true;
+      return this.current;
+    });
+  }
+
+  append(record: NewRecord, options: AppendOptions = {}): Promise<JournalRecord> {
+    return this.queue.run(async () => {
+      if (this.stale) {
+        this.current = await this.readHead();
+        this.stale = false;
+        this.known = true;
+      }
+      const status = await this.chdu.status();
+      const bds = status.blockDataSize;
+      if (bds < MIN_BLOCK_DATA_SIZE) {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `The CHDÚ's blocks hold ${bds} bytes; the journal needs ${MIN_BLOCK_DATA_SIZE}.`,
+        );
+      }
+      const recordNo = (this.current?.recordNo ?? 0) + 1;
+      const writtenAtMs = this.now().getTime();
+      const prevHash = this.current ? fromHex(this.current.hash) : GENESIS_HASH;
+      const version = RECORD_VERSIONS[record.type];
+      const body = utf8.encode(JSON.stringify(record.body));
+      // ADR 0102: size (203) and room (202) are checked before the first block is written.
+      const bytes = encodeRecord({ type: record.type, version, recordNo, writtenAtMs, prevHash }, body, bds);
+      const blocks = splitIntoBlocks(bytes, recordNo, bds);
+      const print = options.print;
+      if (print && print.length > MAX_PRINT_BYTES) {
+        throw new FiscalError('CHDU_RECORD_SIZE_LIMIT', `Print data over ${MAX_PRINT_BYTES} bytes.`, {
+          size: print.length,
+          limit: MAX_PRINT_BYTES,
+        });
+      }
+      const printBlocks = print ? splitIntoBlocks(print, recordNo, bds, true) : [];
+      if (status.deviceLocked) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is permanently locked.');
+      if (!status.storageOk)
+        throw new FiscalError('CHDU_WRITE_ERROR', 'The CHDÚ reports its storage not OK.');
+      const needed = blocks.length + printBlocks.length;
+      if (status.freeBlocks < needed) {
+        throw new FiscalError(
+          'CHDU_WRITE_LIMIT',
+          `The CHDÚ has ${status.freeBlocks} free blocks; the record needs ${needed}.`,
+          {
+            freeBlocks: status.freeBlocks,
+            needed,
+          },
+        );
+      }
+      let address = -1;
+      try {
+        for (const [i, block] of blocks.entries()) {
+          const at = await this.chdu.write(block);
+          if (i === 0) address = at;
+          else if (at !== address + i) {
+            throw new FiscalError(
+              'CHDU_WRITE_ERROR',
+              `The CHDÚ stored block ${i} of record ${recordNo} out of order.`,
+            );
+          }
+        }
+      } catch (e) {
+        this.stale = true;
+        throw e;
+      }
+      const hash = toHex(this.options.sha256(bytes));
+      const writtenAt = this.times.format(writtenAtMs);
+      this.current = { recordNo, address, hash, type: record.type, writtenAt, blocks: blocks.length };
+      const written = { ...record, version, recordNo, address, writtenAt, chainHash: hash } as JournalRecord;
+      for (const pb of printBlocks) {
+        try {
+          await this.chdu.writeAndPrint(pb, BLOCK_PREFIX_SIZE);
+        } catch (e) {
+          this.stale = true;
+          const code = FiscalError.is(e) ? e.resultName : 'PRINTER_ERROR';
+          throw new FiscalError(
+            code,
+            `Record ${recordNo} is written; printing it through the CHDÚ failed.`,
+            {
+              recordNo,
+              address,
+            },
+            { cause: e },
+          );
+        }
+      }
+      return written;
+    });
+  }
+
+  async *records(fromRecordNo = 1): AsyncIterable<JournalRecord> {
+    const start = fromRecordNo <= 1 ? 0 : await this.locate(fromRecordNo);
+    let expected: number | undefined;
+    let prev: Uint8Array | undefined;
+    for await (const item of readItems(new BlockCursor(this.chdu, start, this.options.readBatch ?? 256))) {
+      if (item.kind === 'damaged') {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `Journal damaged at block ${item.address}: ${item.reason}.`,
+        );
+      }
+      if (item.kind !== 'record' || item.header.recordNo < fromRecordNo) continue;
+      const n = item.header.recordNo;
+      if (expected !== undefined && n !== expected) {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `Journal record ${expected} is missing (found ${n} at block ${item.address}).`,
+        );
+      }
+      if (expected === undefined && n !== fromRecordNo) {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `Journal record ${fromRecordNo} is missing (found ${n} at block ${item.address}).`,
+        );
+      }
+      // The chain is checked on the way too, so nothing is indexed from a broken journal.
+      const link = prev ?? (n === 1 ? GENESIS_HASH : undefined);
+      if (link && !sameBytes(item.header.prevHash, link)) {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `Journal hash chain broken at record ${n} (block ${item.address}).`,
+        );
+      }
+      expected = n + 1;
+      const hash = this.options.sha256(item.bytes);
+      prev = hash;
+      yield this.toRecord(item, hash);
+    }
+  }
+
+  async get(recordNo: number): Promise<JournalRecord | undefined> {
+    if (!Number.isInteger(recordNo) || recordNo < 1) return undefined;
+    const item = await this.findRecord(recordNo);
+    return item ? this.toRecord(item) : undefined;
+  }
+
+  async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
+    // Snapshot the head and the device's end together, so records appended meanwhile are left out.
+    if (!this.known) await this.refresh();
+    const snap = await this.queue.run(async () => ({ head: this.current, used: await this.usedBlocks() }));
+    const checkpoint = options.checkpoint;
+    const from = checkpoint ? checkpoint.recordNo + 1 : Math.max(1, options.fromRecordNo ?? 1);
+    const report: VerifyReport = { ok: true, records: 0, blocks: 0, fragments: 0 };
+    const fail = (problem: string): VerifyReport => ({ ...report, ok: false, problem });
+    let prev = GENESIS_HASH;
+    let start = 0;
+    if (from > 1) {
+      const before = await this.findRecord(from - 1, snap.used);
+      if (!before) return fail(`record ${from - 1} (the starting point) is not on the CHDÚ`);
+      prev = this.options.sha256(before.bytes);
+      if (checkpoint && toHex(prev) !== checkpoint.hash) {
+        return fail(`record ${checkpoint.recordNo} does not have the checkpoint's chain hash`);
+      }
+      start = before.address + before.blocks;
+      report.lastRecordNo = from - 1;
+      report.lastHash = toHex(prev);
+    }
+    let expected = from;
+    const total = snap.used - start;
+    for await (const item of readItems(
+      new BlockCursor(this.chdu, start, this.options.readBatch ?? 256, snap.used),
+    )) {
+      report.blocks += item.kind === 'record' || item.kind === 'fragment' ? item.blocks : 1;
+      options.onProgress?.(report.blocks, total);
+      if (item.kind === 'print') continue;
+      if (item.kind === 'damaged') return fail(`block ${item.address}: ${item.reason}`);
+      if (item.kind === 'fragment') {
+        if (item.recordNo !== expected)
+          return fail(`stray fragment of record ${item.recordNo} at block ${item.address}`);
+        report.fragments = (report.fragments ?? 0) + 1;
+        continue;
+      }
+      const n = item.header.recordNo;
+      if (n !== expected)
+        return fail(`record ${expected} is missing: found record ${n} at block ${item.address}`);
+      if (!sameBytes(item.header.prevHash, prev))
+        return fail(`hash chain broken at record ${n} (block ${item.address})`);
+      prev = this.options.sha256(item.bytes);
+      report.records++;
+      report.lastRecordNo = n;
+      report.lastHash = toHex(prev);
+      expected = n + 1;
+    }
+    const headNo = snap.head?.recordNo ?? 0;
+    if (expected - 1 !== headNo && !(from > headNo && report.records === 0)) {
+      return fail(`the CHDÚ ends at record ${expected - 1} but the journal head is record ${headNo}`);
+    }
+    if (snap.head && report.lastHash !== undefined && report.lastHash !== snap.head.hash) {
+      return fail(`the head record ${headNo} on the CHDÚ differs from the one this journal wrote`);
+    }
+    return report;
+  }
+
+  private async readHead(): Promise<JournalHead | undefined> {
+    const last = await findLastRecord(this.chdu, await this.usedBlocks());
+    if (!last) return undefined;
+    const h = last.header;
+    return {
+      recordNo: h.recordNo,
+      address: last.address,
+      hash: toHex(this.options.sha256(last.bytes)),
+      type: h.type,
+      writtenAt: this.times.format(h.writtenAtMs),
+      blocks: last.blocks,
+    };
+  }
+
+  private async usedBlocks(): Promise<number> {
+    const s = await this.chdu.status();
+    // Addresses start at 0 and only grow, so the used blocks are capacity − free.
+    return s.capacityBlocks - s.freeBlocks;
+  }
+
+  private async locate(recordNo: number, used?: number): Promise<number> {
+    return locateRecord(this.chdu, used ?? (await this.usedBlocks()), recordNo);
+  }
+
+  private async findRecord(recordNo: number, used?: number): Promise<RecordItem | undefined> {
+    const end = used ?? (await this.usedBlocks());
+    const start = await this.locate(recordNo, end);
+    for await (const item of readItems(new BlockCursor(this.chdu, start, 64, end))) {
+      if (item.kind !== 'record') continue;
+      if (item.header.recordNo === recordNo) return item;
+      if (item.header.recordNo > recordNo) return undefined;
+    }
+    return undefined;
+  }
+
+  private toRecord(item: RecordItem, hash = this.options.sha256(item.bytes)): JournalRecord {
+    const h = item.header;
+    let body: unknown;
+    try {
+      body = JSON.parse(
+        fromUtf8.decode(item.bytes.subarray(RECORD_HEADER_SIZE, RECORD_HEADER_SIZE + h.bodyLength)),
+      );
+    } catch (e) {
+      throw new FiscalError(
+        'CHDU_WRITE_ERROR',
+        `Journal record ${h.recordNo} has an unreadable body.`,
+        undefined,
+        {
+          cause: e,
+        },
+      );
+    }
+    return {
+      type: h.type,
+      version: h.version,
+      recordNo: h.recordNo,
+      address: item.address,
+      writtenAt: this.times.format(h.writtenAtMs),
+      chainHash: toHex(hash),
+      body,
+    } as JournalRecord;
+  }
+
+  private now(): Date {
+    return (this.options.clock ?? systemClock).now();
+  }
+}

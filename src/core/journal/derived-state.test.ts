@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { afterExchange, afterPrint, afterRepair, NEW_PRINT_TRACK, NEW_SEND_TRACK } from './derived-state.js';
+import type { SfsExchangeRecord } from './records.js';
+
+const x = (outcome: SfsExchangeRecord['outcome'], sendingCount = 1): SfsExchangeRecord => ({
+  subject: { kind: 'document', documentNo: 1 },
+  requestUuid: 'u',
+  requestDate: '2026-03-02T10:15:31+01:00',
+  sendingCount,
+  outcome,
+  ...(outcome === 'accepted' ? { id: 'O-1' } : {}),
+});
+
+describe('send state', () => {
+  it('is online when the first exchange is accepted', () => {
+    const t = afterExchange(NEW_SEND_TRACK, x('accepted'));
+    expect(t).toMatchObject({ sendState: 'online', exchanges: 1, sendingCount: 1, accepted: { id: 'O-1' } });
+  });
+
+  it('stays unsent while unreachable, then becomes offline-sent on acceptance', () => {
+    let t = afterExchange(NEW_SEND_TRACK, x('unreachable'));
+    expect(t.sendState).toBe('unsent');
+    t = afterExchange(t, x('invalid-response', 2));
+    expect(t.sendState).toBe('unsent');
+    t = afterExchange(t, x('accepted', 3));
+    expect(t).toMatchObject({ sendState: 'offline-sent', sendingCount: 3, exchanges: 3 });
+  });
+
+  it('is stuck after a rejection until a repair puts it back in the queue', () => {
+    let t = afterExchange(NEW_SEND_TRACK, x('rejected'));
+    expect(t.sendState).toBe('stuck');
+    t = afterExchange(t, x('unreachable', 2));
+    expect(t.sendState).toBe('stuck');
+    t = afterRepair(t);
+    expect(t.sendState).toBe('unsent');
+  });
+
+  it('never leaves a final state', () => {
+    let t = afterExchange(NEW_SEND_TRACK, x('accepted'));
+    t = afterExchange(t, x('rejected', 2));
+    expect(t.sendState).toBe('online');
+    expect(afterRepair(t).sendState).toBe('online');
+  });
+
+  it('is stuck after a duplicate (601) or an unverifiable answer (602)', () => {
+    expect(afterExchange(NEW_SEND_TRACK, x('duplicate')).sendState).toBe('stuck');
+    expect(afterExchange(afterExchange(NEW_SEND_TRACK, x('unreachable')), x('unverified', 2)).sendState).toBe(
+      'stuck',
+    );
+  });
+});
+
+describe('print state', () => {
+  it('follows the original, not copies', () => {
+    let t = afterPrint(NEW_PRINT_TRACK, { documentNo: 1, copy: false, ok: false, printerCode: 102 });
+    expect(t).toEqual({ printState: 'failed', lastPrinterCode: 102 });
+    t = afterPrint(t, { documentNo: 1, copy: true, ok: true });
+    expect(t.printState).toBe('failed');
+    t = afterPrint(t, { documentNo: 1, copy: false, ok: true });
+    expect(t).toEqual({ printState: 'printed' });
+    expect(afterPrint(t, { documentNo: 1, copy: false, ok: false, printerCode: 101 })).toEqual({
+      printState: 'printed',
+    });
+    expect(afterPrint(NEW_PRINT_TRACK, { documentNo: 1, copy: false, ok: true, electronic: true })).toEqual({
+      printState: 'electronic',
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import type { PrintState, SendState } from '../ports/journal-index.js';
+import type { PrintRecord, SfsExchangeRecord } from './records.js';
+
+/**
+ * How later records change what the index says about a document or location. Pure functions so
+ * the live index and a rebuild from the CHDÚ derive exactly the same state (the rules are the
+ * TSDoc of {@link SendState} and {@link PrintState}).
+ */
+export interface SendTrack {
+  sendState: SendState;
+  sendingCount: number;
+  /** Exchanges recorded so far (any outcome). */
+  exchanges: number;
+  lastExchange?: SfsExchangeRecord;
+  accepted?: SfsExchangeRecord;
+}
+
+export interface PrintTrack {
+  printState: PrintState;
+  lastPrinterCode?: number;
+}
+
+export const NEW_SEND_TRACK: SendTrack = { sendState: 'unsent', sendingCount: 0, exchanges: 0 };
+export const NEW_PRINT_TRACK: PrintTrack = { printState: 'pending' };
+
+const SETTLED: ReadonlySet<SendState> = new Set(['online', 'offline-sent', 'not-sent']);
+
+export function afterExchange(t: SendTrack, x: SfsExchangeRecord): SendTrack {
+  const next: SendTrack = {
+    ...t,
+    exchanges: t.exchanges + 1,
+    sendingCount: Math.max(t.sendingCount, x.sendingCount),
+    lastExchange: x,
+  };
+  if (SETTLED.has(t.sendState)) return next;
+  switch (x.outcome) {
+    case 'accepted':
+      return { ...next, sendState: t.exchanges === 0 ? 'online' : 'offline-sent', accepted: x };
+    case 'rejected':
+    // Issue 6: a duplicate (601) or an answer whose signature cannot be trusted (602) is handled
+    // like a rejection: the document is not known to be registered and must not be handed over
+    // as valid; it waits for a repair.
+    case 'duplicate':
+    case 'unverified':
+      return { ...next, sendState: 'stuck' };
+    default:
+      // unreachable, invalid-response: no usable answer; still to be sent (the offline queue).
+      return next;
+  }
+}
+
+export function afterRepair(t: SendTrack): SendTrack {
+  return SETTLED.has(t.sendState) ? t : { ...t, sendState: 'unsent' };
+}
+
+export function afterPrint(t: PrintTrack, p: PrintRecord): PrintTrack {
+  if (p.copy || t.printState === 'printed' || t.printState === 'electronic') return t;
+  if (p.ok) return { printState: p.electronic ? 'electronic' : 'printed' };
+  return p.printerCode === undefined
+    ? { printState: 'failed' }
+    : { printState: 'failed', lastPrinterCode: p.printerCode };
+}

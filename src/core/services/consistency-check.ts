@@ -1,0 +1,244 @@
+import { FiscalError } from '../fiscal-error.js';
+import type { Chdu } from '../ports/chdu.js';
+import type { Journal } from '../ports/journal.js';
+import type { JournalIndex } from '../ports/journal-index.js';
+import { indexInfo } from './chdu-info.js';
+import type { ComponentStatus, RefusalSource, StatusProbe } from './register-status.js';
+
+/**
+ * One extra condition the register needs (issue 3 "Consistency check"; the merchant work adds
+ * "certificate readable"). `run()` throws a FiscalError with the code of the cause (e.g. 402).
+ */
+export interface ConsistencyProbe {
+  readonly name: string;
+  run(): Promise<void> | void;
+}
+
+export interface ConsistencyCheckDeps {
+  chdu: Chdu;
+  /**
+   * `refresh()` (ChduJournal) re-reads the head after a storage error, or when `ready` is false
+   * (the CHDÚ was not reachable when kasa started).
+   */
+  journal: Journal & { refresh?: () => Promise<unknown>; readonly ready?: boolean };
+  index?: JournalIndex;
+  /** Replays (or rebuilds) the index when it does not match the head (journal-sync). */
+  syncIndex?: () => Promise<unknown>;
+  probes?: ConsistencyProbe[];
+  /** Period of the background check, ms (default 60 000). */
+  intervalMs?: number;
+  now?: () => Date;
+}
+
+export interface ConsistencyState {
+  ok: boolean;
+  /** When the last check finished (ISO). */
+  checkedAt?: string;
+  /** The failing check and its cause. */
+  cause?: { check: string; resultCode: number; message: string };
+  /** The last record whose chain verified. */
+  checkpoint?: { recordNo: number; hash: string };
+}
+
+const STORAGE_CODES = new Set([200, 201, 202, 203]);
+
+/**
+ * The consistency check (issue 3): the CHDÚ answers, its status is OK, the journal chain verifies
+ * from the last checkpoint, the index matches the head, and every extra probe passes. Runs at
+ * start, every `intervalMs`, and soon after any storage error; while it fails, `refusal()` gives
+ * the cause's FiscalError (200, 201, 202, 402 …) and the HTTP layer refuses fiscal requests with
+ * it. It clears itself on the first run that passes.
+ *
+ * The chain is verified incrementally: from the index's high-water mark at start (the index was
+ * built from a verified chain), then from the head verified by the previous run. A full
+ * verification from record 1 is `kasa chdu verify`.
+ */
+export class ConsistencyCheck implements RefusalSource {
+  private current: ConsistencyState = {
+    ok: false,
+    cause: { check: 'start', resultCode: 500, message: 'not checked yet' },
+  };
+  private failure: FiscalError | undefined = new FiscalError(
+    'INTERNAL_ERROR',
+    'The consistency check has not run yet.',
+  );
+  private running: Promise<ConsistencyState> | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private pendingRerun: ReturnType<typeof setTimeout> | undefined;
+  private readonly probes: ConsistencyProbe[];
+  /** A storage error was seen: re-read the journal head from the CHDÚ before verifying. */
+  private stale = false;
+
+  constructor(private readonly deps: ConsistencyCheckDeps) {
+    this.probes = [...(deps.probes ?? [])];
+  }
+
+  addProbe(probe: ConsistencyProbe): void {
+    this.probes.push(probe);
+  }
+
+  refusal(): FiscalError | undefined {
+    return this.failure;
+  }
+
+  state(): ConsistencyState {
+    return this.current;
+  }
+
+  /** Runs the check now (concurrent callers share one run). */
+  run(): Promise<ConsistencyState> {
+    this.running ??= this.check().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** First run now, then every `intervalMs`; the timer does not keep the process alive. */
+  start(): Promise<ConsistencyState> {
+    this.stop();
+    this.timer = setInterval(() => void this.run(), this.deps.intervalMs ?? 60_000);
+    unref(this.timer);
+    return this.run();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    if (this.pendingRerun) clearTimeout(this.pendingRerun);
+    this.timer = undefined;
+    this.pendingRerun = undefined;
+  }
+
+  /** Call with any error a use case got from the CHDÚ: a storage error triggers a check soon. */
+  reportStorageError(error: unknown): void {
+    if (!FiscalError.is(error) || !STORAGE_CODES.has(error.resultCode)) return;
+    this.stale = true;
+    if (this.pendingRerun) return;
+    this.pendingRerun = setTimeout(() => {
+      this.pendingRerun = undefined;
+      void this.run();
+    }, 0);
+    unref(this.pendingRerun);
+  }
+
+  /** The CHDU entry of `GET /api/status/get`. */
+  statusProbe(): StatusProbe {
+    return {
+      component: 'CHDU',
+      check: (): ComponentStatus => {
+        const s = this.current;
+        const details = {
+          target: this.deps.chdu.target,
+          ...(s.checkedAt ? { checkedAt: s.checkedAt } : {}),
+          ...(s.checkpoint ? { verifiedRecords: s.checkpoint.recordNo } : {}),
+        };
+        if (s.ok)
+          return {
+            component: 'CHDU',
+            state: 'OK',
+            reasonCode: 0,
+            reason: 'The CHDÚ answers and its journal verifies.',
+            details,
+          };
+        return {
+          component: 'CHDU',
+          state: 'ERROR',
+          reasonCode: s.cause?.resultCode ?? 500,
+          reason: s.cause?.message ?? 'The consistency check failed.',
+          details: { ...details, check: s.cause?.check },
+        };
+      },
+    };
+  }
+
+  private async check(): Promise<ConsistencyState> {
+    let step = 'chdu';
+    try {
+      const status = await this.deps.chdu.status();
+      if (!status.storageOk)
+        throw new FiscalError('CHDU_WRITE_ERROR', 'The CHDÚ reports its storage not OK.');
+      if (status.deviceLocked)
+        throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is permanently locked: replace it.');
+      if (status.freeBlocks === 0) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is full: replace it.');
+
+      step = 'journal';
+      if ((this.stale || this.deps.journal.ready === false) && this.deps.journal.refresh) {
+        await this.deps.journal.refresh();
+      }
+      this.stale = false;
+
+      // The index first: an index of another CHDÚ is rebuilt here, so its mark can then serve as
+      // the checkpoint the chain is verified from.
+      step = 'index';
+      await this.checkIndex();
+
+      step = 'journal';
+      const checkpoint = this.current.checkpoint ?? this.indexCheckpoint();
+      const report = await this.deps.journal.verify(checkpoint ? { checkpoint } : {});
+      if (!report.ok)
+        throw new FiscalError('CHDU_WRITE_ERROR', `The journal does not verify: ${report.problem}.`);
+      const verified =
+        report.lastRecordNo !== undefined && report.lastHash !== undefined
+          ? { recordNo: report.lastRecordNo, hash: report.lastHash }
+          : undefined;
+
+      for (const probe of this.probes) {
+        step = probe.name;
+        await probe.run();
+      }
+      this.current = { ok: true, checkedAt: this.stamp(), ...(verified ? { checkpoint: verified } : {}) };
+      this.failure = undefined;
+    } catch (e) {
+      const error = FiscalError.is(e)
+        ? e
+        : new FiscalError(
+            'INTERNAL_ERROR',
+            `Consistency check "${step}" failed: ${(e as Error).message}`,
+            undefined,
+            {
+              cause: e,
+            },
+          );
+      if (step === 'journal' || step === 'chdu') this.stale = true;
+      this.current = {
+        ok: false,
+        checkedAt: this.stamp(),
+        cause: { check: step, resultCode: error.resultCode, message: error.message },
+        ...(this.current.checkpoint && step !== 'journal' ? { checkpoint: this.current.checkpoint } : {}),
+      };
+      this.failure = error;
+    }
+    return this.current;
+  }
+
+  private indexCheckpoint(): { recordNo: number; hash: string } | undefined {
+    const index = this.deps.index;
+    const hash = index?.highWaterHash();
+    const recordNo = index?.highWaterMark() ?? 0;
+    const head = this.deps.journal.head();
+    // Only a checkpoint the journal can still reach; an index from elsewhere is the index step's job.
+    if (!hash || recordNo === 0 || !head || recordNo > head.recordNo) return undefined;
+    return { recordNo, hash };
+  }
+
+  private async checkIndex(): Promise<void> {
+    const index = this.deps.index;
+    if (!index) return;
+    if (indexInfo(this.deps.journal, index).state === 'current') return;
+    await this.deps.syncIndex?.();
+    const after = indexInfo(this.deps.journal, index);
+    if (after.state !== 'current') {
+      throw new FiscalError(
+        'INTERNAL_ERROR',
+        `The index (${after.state}, record ${after.highWaterMark}) does not match the CHDÚ; run kasa chdu reindex.`,
+      );
+    }
+  }
+
+  private stamp(): string {
+    return (this.deps.now?.() ?? new Date()).toISOString();
+  }
+}
+
+function unref(t: unknown): void {
+  (t as { unref?: () => void }).unref?.();
+}

@@ -1,0 +1,85 @@
+import type { JournalRecord, NewRecord } from '../journal/records.js';
+import type { AppendOptions, Journal, JournalHead, VerifyOptions, VerifyReport } from '../ports/journal.js';
+import type { JournalIndex } from '../ports/journal-index.js';
+
+export interface IndexedJournalHooks {
+  /** Any error from the CHDÚ (the consistency check runs soon after one: `reportStorageError`). */
+  onStorageError?: (error: unknown) => void;
+  /** The record is on the CHDÚ but the index did not take it; the next check replays it. */
+  onIndexError?: (error: unknown) => void;
+}
+
+/**
+ * The journal the use cases get: every record appended is also applied to the index, and every
+ * storage error is reported to the consistency check. The CHDÚ write comes first; an index that
+ * fails to follow is repaired by replay (the CHDÚ is the truth), never the other way round.
+ */
+export class IndexedJournal implements Journal {
+  constructor(
+    private readonly journal: Journal,
+    private readonly index: JournalIndex,
+    private readonly hooks: IndexedJournalHooks = {},
+  ) {}
+
+  async append(record: NewRecord, options?: AppendOptions): Promise<JournalRecord> {
+    let written: JournalRecord;
+    try {
+      written = await this.journal.append(record, options);
+    } catch (e) {
+      this.hooks.onStorageError?.(e);
+      const recordNo = (e as { details?: { recordNo?: unknown } }).details?.recordNo;
+      // Written but not printed through the CHDÚ: the record exists, so index it all the same.
+      if (typeof recordNo === 'number') await this.indexUpTo(recordNo);
+      throw e;
+    }
+    this.applyToIndex(written);
+    return written;
+  }
+
+  records(fromRecordNo?: number): AsyncIterable<JournalRecord> {
+    return this.journal.records(fromRecordNo);
+  }
+
+  async get(recordNo: number): Promise<JournalRecord | undefined> {
+    try {
+      return await this.journal.get(recordNo);
+    } catch (e) {
+      this.hooks.onStorageError?.(e);
+      throw e;
+    }
+  }
+
+  head(): JournalHead | undefined {
+    return this.journal.head();
+  }
+
+  async verify(options?: VerifyOptions): Promise<VerifyReport> {
+    try {
+      return await this.journal.verify(options);
+    } catch (e) {
+      this.hooks.onStorageError?.(e);
+      throw e;
+    }
+  }
+
+  private applyToIndex(record: JournalRecord): void {
+    try {
+      if (record.recordNo === this.index.highWaterMark() + 1 && record.chainHash !== undefined) {
+        this.index.apply(record, record.chainHash);
+      } else {
+        throw new Error(`index at record ${this.index.highWaterMark()}, journal wrote ${record.recordNo}`);
+      }
+    } catch (e) {
+      this.hooks.onIndexError?.(e);
+    }
+  }
+
+  private async indexUpTo(recordNo: number): Promise<void> {
+    try {
+      const record = await this.journal.get(recordNo);
+      if (record) this.applyToIndex(record);
+    } catch (e) {
+      this.hooks.onIndexError?.(e);
+    }
+  }
+}

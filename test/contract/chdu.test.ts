@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe } from 'vitest';
+import { SerialTransport, TcpTransport } from '../../src/adapters/chdu/byte-transport.js';
+import { ChduLiteChdu } from '../../src/adapters/chdu/chdu-lite-chdu.js';
+import { ImageFileChdu } from '../../src/adapters/chdu/image-file-chdu.js';
+import { CallbackPrintSink } from '../../src/adapters/chdu/print-sink.js';
+import type { Chdu } from '../../src/core/ports/chdu.js';
+import { ChduLiteEmulator } from '../../src/simulators/chdu/chdu-lite-emulator.js';
+import { type ChduHarness, chduContract, type HarnessOptions } from './chdu.contract.js';
+
+function hasSocat(): boolean {
+  try {
+    execFileSync('socat', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function sink(printed: Uint8Array[], drawer: number[]) {
+  return new CallbackPrintSink(
+    (d) => {
+      printed.push(Uint8Array.from(d));
+    },
+    (pin) => {
+      drawer.push(pin);
+    },
+  );
+}
+
+chduContract('image file', async (o: HarnessOptions): Promise<ChduHarness> => {
+  const dir = mkdtempSync(join(tmpdir(), 'kasa-contract-img-'));
+  const printed: Uint8Array[] = [];
+  const drawer: number[] = [];
+  const open = () =>
+    ImageFileChdu.open(join(dir, 'chdu.img'), {
+      create: true,
+      capacityBlocks: o.capacityBlocks,
+      ...(o.withPrinter ? { printer: sink(printed, drawer) } : {}),
+    });
+  let chdu = await open();
+  return {
+    chdu,
+    printed: () => printed,
+    drawer: () => drawer,
+    async reopen() {
+      await chdu.close();
+      chdu = await open();
+      return chdu;
+    },
+    async close() {
+      await chdu.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+/** The driver against `kasa chdu-sim`, over TCP or over a pty bridged by socat. */
+function emulatorHarness(kind: 'tcp' | 'pty') {
+  return async (o: HarnessOptions): Promise<ChduHarness> => {
+    const dir = mkdtempSync(join(tmpdir(), `kasa-contract-${kind}-`));
+    const printed: Uint8Array[] = [];
+    const drawer: number[] = [];
+    const imagePath = join(dir, 'chdu.img');
+    const start = () =>
+      ChduLiteEmulator.start({
+        imagePath,
+        capacityBlocks: o.capacityBlocks,
+        ...(o.withPrinter ? { printer: sink(printed, drawer) } : {}),
+      });
+    let emulator = await start();
+    const connect = async (): Promise<Chdu> => {
+      if (kind === 'tcp') return new ChduLiteChdu(new TcpTransport('127.0.0.1', emulator.port), emulator.url);
+      const tty = join(dir, 'tty');
+      await emulator.bridgePty(tty);
+      return new ChduLiteChdu(new SerialTransport(tty), `chdu-lite+serial://${tty}`);
+    };
+    let chdu = await connect();
+    return {
+      chdu,
+      printed: () => printed,
+      drawer: () => drawer,
+      async reopen() {
+        await chdu.close();
+        await emulator.close();
+        emulator = await start();
+        chdu = await connect();
+        return chdu;
+      },
+      async close() {
+        await chdu.close();
+        await emulator.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  };
+}
+
+chduContract('CHDU Lite driver → chdu-sim over TCP', emulatorHarness('tcp'));
+
+if (hasSocat()) chduContract('CHDU Lite driver → chdu-sim over a socat pty', emulatorHarness('pty'));
+else describe.skip('Chdu contract over a socat pty: socat is not installed', () => {});

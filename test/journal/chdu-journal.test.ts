@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ImageFileChdu } from '../../src/adapters/chdu/image-file-chdu.js';
+import { nodeSha256 } from '../../src/adapters/crypto/node-sha256.js';
+import { FiscalError } from '../../src/core/fiscal-error.js';
+import { ChduJournal } from '../../src/core/journal/chdu-journal.js';
+import { MAX_RECORD_BYTES } from '../../src/core/journal/record-codec.js';
+import { documentRecord, merchantRecord, mixedRecords } from '../support/journal-fixtures.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kasa-journal-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function openImage(capacityBlocks = 10_000) {
+  return ImageFileChdu.open(join(dir, 'chdu.img'), { create: true, capacityBlocks, serial: 7 });
+}
+
+describe('ChduJournal on an image file', () => {
+  it('appends typed records, reads them back in order and finds the head after reopening', async () => {
+    const chdu = await openImage();
+    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    expect(journal.head()).toBeUndefined();
+    const written = [];
+    for (const r of mixedRecords(20)) written.push(await journal.append(r));
+    expect(written.map((r) => r.recordNo)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    await chdu.close();
+
+    const chdu2 = await openImage();
+    const reopened = await ChduJournal.open(chdu2, { sha256: nodeSha256 });
+    expect(reopened.head()).toMatchObject({
+      recordNo: 20,
+      hash: written[19]!.chainHash,
+      type: written[19]!.type,
+    });
+    const read = [];
+    for await (const r of reopened.records()) read.push(r);
+    expect(read).toEqual(written);
+    expect(await reopened.get(7)).toEqual(written[6]);
+    const tail = [];
+    for await (const r of reopened.records(18)) tail.push(r.recordNo);
+    expect(tail).toEqual([18, 19, 20]);
+    const report = await reopened.verify();
+    expect(report).toMatchObject({
+      ok: true,
+      records: 20,
+      lastRecordNo: 20,
+      lastHash: written[19]!.chainHash,
+    });
+    await chdu2.close();
+  });
+
+  it('spans a large record across many blocks and rejects one over the maximum with 203, writing nothing', async () => {
+    const chdu = await openImage();
+    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    const big = await journal.append({ type: 'free-text', body: { text: 'x'.repeat(20_000) } });
+    expect(big.recordNo).toBe(1);
+    const used = chdu.usedBlocks;
+    expect(used).toBeGreaterThan(40);
+    const err = await journal
+      .append({ type: 'free-text', body: { text: 'y'.repeat(MAX_RECORD_BYTES) } })
+      .catch((e: unknown) => e);
+    expect(FiscalError.is(err, 'CHDU_RECORD_SIZE_LIMIT')).toBe(true);
+    expect(chdu.usedBlocks).toBe(used);
+    const back = await journal.get(1);
+    expect(back?.body).toEqual({ text: 'x'.repeat(20_000) });
+    await chdu.close();
+  });
+
+  it('refuses a record that does not fit the free blocks with 202 before writing any block', async () => {
+    const chdu = await openImage(6);
+    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    await journal.append({ type: 'merchant', body: merchantRecord() });
+    const used = chdu.usedBlocks;
+    const err = await journal
+      .append({ type: 'free-text', body: { text: 'z'.repeat(5000) } })
+      .catch((e: unknown) => e);
+    expect(FiscalError.is(err, 'CHDU_WRITE_LIMIT')).toBe(true);
+    expect(chdu.usedBlocks).toBe(used);
+    const next = await journal.append({ type: 'document', body: documentRecord(1) });
+    expect(next.recordNo).toBe(2);
+    await chdu.close();
+  });
+});
