@@ -6,6 +6,7 @@ import { demoMerchantFiles } from './adapters/merchant/test-merchant.js';
 import type { Clock } from './core/ports/clock.js';
 import type { Journal } from './core/ports/journal.js';
 import type { JournalIndex } from './core/ports/journal-index.js';
+import type { ConsistencyProbe } from './core/services/consistency-check.js';
 import { ensureDemoMerchant } from './core/services/ensure-demo-merchant.js';
 import { MerchantSession } from './core/services/merchant-session.js';
 import type { Readiness, RegisterStatus } from './core/services/register-status.js';
@@ -31,6 +32,8 @@ export interface MerchantWiring {
   lock: WriteLock;
   readiness: Readiness;
   status: RegisterStatus;
+  /** The CHDÚ consistency check: gets the "merchant certificate readable" probe. */
+  check?: { addProbe(probe: ConsistencyProbe): void };
   /** Create a demo merchant when none is stored (`kasa serve` without `--no-demo`). */
   demo: boolean;
   logger: Logger;
@@ -74,6 +77,7 @@ export async function composeMerchant(w: MerchantWiring): Promise<MerchantPart> 
   if (refusal) w.logger.warn({ resultCode: refusal.resultCode }, refusal.message);
   w.readiness.add(session);
   w.status.addProbe(session.probe);
+  w.check?.addProbe(session.consistencyProbe);
   return {
     session,
     store,

@@ -1,8 +1,8 @@
 import { verify, X509Certificate } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestMerchant,
   demoMerchantFiles,
@@ -12,7 +12,7 @@ import { FiscalError } from '../../src/core/fiscal-error.js';
 import { ensureDemoMerchant } from '../../src/core/services/ensure-demo-merchant.js';
 import { getMerchant } from '../../src/core/services/get-merchant.js';
 import { merchantCertificateStatus } from '../../src/core/services/merchant-certificate-status.js';
-import { ManualClock, merchantRegister } from '../support/merchant-register.js';
+import { ManualClock, type MerchantRegisterOptions, merchantRegister } from '../support/merchant-register.js';
 import { hasOfficialFixtures, official, SHARED_MISSING } from '../support/shared-fixtures.js';
 
 const DAY = 86_400_000;
@@ -41,6 +41,24 @@ function sealedFiles(dataDir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.sealed')) : [];
 }
 
+const open: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const r of open.splice(0)) await r.close().catch(() => undefined);
+});
+
+/** A register over the real CHDÚ storage, closed after the test. */
+async function register(options: MerchantRegisterOptions = {}) {
+  const r = await merchantRegister(options);
+  open.push(r);
+  return r;
+}
+
+async function restart(r: Awaited<ReturnType<typeof merchantRegister>>, hostSecret?: () => Uint8Array) {
+  const again = await r.restart(hostSecret);
+  open.push(again);
+  return again;
+}
+
 let caDir: string;
 let merchantA: TestMerchant;
 let merchantA2: TestMerchant;
@@ -57,8 +75,7 @@ beforeAll(() => {
 
 describe('store merchant', () => {
   it('stores generated files, answers get and status, and signs with the stored key', async () => {
-    const r = merchantRegister();
-    await r.start();
+    const r = await register();
     expect((await failure(() => r.session.currentSigner())).code).toBe('MERCHANT_CERTIFICATE_ERROR');
 
     const view = await r.store.execute(request(merchantA));
@@ -88,8 +105,7 @@ describe('store merchant', () => {
   });
 
   it('renews with the same DIČ and register code: a new record, the new key in use, the old record unchanged', async () => {
-    const r = merchantRegister();
-    await r.start();
+    const r = await register();
     const first = await r.store.execute(request(merchantA));
     const renewed = await r.store.execute(request(merchantA2, 'renewed-pw'));
     expect(renewed.id).toBe(2);
@@ -103,22 +119,20 @@ describe('store merchant', () => {
   });
 
   it('refuses another DIČ with 401 and stores nothing', async () => {
-    const r = merchantRegister();
-    await r.start();
+    const r = await register();
     await r.store.execute(request(merchantA));
-    const before = r.journal.bytes().length;
+    const before = r.journal.head()?.recordNo;
     expect(await failure(r.store.execute(request(merchantOtherDic)))).toEqual({
       code: 'MERCHANT_DIFFERENT_DIC',
       field: 'IdentityData/Dic',
     });
-    expect(r.journal.bytes().length).toBe(before);
+    expect(r.journal.head()?.recordNo).toBe(before);
     expect(sealedFiles(r.dataDir)).toHaveLength(1);
     expect(r.session.currentSigner().merchant.dic).toBe('2021000003');
   });
 
   it('refuses identification data of another register with 400 naming the register code', async () => {
-    const r = merchantRegister();
-    await r.start();
+    const r = await register();
     const mixed = { ...request(merchantA), identificationData: merchantOtherCode.identityXml };
     expect(await failure(r.store.execute(mixed))).toEqual({
       code: 'MERCHANT_WRONG_FORMAT',
@@ -127,11 +141,10 @@ describe('store merchant', () => {
     expect(r.journal.head()).toBeUndefined();
   });
 
-  it('leaves nothing behind when the CHDÚ write fails', async () => {
-    const r = merchantRegister();
-    await r.start();
-    r.journal.failNextAppend();
-    expect((await failure(r.store.execute(request(merchantA)))).code).toBe('CHDU_WRITE_ERROR');
+  it('leaves nothing behind when the CHDÚ cannot take the record (full: 202)', async () => {
+    const r = await register({ capacityBlocks: 4 }); // a merchant record needs about ten blocks
+    expect((await failure(r.store.execute(request(merchantA)))).code).toBe('CHDU_WRITE_LIMIT');
+    expect(r.journal.head()).toBeUndefined();
     expect(sealedFiles(r.dataDir)).toEqual([]);
     expect(r.index.currentMerchant()).toBeUndefined();
     expect(r.session.refusal()?.resultName).toBe('MERCHANT_CERTIFICATE_ERROR');
@@ -140,8 +153,7 @@ describe('store merchant', () => {
   it('reports EXPIRES_SOON with showWarning inside the last 30 days, then EXPIRED and refuses with 405 (injected clock)', async () => {
     const clock = new ManualClock(new Date('2026-11-22T09:00:00Z'));
     const m = createTestMerchant({ caDir, password: PW, now: clock.now(), validDays: 100 });
-    const r = merchantRegister({ clock });
-    await r.start();
+    const r = await register({ clock });
     await r.store.execute(request(m));
     expect(merchantCertificateStatus(r)).toMatchObject({ state: 'OK', showWarning: false, daysLeft: 100 });
 
@@ -170,11 +182,10 @@ describe('store merchant', () => {
   });
 
   it('loads the merchant again after a restart with no password; another host cannot (402)', async () => {
-    const r = merchantRegister();
-    await r.start();
+    const r = await register();
     const stored = await r.store.execute(request(merchantA));
 
-    const again = await r.restart();
+    const again = await restart(r);
     const usable = again.session.currentSigner();
     expect(usable.recordNo).toBe(stored.id);
     const data = new TextEncoder().encode('after restart');
@@ -188,22 +199,38 @@ describe('store merchant', () => {
     ).toBe(true);
     expect(getMerchant(again)).toEqual(stored);
 
-    const moved = await r.restart(() => new TextEncoder().encode('another-machine-secret-xyz'));
+    const moved = await restart(again, () => new TextEncoder().encode('another-machine-secret-xyz'));
     expect(moved.session.refusal()?.resultName).toBe('MERCHANT_CERTIFICATE_ERROR');
     expect(merchantCertificateStatus(moved)).toMatchObject({ usable: false, problemCode: 402, state: 'OK' });
   });
 
+  it('consistency probe: a lost keystore fails with 402; restoring it clears the refusal without a restart', async () => {
+    const r = await register();
+    const view = await r.store.execute(request(merchantA));
+    await r.session.consistencyProbe.run();
+    const sealed = join(r.dataDir, 'secrets', `merchant-${view.certificate.sha256}.p12.sealed`);
+    const saved = readFileSync(sealed);
+    rmSync(sealed);
+    const again = await restart(r);
+    expect((await failure(async () => again.session.consistencyProbe.run())).code).toBe(
+      'MERCHANT_CERTIFICATE_ERROR',
+    );
+    expect(again.session.refusal()?.resultCode).toBe(402);
+    writeFileSync(sealed, saved, { mode: 0o600 });
+    await again.session.consistencyProbe.run();
+    expect(again.session.refusal()).toBeUndefined();
+    expect(again.session.currentSigner().recordNo).toBe(1);
+  });
+
   it('answers 402 for get and status when no merchant is stored', async () => {
-    const r = merchantRegister();
-    await r.start();
+    const r = await register();
     expect((await failure(() => getMerchant(r))).code).toBe('MERCHANT_CERTIFICATE_ERROR');
     expect((await failure(() => merchantCertificateStatus(r))).code).toBe('MERCHANT_CERTIFICATE_ERROR');
     expect(r.session.probe.check()).toMatchObject({ state: 'ERROR', reasonCode: 402 });
   });
 
   it('never lets the password out: responses, errors, journal bytes, secrets files', async () => {
-    const r = merchantRegister();
-    await r.start();
+    const r = await register();
     const seen: string[] = [];
     seen.push(JSON.stringify(await r.store.execute(request(merchantA))));
     seen.push(JSON.stringify(getMerchant(r)), JSON.stringify(merchantCertificateStatus(r)));
@@ -225,15 +252,14 @@ describe('store merchant', () => {
       Buffer.from(PW, 'utf16le'),
       Buffer.from(PW, 'utf16le').swap16(),
     ];
-    const haystacks = [Buffer.from(r.journal.bytes())];
+    const haystacks = [readFileSync(r.imagePath), readFileSync(join(r.dataDir, 'index.sqlite'))];
     for (const name of readdirSync(join(r.dataDir, 'secrets')))
       haystacks.push(readFileSync(join(r.dataDir, 'secrets', name)));
     for (const hay of haystacks) for (const needle of needles) expect(hay.includes(needle)).toBe(false);
   });
 
   it('creates a demo merchant on an empty register only, marked demo', async () => {
-    const r = merchantRegister();
-    await r.start();
+    const r = await register();
     const demo = await ensureDemoMerchant({
       index: r.index,
       store: r.store,
@@ -249,7 +275,7 @@ describe('store merchant', () => {
         createFiles: () => demoMerchantFiles(r.dataDir),
       }),
     ).toBeUndefined();
-    const again = await r.restart();
+    const again = await restart(r);
     expect(again.session.currentSigner().merchant.demo).toBe(true);
   });
 });
@@ -274,8 +300,7 @@ describe.skipIf(!hasOfficialFixtures)(
     it.each(files)(
       '%s opens with its password and is refused with 405 (expired); nothing stored',
       async (file, password) => {
-        const r = merchantRegister({ clock: new ManualClock(new Date('2026-11-22T12:00:00Z')) });
-        await r.start();
+        const r = await register({ clock: new ManualClock(new Date('2026-11-22T12:00:00Z')) });
         const req = {
           identificationData: identity(),
           authenticationData: auth(file),
@@ -288,8 +313,7 @@ describe.skipIf(!hasOfficialFixtures)(
     );
 
     it('the 2024 Disig file stores while its certificate was valid (clock injected to 2026-06-01)', async () => {
-      const r = merchantRegister({ clock: new ManualClock(new Date('2026-06-01T10:00:00Z')) });
-      await r.start();
+      const r = await register({ clock: new ManualClock(new Date('2026-06-01T10:00:00Z')) });
       const view = await r.store.execute({
         identificationData: identity(),
         authenticationData: auth('disig_valid_until_20261115.xml'),
@@ -303,8 +327,7 @@ describe.skipIf(!hasOfficialFixtures)(
     });
 
     it('a wrong password gives 403, a truncated Base64 403 or 404, the incorrect identification 400 naming the field', async () => {
-      const r = merchantRegister();
-      await r.start();
+      const r = await register();
       const base = {
         identificationData: identity(),
         authenticationData: auth('disig_2021.xml'),

@@ -7,6 +7,7 @@ import type { Clock } from '../ports/clock.js';
 import type { JournalIndex } from '../ports/journal-index.js';
 import type { MerchantKeystore } from '../ports/merchant-keystore.js';
 import type { MessageSigner } from '../ports/tax-authority.js';
+import type { ConsistencyProbe } from './consistency-check.js';
 import type { ComponentStatus, RefusalSource, StatusProbe } from './register-status.js';
 
 /** The merchant in force and the signer over its key. */
@@ -101,6 +102,23 @@ export class MerchantSession implements RefusalSource {
     return { recordNo: loaded.recordNo, merchant: loaded.merchant, signer: loaded.signer! };
   }
 
+  /**
+   * "Merchant certificate readable" for the consistency check: when a merchant is stored, its
+   * keystore must have opened. A failed or outdated load is retried first, so restoring
+   * `<data-dir>/secrets/` clears the refusal without a restart. No merchant and an expired
+   * certificate are not inconsistencies (refusal() answers those with 402 / 405).
+   */
+  readonly consistencyProbe: ConsistencyProbe = {
+    name: 'merchant certificate readable',
+    run: async () => {
+      const current = this.#index.currentMerchant();
+      const loaded = this.#loaded;
+      if (current && (!loaded || loaded.problem || loaded.recordNo !== current.recordNo)) await this.load();
+      const problem = this.#loaded?.problem;
+      if (current && problem) throw problem;
+    },
+  };
+
   /** The `MERCHANT` entry of `GET /api/status/get`. */
   readonly probe: StatusProbe = {
     component: 'MERCHANT',
@@ -124,7 +142,7 @@ export class MerchantSession implements RefusalSource {
         reasonCode: 0,
         reason:
           status.state === 'OK'
-            ? `Merchant ${loaded!.merchant.dic}, register ${loaded!.merchant.organizationUnit.cashRegisterCode}; certificate valid until ${status.expirationDate}.`
+            ? `${loaded!.merchant.demo ? 'DEMO merchant (receipts are demos, not fiscal documents)' : 'Merchant'} ${loaded!.merchant.dic}, register ${loaded!.merchant.organizationUnit.cashRegisterCode}; certificate valid until ${status.expirationDate}.`
             : `The merchant certificate expires on ${status.expirationDate} (${status.daysLeft} days left): download new authentication data in the eKasa zone of the Financial Administration portal and store them.`,
         ...(details ? { details } : {}),
       };

@@ -25,6 +25,7 @@ export interface StoreMerchantRequest {
 }
 
 export interface StoreMerchantDeps {
+  /** The journal the use cases get (IndexedJournal): an append also updates the index. */
   journal: Journal;
   index: JournalIndex;
   keystore: MerchantKeystore;
@@ -95,17 +96,8 @@ export class StoreMerchant {
         }
         throw e;
       }
-      applyToIndex(journal, index, written);
       session.installed(written.recordNo, written.body as MerchantRecord, opened.signer);
       return merchantView(written.recordNo, written.body as MerchantRecord, clock.now());
     });
-  }
-}
-
-/** Feeds the record just written to the derived index (JournalIndex.apply: next number only). */
-function applyToIndex(journal: Journal, index: JournalIndex, record: JournalRecord): void {
-  const head = journal.head();
-  if (head && head.recordNo === record.recordNo && index.highWaterMark() === record.recordNo - 1) {
-    index.apply(record, head.hash);
   }
 }

@@ -35,11 +35,15 @@ beforeAll(() => {
 });
 
 let app: KasaApp;
-afterEach(async () => app?.close());
+let closeRegister: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await app?.close();
+  await closeRegister?.();
+});
 
 async function build() {
-  const register = merchantRegister({ clock: new ManualClock(now) });
-  await register.start();
+  const register = await merchantRegister({ clock: new ManualClock(now) });
+  closeRegister = register.close;
   const readiness = new Readiness();
   readiness.add(register.session);
   app = await buildHttpApp({
