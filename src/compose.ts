@@ -5,9 +5,13 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createLogger } from './adapters/logging/logger.js';
 import { UsageError } from './cli/exit.js';
+import { composeChduStorage } from './compose-chdu.js';
+import { composeMerchant } from './compose-merchant.js';
 import type { ServeConfig } from './config/serve-config.js';
 import { describeChduTarget, describePrinterTarget } from './config/targets.js';
+import { systemClock } from './core/ports/clock.js';
 import { Readiness, RegisterStatus } from './core/services/register-status.js';
+import { WriteLock } from './core/services/write-lock.js';
 import { buildHttpApp, type KasaApp } from './http/app.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { systemRoutes, type VersionInfo } from './http/routes/system.js';
@@ -74,6 +78,30 @@ export async function composeKasa(
 
   const readiness = new Readiness();
   const status = new RegisterStatus(readiness);
+  const clock = systemClock;
+  const lock = new WriteLock();
+
+  const storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock });
+  readiness.add(storage.check);
+  status.addProbe(storage.check.statusProbe());
+  let merchant: Awaited<ReturnType<typeof composeMerchant>>;
+  try {
+    merchant = await composeMerchant({
+      dataDir: config.dataDir,
+      journal: storage.journal,
+      index: storage.index,
+      clock,
+      lock,
+      readiness,
+      status,
+      check: storage.check,
+      demo: config.demo,
+      logger,
+    });
+  } catch (e) {
+    await storage.close();
+    throw e;
+  }
 
   const app = await buildHttpApp({
     logger,
@@ -83,6 +111,8 @@ export async function composeKasa(
     version,
     routes: [
       systemRoutes({ version: () => versionInfo, status }),
+      storage.routes,
+      merchant.routes,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
@@ -97,6 +127,7 @@ export async function composeKasa(
     },
     async close() {
       await app.close();
+      await storage.close();
     },
   };
 }

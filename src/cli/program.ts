@@ -3,6 +3,7 @@ import { ConfigError } from '../config/option-spec.js';
 import { registerChduCommands } from './chdu-commands.js';
 import { registerChduSimCommand } from './chdu-sim-command.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './exit.js';
+import { registerMerchantCommands } from './merchant-commands.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerSfsSimCommand } from './sfs-sim-command.js';
 
@@ -28,6 +29,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   registerServeCommand(program, io);
+  registerMerchantCommands(program, io);
   registerChduCommands(program, io);
   registerChduSimCommand(program, io);
   registerSfsSimCommand(program, io);

@@ -38,11 +38,11 @@ function commanderParser<T>(spec: OptionSpec<T>): (value: string, previous: unkn
 
 export function addOption<T>(cmd: Command, spec: OptionSpec<T>): void {
   const defaults = spec.defaultText === undefined ? '' : `default: ${spec.defaultText}; `;
-  cmd.addOption(
-    new Option(spec.flags, `${spec.description} (${defaults}env ${spec.env})`).argParser(
-      commanderParser(spec),
-    ),
-  );
+  const option = new Option(spec.flags, `${spec.description} (${defaults}env ${spec.env})`);
+  // A flag without a value (`--no-demo`) has nothing to parse: commander would call the parser
+  // with `undefined`. Its environment variable is still parsed by readEnv().
+  if (/[<[]/.test(spec.flags)) option.argParser(commanderParser(spec));
+  cmd.addOption(option);
 }
 
 /** The value of one option: from the flag, else the environment, else undefined. */

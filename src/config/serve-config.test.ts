@@ -27,6 +27,12 @@ describe('serve configuration', () => {
     expect(c.fixed.size).toBe(0);
   });
 
+  it('--no-demo turns demo mode off and fixes the key', () => {
+    const c = parse(['--no-demo']);
+    expect(c.demo).toBe(false);
+    expect([...c.fixed]).toEqual(['demo']);
+  });
+
   it('reads KASA_* variables and lets flags win; both fix the key', () => {
     const c = parse(['--port', '9000'], {
       KASA_PORT: '8000',

@@ -39,8 +39,14 @@ export interface MerchantRecord {
   certificate: string;
   /** SHA-256 of the certificate DER, hex; names the key in `<data-dir>/secrets/`. */
   certificateSha256: string;
+  /** Certificate validity, SFS dateTime (`2026-11-15T11:03:57+01:00`). */
   notBefore: string;
   notAfter: string;
+  /** Certificate subject, one line in certificate order (`CN=…, OU=…, organizationIdentifier=…, C=SK`). */
+  certificateSubject?: string;
+  certificateIssuer?: string;
+  /** Certificate serial number, upper-case hex. */
+  certificateSerialNumber?: string;
   /** True for a merchant created by demo mode: every receipt is marked as a demo. */
   demo: boolean;
 }

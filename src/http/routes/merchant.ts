@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import type { Clock } from '../../core/ports/clock.js';
+import type { JournalIndex } from '../../core/ports/journal-index.js';
+import { getMerchant } from '../../core/services/get-merchant.js';
+import { merchantCertificateStatus } from '../../core/services/merchant-certificate-status.js';
+import type { MerchantSession } from '../../core/services/merchant-session.js';
+import type { StoreMerchant } from '../../core/services/store-merchant.js';
+import type { RoutePlugin } from '../app.js';
+import { errorResponses } from '../schemas/common.js';
+
+const PhysicalAddress = z
+  .object({
+    country: z.string().optional(),
+    municipality: z.string(),
+    street: z.string(),
+    buildingNumber: z.string().optional(),
+    propertyRegistrationNumber: z.string().optional(),
+    postalCode: z.string().optional(),
+  })
+  .meta({ id: 'PhysicalAddress' });
+
+const CertificateState = z.enum(['OK', 'EXPIRES_SOON', 'EXPIRED']);
+
+const certificateFields = {
+  state: CertificateState.describe(
+    'OK: more than 30 days left; EXPIRES_SOON: the last 30 days; EXPIRED: not usable',
+  ),
+  status: CertificateState.describe('the same as state (MerchantCertificateStatus.status)'),
+  expirationDate: z.string().describe('certificate notAfter, dd.MM.yyyy HH:mm:ss Europe/Bratislava'),
+  validFrom: z.string().describe('certificate notBefore, dd.MM.yyyy HH:mm:ss'),
+  showWarning: z.boolean().describe('true in the last 30 days (renewal window) and after expiry'),
+  daysLeft: z.number().int().describe('whole days until expiry, 0 once expired'),
+  notYetValid: z.boolean(),
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string().describe('upper-case hex'),
+};
+
+const Merchant = z
+  .object({
+    id: z.number().int().describe('CHDÚ record number of this merchant record'),
+    corporateFullName: z.string(),
+    ico: z.string().optional(),
+    dic: z.string(),
+    icDph: z.string().optional().describe('present for a VAT payer'),
+    physicalAddress: PhysicalAddress,
+    organizationUnit: z
+      .object({
+        name: z.string().optional(),
+        cashRegisterCode: z.string(),
+        cashRegisterType: z.enum(['STANDARD', 'PORTABLE']),
+        location: z.object({ physicalAddress: PhysicalAddress }).optional(),
+      })
+      .meta({ id: 'OrganizationUnit' }),
+    demo: z.boolean().describe('true for the demo merchant: its receipts are demos, not fiscal documents'),
+    certificate: z.object({ ...certificateFields, sha256: z.string() }).meta({ id: 'MerchantCertificate' }),
+  })
+  .meta({ id: 'Merchant' });
+
+const MerchantResponse = z.object({ resultCode: z.literal(0), merchant: Merchant }).meta({
+  id: 'MerchantResponse',
+  examples: [
+    {
+      resultCode: 0,
+      merchant: {
+        id: 1,
+        corporateFullName: 'Finančná správa i.n.t.',
+        ico: '76543210',
+        dic: '1234567890',
+        icDph: 'SK1234567890',
+        physicalAddress: {
+          country: 'Slovenská republika',
+          municipality: 'Štrkovec',
+          street: 'Horná',
+          buildingNumber: '7',
+          propertyRegistrationNumber: '560',
+          postalCode: '98045',
+        },
+        organizationUnit: {
+          name: 'nepovinný názov predajne',
+          cashRegisterCode: '88812345678900001',
+          cashRegisterType: 'PORTABLE',
+        },
+        demo: false,
+        certificate: {
+          state: 'OK',
+          status: 'OK',
+          expirationDate: '15.11.2026 11:03:57',
+          validFrom: '15.11.2024 11:03:57',
+          showWarning: false,
+          daysLeft: 120,
+          notYetValid: false,
+          subject:
+            'organizationIdentifier=VATSK-1234567890, C=SK, OU=88812345678900001, CN=VATSK-1234567890 POKLADNICA 88812345678900001',
+          issuer: 'C=SK, O=Disig a.s., CN=TEST eKasa CA',
+          serialNumber: '01E87D95EFA0A25AC7325C000000000000000091',
+          sha256: '…',
+        },
+      },
+    },
+  ],
+});
+
+const StoreMerchantRequest = z
+  .object({
+    identificationData: z
+      .string()
+      .min(1)
+      .describe('the identification data XML file (IdentityData) as a string'),
+    authenticationData: z.string().min(1).describe('the authentication data XML file (AuthData) as a string'),
+    keyStorePassword: z.string().describe('password of the PKCS#12 keystore in the authentication data'),
+    privateKeyPassword: z
+      .string()
+      .optional()
+      .describe('password of the private key; default: keyStorePassword'),
+  })
+  .meta({ id: 'StoreMerchantRequest' });
+
+const GetMerchantRequest = z
+  .object({})
+  .describe('an empty object {}: the merchant in force')
+  .meta({ id: 'GetMerchantRequest', examples: [{}] });
+
+const CertificateStatusResponse = z
+  .object({
+    resultCode: z.literal(0),
+    ...certificateFields,
+    dic: z.string(),
+    cashRegisterCode: z.string(),
+    demo: z.boolean(),
+    usable: z
+      .boolean()
+      .describe('false when the register cannot sign now; `problem` says why and what to do'),
+    problem: z.string().optional(),
+    problemCode: z.number().int().optional().describe('the result code fiscal requests get now (402, 405)'),
+  })
+  .meta({ id: 'CertificateStatusResponse' });
+
+export interface MerchantRouteDeps {
+  store: StoreMerchant;
+  index: JournalIndex;
+  session: MerchantSession;
+  clock: Clock;
+}
+
+/**
+ * `POST /api/merchant/store`, `POST /api/merchant/get`, `GET /api/merchant/status`: always
+ * answered, even while the register cannot work (DECISIONS 11). Failures are ErrorResponses with
+ * 400–405 (docs/merchant.md); none stored is 402 on get and status.
+ */
+export function merchantRoutes(deps: MerchantRouteDeps): RoutePlugin {
+  return (app) => {
+    app.post(
+      '/api/merchant/store',
+      {
+        config: { availability: 'always' },
+        schema: {
+          tags: ['merchant'],
+          summary: 'Load the merchant identification and authentication data (renewal: same DIČ)',
+          body: StoreMerchantRequest,
+          response: { 200: MerchantResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({ resultCode: 0 as const, merchant: await deps.store.execute(request.body) }),
+    );
+    app.post(
+      '/api/merchant/get',
+      {
+        config: { availability: 'always' },
+        schema: {
+          tags: ['merchant'],
+          summary: 'The merchant stored in the CHDÚ',
+          body: GetMerchantRequest,
+          response: { 200: MerchantResponse, ...errorResponses },
+        },
+      },
+      async () => ({ resultCode: 0 as const, merchant: getMerchant(deps) }),
+    );
+    app.get(
+      '/api/merchant/status',
+      {
+        config: { availability: 'always' },
+        schema: {
+          tags: ['merchant'],
+          summary: 'Merchant certificate status: OK, EXPIRES_SOON (last 30 days), EXPIRED',
+          response: { 200: CertificateStatusResponse, ...errorResponses },
+        },
+      },
+      async () => ({ resultCode: 0 as const, ...merchantCertificateStatus(deps) }),
+    );
+  };
+}
