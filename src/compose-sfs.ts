@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { SoapTaxAuthority } from './adapters/tax-authority/soap-tax-authority.js';
 import { TrustStore } from './adapters/tax-authority/trust-store.js';
+import { DEMO_CA_DIR } from './adapters/merchant/test-merchant.js';
 import { UsageError } from './cli/exit.js';
 import type { ServeConfig } from './config/serve-config.js';
 import type { Clock } from './core/ports/clock.js';
@@ -18,9 +19,6 @@ export interface SfsConnection {
   simulator?: SfsSimulator;
   close(): Promise<void>;
 }
-
-/** Folder of the demo test CA: the demo merchant's certificate and the embedded simulator's key. */
-export const DEMO_CA_DIR = 'demo-ca';
 
 /**
  * Without `--sfs-url` the SFS simulator runs in-process on a loopback port and the real SOAP

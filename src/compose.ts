@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,10 +5,18 @@ import type { Logger } from 'pino';
 import { createLogger } from './adapters/logging/logger.js';
 import { UsageError } from './cli/exit.js';
 import { composeChduStorage } from './compose-chdu.js';
+import { composeDocuments, cryptoIds, openPrinter, pngRenderer } from './compose-documents.js';
 import { composeMerchant } from './compose-merchant.js';
+import { composeSfs, type SfsConnection } from './compose-sfs.js';
 import type { ServeConfig } from './config/serve-config.js';
 import { describeChduTarget, describePrinterTarget } from './config/targets.js';
-import { systemClock } from './core/ports/clock.js';
+import { type Clock, type IdSource, systemClock } from './core/ports/clock.js';
+import type { Journal } from './core/ports/journal.js';
+import type { JournalIndex } from './core/ports/journal-index.js';
+import type { ReceiptPrinter } from './core/ports/receipt-printer.js';
+import { swId } from './core/sfs/sw-id.js';
+import { offlineBacklogProbe, printerProbe } from './core/services/backlog-status.js';
+import type { SfsSimulator } from './simulators/sfs/sfs-simulator.js';
 import { Readiness, RegisterStatus } from './core/services/register-status.js';
 import { WriteLock } from './core/services/write-lock.js';
 import { buildHttpApp, type KasaApp } from './http/app.js';
@@ -21,7 +28,16 @@ export interface Kasa {
   app: KasaApp;
   logger: Logger;
   targets: { chdu: string; sfs: string; printer: string };
+  /** The simulators and devices, for tests and the admin page (fault injection). */
+  parts: { printer: ReceiptPrinter; sfsSimulator?: SfsSimulator; journal: Journal; index: JournalIndex };
   close(): Promise<void>;
+}
+
+/** Seams tests replace (a fixed or stepping clock, predictable ids, quiet logs). */
+export interface ComposeOverrides {
+  logger?: Logger;
+  clock?: Clock;
+  ids?: IdSource;
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,10 +64,8 @@ const AVAILABLE_PRINTERS = new Set(['virtual', 'none']);
 /**
  * The ONLY place that picks real adapters vs simulators and wires the use cases to the HTTP app.
  */
-export async function composeKasa(
-  config: ServeConfig,
-  logger: Logger = createLogger(config.logLevel),
-): Promise<Kasa> {
+export async function composeKasa(config: ServeConfig, overrides: ComposeOverrides = {}): Promise<Kasa> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
   if (!AVAILABLE_PRINTERS.has(config.printer.kind)) {
     throw new UsageError(
       `--printer ${describePrinterTarget(config.printer)}: this printer adapter is not available in this version (use virtual or none)`,
@@ -61,24 +75,27 @@ export async function composeKasa(
 
   const version = readPackageVersion();
   const buildCommit = readBuildCommit();
-  const chduName = config.chdu.kind === 'image' ? 'kasa image CHDU' : 'CHDU Lite';
-  // SFS spec §2.3: SwId = SHA-1 over `maker|product|CHDÚ name|product version|CHDÚ version` (UTF-8).
-  const swId = createHash('sha1')
-    .update(`kasa|kasa|${chduName}|${version}|1.3`, 'utf8')
-    .digest('hex')
-    .toUpperCase();
+  // SFS spec §2.3; not certified, so the SFS integration environment is the place for it (ADR 0004).
+  const swIdValue = swId({
+    manufacturer: 'kasa',
+    product: 'kasa',
+    chduName: config.chdu.kind === 'image' ? 'kasa image CHDU' : 'CHDU Lite',
+    version,
+    chduVersion: '1.3',
+  });
   const versionInfo: VersionInfo = {
     product: 'kasa',
     version,
     apiVersion: '1.7',
-    swId,
+    swId: swIdValue,
     ...(buildCommit ? { buildCommit } : {}),
     nodeVersion: process.version,
   };
 
   const readiness = new Readiness();
   const status = new RegisterStatus(readiness);
-  const clock = systemClock;
+  const clock = overrides.clock ?? systemClock;
+  const ids = overrides.ids ?? cryptoIds;
   const lock = new WriteLock();
 
   const storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock });
@@ -103,6 +120,37 @@ export async function composeKasa(
     throw e;
   }
 
+  const closeAll = async (): Promise<void> => {
+    await sfs?.close();
+    await printer.close();
+    await storage.close();
+  };
+  const printer = openPrinter(config.printer, config.dataDir);
+  status.addProbe(printerProbe(printer));
+  status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
+  let sfs: SfsConnection | undefined;
+  try {
+    sfs = await composeSfs(config, clock);
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+  status.addProbe(sfs.health.probe);
+  const documents = composeDocuments({
+    journal: storage.journal,
+    index: storage.index,
+    lock,
+    merchant: merchant.session,
+    sfs: sfs.taxAuthority,
+    sfsTimeoutMs: config.sfsTimeoutMs,
+    swId: swIdValue,
+    sfsHealth: sfs.health,
+    printer,
+    renderer: pngRenderer(printer.charsPerLine),
+    clock,
+    ids,
+  });
+
   const app = await buildHttpApp({
     logger,
     readiness,
@@ -113,6 +161,7 @@ export async function composeKasa(
       systemRoutes({ version: () => versionInfo, status }),
       storage.routes,
       merchant.routes,
+      documents,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
@@ -122,12 +171,18 @@ export async function composeKasa(
     logger,
     targets: {
       chdu: describeChduTarget(config.chdu),
-      sfs: config.sfsUrl ?? 'embedded simulator',
-      printer: describePrinterTarget(config.printer),
+      sfs: sfs.target,
+      printer: printer.target,
+    },
+    parts: {
+      printer,
+      ...(sfs.simulator ? { sfsSimulator: sfs.simulator } : {}),
+      journal: storage.journal,
+      index: storage.index,
     },
     async close() {
       await app.close();
-      await storage.close();
+      await closeAll();
     },
   };
 }

@@ -7,6 +7,8 @@ import type { CashInput, StoreDocumentInput } from '../../core/documents/store-r
 import { SELLER_ID_TYPES, SPECIAL_REGULATIONS } from '../../core/documents/validate-items.js';
 import { CUSTOMER_ID_TYPES } from '../../core/documents/validate-store-request.js';
 import { VAT_RATE_INPUTS, VAT_RATES } from '../../core/documents/vat-rates.js';
+import type { MerchantView } from '../../core/merchant/merchant-record.js';
+import { Merchant } from './merchant.js';
 
 /**
  * Request and response schemas of `POST /api/document/store`, `POST /api/document/get` and
@@ -227,8 +229,6 @@ const apiItemType = z.enum(
 const receiptType = z.enum(['PD', 'UF', 'ND', 'VK', 'VY']);
 const apiDate = z.string().describe('dd.MM.yyyy HH:mm:ss, Europe/Bratislava');
 
-/** The merchant as the merchant endpoints return it (their schema owns the fields). */
-const MerchantView = z.looseObject({}).describe('The merchant in force (see the merchant endpoints).');
 
 export const DocumentItem = z
   .object({
@@ -258,7 +258,7 @@ export const VatRateSum = z
 export const ResponseDocument = z
   .object({
     type: receiptType,
-    merchant: MerchantView,
+    merchant: Merchant,
     cashRegisterCode: z.string(),
     amount: z.number().describe('What the customer paid; negative for a withdrawal (VY).'),
     issueDate: apiDate,
@@ -307,7 +307,7 @@ export const Cash = z
   .object({
     internalDocumentId: z.number().int(),
     sequenceId: z.number().int(),
-    merchant: MerchantView,
+    merchant: Merchant,
     cashRegisterCode: z.string(),
     amount: z.number().describe('Positive deposit, negative withdrawal.'),
     issueDate: apiDate,
@@ -341,7 +341,6 @@ export const CashResponse = z
 
 // Compile-time links between the schemas and the core types: a drift fails `tsc`.
 type Assert<T extends true> = T;
-type Merchant = Record<string, unknown>;
 export type _StoreInputMatches = Assert<
   z.output<typeof StoreDocumentRequest> extends StoreDocumentInput ? true : false
 >;
@@ -350,6 +349,6 @@ export type _GetInputMatches = Assert<
   z.output<typeof GetDocumentRequest> extends GetDocumentInput ? true : false
 >;
 export type _DocumentMatches = Assert<
-  ApiDocument<Merchant> extends z.input<typeof ResponseDocument> ? true : false
+  ApiDocument<MerchantView> extends z.input<typeof ResponseDocument> ? true : false
 >;
-export type _CashMatches = Assert<ApiCash<Merchant> extends z.input<typeof Cash> ? true : false>;
+export type _CashMatches = Assert<ApiCash<MerchantView> extends z.input<typeof Cash> ? true : false>;

@@ -4,7 +4,7 @@ import { idempotencyDecision, requestFingerprint } from '../../documents/idempot
 import type { CashInput } from '../../documents/store-request.js';
 import { validateCashRequest } from '../../documents/validate-cash-request.js';
 import type { FiscalError } from '../../fiscal-error.js';
-import { merchantView } from '../../merchant/merchant-record.js';
+import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import { type DocumentDeps, sendCashDocuments } from './document-deps.js';
 import { merchantOf, printerError } from './document-receipt.js';
@@ -22,7 +22,7 @@ export const CASH_NOT_SENT_REASON =
 export class CashOperation {
   constructor(private readonly deps: DocumentDeps) {}
 
-  async execute(input: CashInput, rawBody: unknown, idempotencyKey?: string): Promise<{ resultCode: 0; cash: ApiCash }> {
+  async execute(input: CashInput, rawBody: unknown, idempotencyKey?: string): Promise<{ resultCode: 0; cash: ApiCash<MerchantView> }> {
     return this.deps.lock.run('cash', async () => {
       const idempotency =
         idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestSha256: requestFingerprint('cash', rawBody) };
@@ -43,7 +43,7 @@ export class CashOperation {
     });
   }
 
-  async #replay(doc: IndexedDocument): Promise<{ resultCode: 0; cash: ApiCash }> {
+  async #replay(doc: IndexedDocument): Promise<{ resultCode: 0; cash: ApiCash<MerchantView> }> {
     if (doc.sendState === 'stuck') throw sfsFailure(doc);
     if (doc.printState === 'failed' || doc.printState === 'pending') throw cashNotPrinted(doc, doc.lastPrinterCode ?? 100);
     const { recordNo, merchant } = await merchantOf(this.deps, doc);

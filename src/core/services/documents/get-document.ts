@@ -2,7 +2,7 @@ import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
 import { type GetDocumentInput, toDocumentQuery } from '../../documents/document-query.js';
 import { FiscalError } from '../../fiscal-error.js';
-import { merchantView } from '../../merchant/merchant-record.js';
+import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { DocumentDeps } from './document-deps.js';
 import { documentLayout, merchantOf, printerCodeOf, printerError } from './document-receipt.js';
@@ -16,7 +16,7 @@ import { documentLayout, merchantOf, printerCodeOf, printerError } from './docum
 export class GetDocument {
   constructor(private readonly deps: DocumentDeps) {}
 
-  async execute(input: GetDocumentInput & { printer?: unknown }): Promise<{ resultCode: 0; document: ApiDocument }> {
+  async execute(input: GetDocumentInput & { printer?: unknown }): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
     const query = toDocumentQuery(input);
     const wantsCopy = input.printer !== undefined && input.printer !== null;
     if (!wantsCopy) return this.#answer(this.#find(query));
@@ -56,7 +56,7 @@ export class GetDocument {
     return doc;
   }
 
-  async #answer(doc: IndexedDocument): Promise<{ resultCode: 0; document: ApiDocument }> {
+  async #answer(doc: IndexedDocument): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
     const { recordNo, merchant } = await merchantOf(this.deps, doc);
     return { resultCode: 0, document: toApiDocument(doc, merchantView(recordNo, merchant, this.deps.clock.now())) };
   }

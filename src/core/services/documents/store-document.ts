@@ -4,7 +4,7 @@ import { idempotencyDecision, requestFingerprint } from '../../documents/idempot
 import type { StoreDocumentInput } from '../../documents/store-request.js';
 import { validateStoreRequest } from '../../documents/validate-store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
-import { merchantView } from '../../merchant/merchant-record.js';
+import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { DocumentDeps } from './document-deps.js';
 import { documentLayout, merchantOf } from './document-receipt.js';
@@ -13,7 +13,7 @@ import { bytesToBase64 } from '../../base64.js';
 
 export interface StoreDocumentResult {
   resultCode: 0;
-  document: ApiDocument;
+  document: ApiDocument<MerchantView>;
 }
 
 /**
@@ -45,7 +45,7 @@ export class StoreDocument {
  * Success, or 507 DOCUMENT_NOT_PRINTED carrying the document and the printer code (HTTP 200 on
  * this route, as the API text says; src/http/error-mapping.ts).
  */
-function withPrintResult(document: ApiDocument, printerCode: number | undefined): StoreDocumentResult {
+function withPrintResult(document: ApiDocument<MerchantView>, printerCode: number | undefined): StoreDocumentResult {
   if (printerCode === undefined) return { resultCode: 0, document };
   throw new FiscalError(
     'DOCUMENT_NOT_PRINTED',
