@@ -32,7 +32,9 @@ export function openPrinter(target: PrinterTarget, dataDir: string): ReceiptPrin
 /** Electronic receipts: the same renderer the virtual printer draws paper with, at its width. */
 export function pngRenderer(charsPerLine: number): ReceiptImageRenderer {
   const renderer = new PngReceiptRenderer();
-  return { renderPng: (layout) => renderer.render(layout, { paperWidthPx: paperWidthFor(charsPerLine) }).png };
+  return {
+    renderPng: (layout) => renderer.render(layout, { paperWidthPx: paperWidthFor(charsPerLine) }).png,
+  };
 }
 
 /** The document use cases and their routes (issue 6). */

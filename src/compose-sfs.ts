@@ -1,7 +1,7 @@
 import { join } from 'node:path';
+import { DEMO_CA_DIR } from './adapters/merchant/test-merchant.js';
 import { SoapTaxAuthority } from './adapters/tax-authority/soap-tax-authority.js';
 import { TrustStore } from './adapters/tax-authority/trust-store.js';
-import { DEMO_CA_DIR } from './adapters/merchant/test-merchant.js';
 import { UsageError } from './cli/exit.js';
 import type { ServeConfig } from './config/serve-config.js';
 import type { Clock } from './core/ports/clock.js';
@@ -58,7 +58,12 @@ export async function composeSfs(config: ServeConfig, clock: Clock): Promise<Sfs
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const taxAuthority = new SoapTaxAuthority({ url: config.sfsUrl, trust, timeoutMs: config.sfsTimeoutMs, clock });
+  const taxAuthority = new SoapTaxAuthority({
+    url: config.sfsUrl,
+    trust,
+    timeoutMs: config.sfsTimeoutMs,
+    clock,
+  });
   return {
     taxAuthority,
     health: new SfsHealth(config.sfsUrl),

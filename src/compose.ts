@@ -14,14 +14,14 @@ import { type Clock, type IdSource, systemClock } from './core/ports/clock.js';
 import type { Journal } from './core/ports/journal.js';
 import type { JournalIndex } from './core/ports/journal-index.js';
 import type { ReceiptPrinter } from './core/ports/receipt-printer.js';
-import { swId } from './core/sfs/sw-id.js';
 import { offlineBacklogProbe, printerProbe } from './core/services/backlog-status.js';
-import type { SfsSimulator } from './simulators/sfs/sfs-simulator.js';
 import { Readiness, RegisterStatus } from './core/services/register-status.js';
 import { WriteLock } from './core/services/write-lock.js';
+import { swId } from './core/sfs/sw-id.js';
 import { buildHttpApp, type KasaApp } from './http/app.js';
 import { adminRoutes } from './http/routes/admin.js';
 import { systemRoutes, type VersionInfo } from './http/routes/system.js';
+import type { SfsSimulator } from './simulators/sfs/sfs-simulator.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {

@@ -31,7 +31,13 @@ export function offlineBacklogProbe(index: JournalIndex, now: () => Date): Statu
         };
       }
       if (unsent.length === 0 && locations.length === 0) {
-        return { component: 'OFFLINE_BACKLOG', state: 'OK', reasonCode: 0, reason: 'Nothing waits to be sent.', details };
+        return {
+          component: 'OFFLINE_BACKLOG',
+          state: 'OK',
+          reasonCode: 0,
+          reason: 'Nothing waits to be sent.',
+          details,
+        };
       }
       const oldest = unsent[0] ? parseSfsDateTime(unsent[0].document.sfs.CreateDate) : undefined;
       if (oldest) {
@@ -55,13 +61,21 @@ export function printerProbe(printer: ReceiptPrinter): StatusProbe {
     component: 'PRINTER',
     async check(): Promise<ComponentStatus> {
       const s = await printer.status();
-      const details: Record<string, unknown> = { target: printer.target, model: s.model, charsPerLine: s.charsPerLine, paper: s.paper };
+      const details: Record<string, unknown> = {
+        target: printer.target,
+        model: s.model,
+        charsPerLine: s.charsPerLine,
+        paper: s.paper,
+      };
       if (s.ready) {
         return {
           component: 'PRINTER',
           state: s.paper === 'near-end' ? 'WARNING' : 'OK',
           reasonCode: 0,
-          reason: s.paper === 'near-end' ? `Printer ${printer.target}: paper near its end.` : `Printer ${printer.target} is ready.`,
+          reason:
+            s.paper === 'near-end'
+              ? `Printer ${printer.target}: paper near its end.`
+              : `Printer ${printer.target} is ready.`,
           details,
         };
       }

@@ -38,15 +38,35 @@ export class SfsHealth {
       if (this.#lastAccepted) details.lastAccepted = this.#lastAccepted.toISOString();
       const last = this.#last;
       if (!last) {
-        return { component: 'SFS', state: 'OK', reasonCode: 0, reason: `SFS at ${this.target}; nothing sent since start.`, details };
+        return {
+          component: 'SFS',
+          state: 'OK',
+          reasonCode: 0,
+          reason: `SFS at ${this.target}; nothing sent since start.`,
+          details,
+        };
       }
       details.lastAttempt = last.at.toISOString();
       details.lastOutcome = last.outcome;
       if (last.outcome === 'accepted') {
-        return { component: 'SFS', state: 'OK', reasonCode: 0, reason: `SFS at ${this.target} answers.`, details };
+        return {
+          component: 'SFS',
+          state: 'OK',
+          reasonCode: 0,
+          reason: `SFS at ${this.target} answers.`,
+          details,
+        };
       }
       const code =
-        last.outcome === 'unreachable' ? 600 : last.outcome === 'invalid-response' ? 504 : last.outcome === 'unverified' ? 602 : last.outcome === 'duplicate' ? 601 : 501;
+        last.outcome === 'unreachable'
+          ? 600
+          : last.outcome === 'invalid-response'
+            ? 504
+            : last.outcome === 'unverified'
+              ? 602
+              : last.outcome === 'duplicate'
+                ? 601
+                : 501;
       return {
         component: 'SFS',
         state: 'WARNING',

@@ -1,8 +1,8 @@
+import { readIdempotencyKey } from '../../core/documents/idempotency.js';
 import type { CashOperation } from '../../core/services/documents/cash-operation.js';
 import type { GetDocument } from '../../core/services/documents/get-document.js';
 import type { PrintPendingDocument } from '../../core/services/documents/print-pending-document.js';
 import type { StoreDocument } from '../../core/services/documents/store-document.js';
-import { readIdempotencyKey } from '../../core/documents/idempotency.js';
 import type { RoutePlugin } from '../app.js';
 import { errorResponses, GenericResponse } from '../schemas/common.js';
 import {

@@ -229,7 +229,6 @@ const apiItemType = z.enum(
 const receiptType = z.enum(['PD', 'UF', 'ND', 'VK', 'VY']);
 const apiDate = z.string().describe('dd.MM.yyyy HH:mm:ss, Europe/Bratislava');
 
-
 export const DocumentItem = z
   .object({
     type: apiItemType,

@@ -49,4 +49,3 @@ export const Merchant = z
     certificate: z.object({ ...certificateFields, sha256: z.string() }).meta({ id: 'MerchantCertificate' }),
   })
   .meta({ id: 'Merchant' });
-

@@ -22,10 +22,16 @@ export const CASH_NOT_SENT_REASON =
 export class CashOperation {
   constructor(private readonly deps: DocumentDeps) {}
 
-  async execute(input: CashInput, rawBody: unknown, idempotencyKey?: string): Promise<{ resultCode: 0; cash: ApiCash<MerchantView> }> {
+  async execute(
+    input: CashInput,
+    rawBody: unknown,
+    idempotencyKey?: string,
+  ): Promise<{ resultCode: 0; cash: ApiCash<MerchantView> }> {
     return this.deps.lock.run('cash', async () => {
       const idempotency =
-        idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestSha256: requestFingerprint('cash', rawBody) };
+        idempotencyKey === undefined
+          ? undefined
+          : { key: idempotencyKey, requestSha256: requestFingerprint('cash', rawBody) };
       if (idempotency) {
         const stored = this.deps.index.findDocument({ by: 'idempotencyKey', key: idempotency.key });
         if (idempotencyDecision(idempotency.key, idempotency.requestSha256, stored?.document) === 'replay') {
@@ -38,14 +44,19 @@ export class CashOperation {
         notSent: send ? undefined : { reason: CASH_NOT_SENT_REASON },
       });
       if (issued.printerCode !== undefined) throw cashNotPrinted(issued.doc, issued.printerCode);
-      const merchant = merchantView(issued.merchant.recordNo, issued.merchant.merchant, this.deps.clock.now());
+      const merchant = merchantView(
+        issued.merchant.recordNo,
+        issued.merchant.merchant,
+        this.deps.clock.now(),
+      );
       return { resultCode: 0, cash: toApiCash(issued.doc, merchant, { sentToSfs: send }) };
     });
   }
 
   async #replay(doc: IndexedDocument): Promise<{ resultCode: 0; cash: ApiCash<MerchantView> }> {
     if (doc.sendState === 'stuck') throw sfsFailure(doc);
-    if (doc.printState === 'failed' || doc.printState === 'pending') throw cashNotPrinted(doc, doc.lastPrinterCode ?? 100);
+    if (doc.printState === 'failed' || doc.printState === 'pending')
+      throw cashNotPrinted(doc, doc.lastPrinterCode ?? 100);
     const { recordNo, merchant } = await merchantOf(this.deps, doc);
     const view = merchantView(recordNo, merchant, this.deps.clock.now());
     return { resultCode: 0, cash: toApiCash(doc, view, { sentToSfs: doc.sendState !== 'not-sent' }) };

@@ -1,14 +1,14 @@
 import { receiptVatTables } from '../../documents/receipt-vat-tables.js';
 import { FiscalError } from '../../fiscal-error.js';
 import type { MerchantRecord } from '../../journal/records.js';
-import type { IndexedDocument, JournalIndex } from '../../ports/journal-index.js';
 import type { Journal } from '../../ports/journal.js';
+import type { IndexedDocument, JournalIndex } from '../../ports/journal-index.js';
 import type { ReceiptPrinter } from '../../ports/receipt-printer.js';
 import { PRINTER_FAULTS, type PrinterFault } from '../../ports/receipt-printer.js';
-import { resultName } from '../../result-codes.js';
 import type { ReceiptLayout } from '../../receipt/receipt-blocks.js';
 import { layoutReceipt } from '../../receipt/receipt-layout.js';
 import { receiptViewFromRecord } from '../../receipt/receipt-view-from-record.js';
+import { resultName } from '../../result-codes.js';
 import { offlineQrText } from '../../sfs/offline-qr.js';
 
 /** The merchant record a document was issued under (its own, also after a renewal). */
@@ -21,7 +21,10 @@ export async function merchantOf(
   if (current?.recordNo === recordNo) return current;
   const record = await deps.journal.get(recordNo);
   if (record?.type !== 'merchant') {
-    throw new FiscalError('CHDU_WRITE_ERROR', `The merchant record ${recordNo} of document ${doc.document.documentNumber} cannot be read from the CHDÚ.`);
+    throw new FiscalError(
+      'CHDU_WRITE_ERROR',
+      `The merchant record ${recordNo} of document ${doc.document.documentNumber} cannot be read from the CHDÚ.`,
+    );
   }
   return { recordNo, merchant: record.body };
 }
@@ -54,10 +57,16 @@ export function documentLayout(
 }
 
 /** A FiscalError carrying a printer code (100–106) and `printResultCode`. */
-export function printerError(printerCode: number, message: string, details: Record<string, unknown> = {}): FiscalError {
+export function printerError(
+  printerCode: number,
+  message: string,
+  details: Record<string, unknown> = {},
+): FiscalError {
   const name = resultName(printerCode);
   const fault: PrinterFault =
-    name !== undefined && (PRINTER_FAULTS as readonly string[]).includes(name) ? (name as PrinterFault) : 'PRINTER_ERROR';
+    name !== undefined && (PRINTER_FAULTS as readonly string[]).includes(name)
+      ? (name as PrinterFault)
+      : 'PRINTER_ERROR';
   return new FiscalError(fault, message, { printResultCode: printerCode, ...details });
 }
 

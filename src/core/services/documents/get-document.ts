@@ -16,7 +16,9 @@ import { documentLayout, merchantOf, printerCodeOf, printerError } from './docum
 export class GetDocument {
   constructor(private readonly deps: DocumentDeps) {}
 
-  async execute(input: GetDocumentInput & { printer?: unknown }): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
+  async execute(
+    input: GetDocumentInput & { printer?: unknown },
+  ): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
     const query = toDocumentQuery(input);
     const wantsCopy = input.printer !== undefined && input.printer !== null;
     if (!wantsCopy) return this.#answer(this.#find(query));
@@ -38,7 +40,12 @@ export class GetDocument {
       }
       await this.deps.journal.append({
         type: 'print',
-        body: { documentNo: doc.document.documentNo, copy: true, ok: printerCode === undefined, ...(printerCode === undefined ? {} : { printerCode }) },
+        body: {
+          documentNo: doc.document.documentNo,
+          copy: true,
+          ok: printerCode === undefined,
+          ...(printerCode === undefined ? {} : { printerCode }),
+        },
       });
       if (printerCode !== undefined) {
         throw printerError(
@@ -58,6 +65,9 @@ export class GetDocument {
 
   async #answer(doc: IndexedDocument): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
     const { recordNo, merchant } = await merchantOf(this.deps, doc);
-    return { resultCode: 0, document: toApiDocument(doc, merchantView(recordNo, merchant, this.deps.clock.now())) };
+    return {
+      resultCode: 0,
+      document: toApiDocument(doc, merchantView(recordNo, merchant, this.deps.clock.now())),
+    };
   }
 }

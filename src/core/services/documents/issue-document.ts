@@ -1,17 +1,17 @@
+import { bytesToBase64 } from '../../base64.js';
 import { buildDocumentRecord } from '../../documents/document-record.js';
 import { fiscalInstant, numberDocument } from '../../documents/numbering.js';
 import { buildSfsReceiptData, isVatPayer } from '../../documents/sfs-receipt-data.js';
 import type { ValidatedCashRequest, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
-import { RESULT_CODES } from '../../result-codes.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
-import { computePkp } from '../../sfs/pkp.js';
+import { RESULT_CODES } from '../../result-codes.js';
 import { okpFromPkp } from '../../sfs/okp.js';
+import { computePkp } from '../../sfs/pkp.js';
 import type { UsableMerchant } from '../merchant-session.js';
 import type { DocumentDeps } from './document-deps.js';
 import { documentLayout, printOriginal } from './document-receipt.js';
 import { sendDocumentAttempt } from './send-attempt.js';
-import { bytesToBase64 } from '../../base64.js';
 
 export interface IssueOptions {
   idempotency?: { key: string; requestSha256: string } | undefined;
@@ -47,7 +47,10 @@ export function assertNothingBlocks(deps: Pick<DocumentDeps, 'index'>): void {
     throw new FiscalError(
       'LAST_DOCUMENT_NOT_PRINTED',
       `Document ${unprinted.document.documentNumber} is not printed yet: print it with POST /api/document/print first.`,
-      { documentNumber: unprinted.document.documentNumber, internalDocumentId: unprinted.document.documentNo },
+      {
+        documentNumber: unprinted.document.documentNumber,
+        internalDocumentId: unprinted.document.documentNo,
+      },
     );
   }
 }
@@ -70,14 +73,23 @@ function assertIndexCurrent(deps: Pick<DocumentDeps, 'index' | 'journal'>): void
 export function sfsFailure(doc: IndexedDocument): FiscalError {
   const x = doc.lastExchange;
   const name =
-    x?.outcome === 'duplicate' ? 'SFS_DUPLICATE' : x?.outcome === 'unverified' ? 'SFS_RESPONSE_NOT_VERIFIED' : 'SFS_REJECTED';
+    x?.outcome === 'duplicate'
+      ? 'SFS_DUPLICATE'
+      : x?.outcome === 'unverified'
+        ? 'SFS_RESPONSE_NOT_VERIFIED'
+        : 'SFS_REJECTED';
   const text = x?.errorText ?? 'no answer recorded';
   const { documentNumber, documentNo } = doc.document;
   return new FiscalError(
     name,
     `The SFS did not accept document ${documentNumber}${x?.errorCode === undefined ? '' : ` (${x.errorCode})`}: ${text}. It is stored but not valid, must not be handed over, and waits for repair.`,
     {
-      ekasaError: { errorType: 'EKASA', errorCode: x?.errorCode ?? RESULT_CODES[name].code, message: text, detail: '' },
+      ekasaError: {
+        errorType: 'EKASA',
+        errorCode: x?.errorCode ?? RESULT_CODES[name].code,
+        message: text,
+        detail: '',
+      },
       documentNumber,
       internalDocumentId: documentNo,
     },
@@ -140,7 +152,10 @@ export async function issueDocument(
     // Issue 6: electronic only when registered online; offline documents are always printed.
     const layout = documentLayout(doc, m, deps.printer.charsPerLine);
     issued.electronicReceipt = bytesToBase64(deps.renderer.renderPng(layout));
-    await deps.journal.append({ type: 'print', body: { documentNo: record.documentNo, copy: false, ok: true, electronic: true } });
+    await deps.journal.append({
+      type: 'print',
+      body: { documentNo: record.documentNo, copy: false, ok: true, electronic: true },
+    });
     // The drawer is a convenience: a failing kick must not turn a registered sale into an error.
     if (record.openDrawer) await deps.printer.openDrawer().catch(() => undefined);
   } else {
@@ -153,6 +168,7 @@ export async function issueDocument(
 
 function current(deps: Pick<DocumentDeps, 'index'>, documentNo: number): IndexedDocument {
   const doc = deps.index.findDocument({ by: 'documentNo', documentNo });
-  if (!doc) throw new FiscalError('INTERNAL_ERROR', `document ${documentNo} is not in the index after writing it`);
+  if (!doc)
+    throw new FiscalError('INTERNAL_ERROR', `document ${documentNo} is not in the index after writing it`);
   return doc;
 }

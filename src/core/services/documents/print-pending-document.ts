@@ -17,7 +17,9 @@ export class PrintPendingDocument {
         const last = this.deps.index.findDocument({ by: 'last' });
         throw new FiscalError(
           'NOTHING_TO_PRINT',
-          last?.printState === 'electronic' ? 'Last document was electronic.' : 'No unprinted document found.',
+          last?.printState === 'electronic'
+            ? 'Last document was electronic.'
+            : 'No unprinted document found.',
         );
       }
       const { merchant } = await merchantOf(this.deps, doc);

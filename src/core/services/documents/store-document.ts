@@ -1,3 +1,4 @@
+import { bytesToBase64 } from '../../base64.js';
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
 import { idempotencyDecision, requestFingerprint } from '../../documents/idempotency.js';
@@ -9,7 +10,6 @@ import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { DocumentDeps } from './document-deps.js';
 import { documentLayout, merchantOf } from './document-receipt.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
-import { bytesToBase64 } from '../../base64.js';
 
 export interface StoreDocumentResult {
   resultCode: 0;
@@ -24,17 +24,30 @@ export interface StoreDocumentResult {
 export class StoreDocument {
   constructor(private readonly deps: DocumentDeps) {}
 
-  async execute(input: StoreDocumentInput, rawBody: unknown, idempotencyKey?: string): Promise<StoreDocumentResult> {
+  async execute(
+    input: StoreDocumentInput,
+    rawBody: unknown,
+    idempotencyKey?: string,
+  ): Promise<StoreDocumentResult> {
     return this.deps.lock.run('document/store', async () => {
-      const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, requestSha256: requestFingerprint('document/store', rawBody) };
+      const idempotency =
+        idempotencyKey === undefined
+          ? undefined
+          : { key: idempotencyKey, requestSha256: requestFingerprint('document/store', rawBody) };
       if (idempotency) {
         const stored = this.deps.index.findDocument({ by: 'idempotencyKey', key: idempotency.key });
         if (idempotencyDecision(idempotency.key, idempotency.requestSha256, stored?.document) === 'replay') {
           return replay(this.deps, stored!);
         }
       }
-      const issued = await issueDocument(this.deps, (ctx) => validateStoreRequest(input, ctx), { idempotency });
-      const merchant = merchantView(issued.merchant.recordNo, issued.merchant.merchant, this.deps.clock.now());
+      const issued = await issueDocument(this.deps, (ctx) => validateStoreRequest(input, ctx), {
+        idempotency,
+      });
+      const merchant = merchantView(
+        issued.merchant.recordNo,
+        issued.merchant.merchant,
+        this.deps.clock.now(),
+      );
       const document = toApiDocument(issued.doc, merchant, { electronicReceipt: issued.electronicReceipt });
       return withPrintResult(document, issued.printerCode);
     });
@@ -45,7 +58,10 @@ export class StoreDocument {
  * Success, or 507 DOCUMENT_NOT_PRINTED carrying the document and the printer code (HTTP 200 on
  * this route, as the API text says; src/http/error-mapping.ts).
  */
-function withPrintResult(document: ApiDocument<MerchantView>, printerCode: number | undefined): StoreDocumentResult {
+function withPrintResult(
+  document: ApiDocument<MerchantView>,
+  printerCode: number | undefined,
+): StoreDocumentResult {
   if (printerCode === undefined) return { resultCode: 0, document };
   throw new FiscalError(
     'DOCUMENT_NOT_PRINTED',
@@ -65,7 +81,9 @@ async function replay(deps: DocumentDeps, doc: IndexedDocument): Promise<StoreDo
     doc.printState === 'electronic'
       ? bytesToBase64(deps.renderer.renderPng(documentLayout(doc, merchant, deps.printer.charsPerLine)))
       : undefined;
-  const document = toApiDocument(doc, merchantView(recordNo, merchant, deps.clock.now()), { electronicReceipt });
+  const document = toApiDocument(doc, merchantView(recordNo, merchant, deps.clock.now()), {
+    electronicReceipt,
+  });
   const unprinted = doc.printState === 'failed' || doc.printState === 'pending';
   return withPrintResult(document, unprinted ? (doc.lastPrinterCode ?? 100) : undefined);
 }

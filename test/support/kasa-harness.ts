@@ -1,0 +1,98 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '../../src/adapters/logging/logger.js';
+import type { VirtualPrinter } from '../../src/adapters/printer/virtual-printer.js';
+import { composeKasa, type Kasa } from '../../src/compose.js';
+import type { ServeConfig, ServeKey } from '../../src/config/serve-config.js';
+import type { PrinterTarget } from '../../src/config/targets.js';
+import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
+import { ManualClock } from './merchant-register.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: response JSON read freely in assertions
+export type Json = any;
+
+export interface HarnessOptions {
+  dataDir?: string;
+  clock?: ManualClock;
+  sfsTimeoutMs?: number;
+  printer?: PrinterTarget;
+  demo?: boolean;
+}
+
+export interface Harness {
+  kasa: Kasa;
+  dataDir: string;
+  clock: ManualClock;
+  sim: SfsSimulator;
+  printer: VirtualPrinter;
+  /** POST JSON through the full HTTP stack in-process; returns status and parsed body. */
+  post(url: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Json }>;
+  get(url: string): Promise<{ status: number; body: Json }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole register in-process, as `kasa serve` composes it: image CHDÚ, journal + index, demo
+ * merchant, the embedded SFS simulator on a loopback port, the virtual printer (in a temp data
+ * dir). The clock is shared by kasa and the simulator and moves only when the test moves it.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kasa-e2e-'));
+  const clock = options.clock ?? new ManualClock(new Date());
+  const config: ServeConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    sfsUrl: undefined,
+    sfsTrust: [],
+    sfsTimeoutMs: options.sfsTimeoutMs ?? 1500,
+    printer: options.printer ?? { kind: 'virtual' },
+    chdu: { kind: 'image', path: join(dataDir, 'chdu.img') },
+    demo: options.demo ?? true,
+    token: undefined,
+    logLevel: 'silent',
+    fixed: new Set<ServeKey>(),
+  };
+  const kasa = await composeKasa(config, { clock, logger: createLogger('silent') });
+  await kasa.app.ready();
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await kasa.app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+  return {
+    kasa,
+    dataDir,
+    clock,
+    sim: kasa.parts.sfsSimulator!,
+    printer: kasa.parts.printer as VirtualPrinter,
+    post: (url, body, headers) => call('POST', url, body, headers),
+    get: (url) => call('GET', url),
+    close: () => kasa.close(),
+  };
+}
+
+/** A simple valid PD request. */
+export function pd(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: 'PD',
+    amount: 7.45,
+    documentEntries: [
+      { name: 'Káva', price: 2.5, quantity: 2, vatRate: 'VAT_23', itemType: 'SALE' },
+      { name: 'Rožok', price: 0.15, quantity: 3, vatRate: 'VAT_5', itemType: 'SALE' },
+      { name: 'Fľaša', price: 2, quantity: 1, vatRate: 'VAT_0', itemType: 'PACKING' },
+    ],
+    payments: { Hotovosť: 7.45 },
+    ...overrides,
+  };
+}
