@@ -349,7 +349,8 @@ export class SqliteJournalIndex implements JournalIndex {
       JSON.stringify(d),
       d.notSent ? 'not-sent' : 'unsent',
     );
-    this.q.insCode.run('okp', d.okp, d.documentNo);
+    // OKP is hex: printed and typed in either case (SFS spec §2.2), kept in lower case.
+    this.q.insCode.run('okp', d.okp.toLowerCase(), d.documentNo);
     this.q.insCode.run('pkp', d.pkp, d.documentNo);
   }
 
@@ -401,7 +402,7 @@ export class SqliteJournalIndex implements JournalIndex {
       ...(r.pkp ? { pkp: r.pkp } : {}),
       ...(r.okp ? { okp: r.okp } : {}),
     };
-    if (r.okp) this.q.insCode.run('okp', r.okp, row.document_no);
+    if (r.okp) this.q.insCode.run('okp', r.okp.toLowerCase(), row.document_no);
     if (r.pkp) this.q.insCode.run('pkp', r.pkp, row.document_no);
     const state = afterRepair(sendTrack(row)).sendState;
     this.q.setDocRepair.run(JSON.stringify(repaired), state, record.recordNo, row.document_no);
@@ -429,10 +430,13 @@ export class SqliteJournalIndex implements JournalIndex {
         return one(
           'SELECT d.* FROM document_codes c JOIN documents d ON d.document_no = c.document_no WHERE c.kind = ? AND c.code = ?',
           query.by,
-          query.by === 'okp' ? query.okp : query.pkp,
+          query.by === 'okp' ? query.okp.toLowerCase() : query.pkp,
         );
       case 'uuid':
-        return one('SELECT * FROM documents WHERE uuid = ? ORDER BY document_no DESC LIMIT 1', query.uuid);
+        return one(
+          'SELECT * FROM documents WHERE uuid = ? COLLATE NOCASE ORDER BY document_no DESC LIMIT 1',
+          query.uuid,
+        );
       case 'idempotencyKey':
         return one(
           'SELECT * FROM documents WHERE idempotency_key = ? ORDER BY document_no DESC LIMIT 1',

@@ -40,15 +40,22 @@ export function offlineBacklogProbe(index: JournalIndex, now: () => Date): Statu
         };
       }
       const oldest = unsent[0] ? parseSfsDateTime(unsent[0].document.sfs.CreateDate) : undefined;
+      let overdue = false;
       if (oldest) {
+        const sendBy = new Date(oldest.getTime() + RESEND_DEADLINE_MS);
+        overdue = now().getTime() > sendBy.getTime();
         details.oldestCreateDate = unsent[0]!.document.sfs.CreateDate;
-        details.sendBy = new Date(oldest.getTime() + RESEND_DEADLINE_MS).toISOString();
+        details.sendBy = sendBy.toISOString();
+        details.overdue = overdue;
       }
+      const waiting = `${unsent.length} document(s) and ${locations.length} location(s) were issued offline and wait to be sent to the SFS`;
       return {
         component: 'OFFLINE_BACKLOG',
         state: 'WARNING',
         reasonCode: 600,
-        reason: `${unsent.length} document(s) and ${locations.length} location(s) were issued offline and wait to be sent to the SFS.`,
+        reason: overdue
+          ? `${waiting}; the oldest is past the 96-hour deadline: connect the register to the internet now.`
+          : `${waiting}.`,
         details,
       };
     },

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatQrDateTime, parseApiDateTime } from '../../src/core/time.js';
+import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  h?.sim.assertNoPendingFaults();
+  await h?.close();
+  h = undefined;
+});
+
+describe('offline documents and SFS failures', () => {
+  it('issues the document offline when the SFS refuses connections, with the exact offline QR', async () => {
+    h = await startHarness();
+    await h.sim.goOffline();
+    const res = await h.post('/api/document/store', pd({ electronicReceipt: true }));
+    expect(res.body.resultCode).toBe(0);
+    const d = res.body.document;
+    expect(d.uuid).toBeUndefined();
+    expect(d.processDate).toBeUndefined();
+    const qrDate = formatQrDateTime(parseApiDateTime(d.createDate)!);
+    expect(d.qrCode).toBe(`${d.okp}:${d.cashRegisterCode}:${qrDate}:${d.sequenceId}:7.45`);
+    // offline: always printed, never electronic
+    expect(d.electronic).toBe(false);
+    expect(d.electronicReceipt).toBeUndefined();
+    const job = h.printer.history.at(-1)!;
+    expect(job.text).toContain('OFF-LINE');
+    expect(job.text).toContain(d.pkp.slice(0, 20));
+    const indexed = h.kasa.parts.index.findDocument({ by: 'last' })!;
+    expect(indexed).toMatchObject({ sendState: 'unsent', printState: 'printed', sendingCount: 1 });
+    expect(h.kasa.parts.index.unsentDocuments().map((x) => x.document.documentNo)).toEqual([1]);
+    const status = await h.get('/api/status/get');
+    const backlog = status.body.components.find(
+      (c: { component: string }) => c.component === 'OFFLINE_BACKLOG',
+    );
+    expect(backlog).toMatchObject({ state: 'WARNING', details: { unsentDocuments: 1 } });
+  });
+
+  it('goes offline within the online limit plus a small margin when the SFS never answers', async () => {
+    h = await startHarness({ sfsTimeoutMs: 400 });
+    h.sim.injectFault({ kind: 'timeout' });
+    const started = Date.now();
+    const res = await h.post('/api/document/store', pd());
+    const elapsed = Date.now() - started;
+    expect(res.body.resultCode).toBe(0);
+    expect(res.body.document.uuid).toBeUndefined();
+    expect(res.body.document.qrCode.split(':')).toHaveLength(5);
+    // the limit, plus signing, CHDÚ writes and printing
+    expect(elapsed).toBeGreaterThanOrEqual(400);
+    expect(elapsed).toBeLessThan(400 + 1500);
+  });
+
+  it('keeps a document the SFS rejects as stuck: 501 with the SFS code, not printed, further writes refused', async () => {
+    h = await startHarness();
+    h.sim.injectFault({ kind: 'soap-fault', code: -100, text: 'Chybný podpisový kód PKP' });
+    const res = await h.post('/api/document/store', pd());
+    expect(res.status).toBe(500);
+    expect(res.body.resultCode).toBe(501);
+    expect(res.body.ekasaError).toMatchObject({ errorType: 'EKASA', errorCode: -100 });
+    expect(res.body.error).toContain('-100');
+    expect(h.printer.history).toHaveLength(0);
+    expect(h.kasa.parts.index.findDocument({ by: 'last' })).toMatchObject({ sendState: 'stuck' });
+    const next = await h.post('/api/document/store', pd());
+    expect(next.body.resultCode).toBe(502);
+    expect((await h.post('/api/cash', { amount: 10 })).body.resultCode).toBe(502);
+    // the stored document can still be looked up, and reads are not blocked
+    expect((await h.post('/api/document/get', {})).body.resultCode).toBe(0);
+  });
+
+  it('answers 602 and keeps the document stuck when the SFS answer is signed by an untrusted certificate', async () => {
+    h = await startHarness();
+    h.sim.injectFault({ kind: 'untrusted-signature' });
+    const res = await h.post('/api/document/store', pd());
+    expect(res.body.resultCode).toBe(602);
+    expect(h.printer.history).toHaveLength(0);
+    expect(h.kasa.parts.index.findDocument({ by: 'last' })?.sendState).toBe('stuck');
+  });
+
+  it('treats an unreadable SFS answer as no answer: issued offline', async () => {
+    h = await startHarness();
+    h.sim.injectFault({ kind: 'garbage' });
+    const res = await h.post('/api/document/store', pd());
+    expect(res.body.resultCode).toBe(0);
+    expect(res.body.document.uuid).toBeUndefined();
+  });
+
+  it('does not send cash documents when the setting says so (Act 384/2025), and never queues them', async () => {
+    h = await startHarness();
+    await h.kasa.parts.journal.append({ type: 'settings', body: { changes: { sendCashDocuments: false } } });
+    const res = await h.post('/api/cash', { amount: 50 });
+    expect(res.body.resultCode).toBe(0);
+    expect(res.body.cash.status).toEqual({});
+    expect(h.sim.history()).toHaveLength(0);
+    expect(h.kasa.parts.index.unsentDocuments()).toHaveLength(0);
+    expect(h.kasa.parts.index.findDocument({ by: 'last' })?.sendState).toBe('not-sent');
+  });
+
+  it('answers an offline cash document with a warning status', async () => {
+    h = await startHarness();
+    await h.sim.goOffline();
+    const res = await h.post('/api/cash', { amount: -20 });
+    expect(res.body.resultCode).toBe(0);
+    expect(res.body.cash.uuid).toBeUndefined();
+    expect(res.body.cash.status.warning).toMatchObject({ warningType: 'OFFLINE' });
+  });
+});
