@@ -7,6 +7,7 @@ import { buildSfsReceiptData } from '../../core/documents/sfs-receipt-data.js';
 import { CREATE_DATE, MERCHANT } from '../../core/documents/test-support.js';
 import { validateCashRequest } from '../../core/documents/validate-cash-request.js';
 import { validateStoreRequest } from '../../core/documents/validate-store-request.js';
+import type { MerchantView } from '../../core/merchant/merchant-record.js';
 import type { IndexedDocument } from '../../core/ports/journal-index.js';
 import { fieldPath } from '../validation.js';
 import {
@@ -128,17 +129,45 @@ describe('response schemas accept what the core maps', () => {
       : { recordNo: 2, document, sendState: 'unsent', sendingCount: 1, printState: 'printed' };
   };
 
+  const address = { country: 'SK', municipality: 'Bratislava', street: 'Hlavná', postalCode: '81101' };
+  const merchant: MerchantView = {
+    id: 1,
+    corporateFullName: 'Obchod s.r.o.',
+    dic: MERCHANT.dic,
+    physicalAddress: address,
+    organizationUnit: {
+      cashRegisterCode: MERCHANT.cashRegisterCode,
+      cashRegisterType: 'STANDARD',
+      location: { physicalAddress: address },
+    },
+    demo: false,
+    certificate: {
+      state: 'OK',
+      status: 'OK',
+      expirationDate: '01.01.2028 00:00:00',
+      validFrom: '01.01.2026 00:00:00',
+      showWarning: false,
+      daysLeft: 400,
+      notYetValid: false,
+      subject: 'CN=x',
+      issuer: 'CN=y',
+      serialNumber: '01',
+      sha256: 'ab',
+    },
+  };
+
   it('ResponseDocument and Cash, online and offline', () => {
     const request = validateStoreRequest(StoreDocumentRequest.parse(example), {
       createDate: CREATE_DATE,
       vatPayer: true,
     });
     for (const online of [true, false]) {
-      const doc = toApiDocument(indexed(request, online), { dic: MERCHANT.dic });
+      const doc = toApiDocument(indexed(request, online), merchant);
       expect(ResponseDocument.parse(doc)).toEqual(doc);
-      const cash = toApiCash(indexed(validateCashRequest(CashRequest.parse({ amount: -100 })), online), {
-        dic: MERCHANT.dic,
-      });
+      const cash = toApiCash(
+        indexed(validateCashRequest(CashRequest.parse({ amount: -100 })), online),
+        merchant,
+      );
       expect(Cash.parse(cash)).toEqual(cash);
     }
   });
