@@ -153,6 +153,22 @@ describe('online documents (embedded SFS simulator, virtual printer)', () => {
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
   });
 
+  it('accepts a 5-cent cash rounding: Amount is the rounded total, the difference is printed', async () => {
+    const res = await h.post('/api/document/store', {
+      type: 'PD',
+      amount: 10,
+      documentEntries: [{ name: 'Syr', price: 4.99, quantity: 2, vatRate: 'VAT_19', itemType: 'SALE' }],
+      payments: { Hotovosť: 10 },
+    });
+    expect(res.body.resultCode).toBe(0);
+    expect(res.body.document.uuid).toMatch(/^O-/);
+    expect(res.body.document.amount).toBe(10);
+    const last = h.kasa.parts.index.findDocument({ by: 'last' })!;
+    expect(last.document.sfs.Amount).toBe('10.00');
+    expect(last.document.roundingCents).toBe(2);
+    expect(h.printer.history.at(-1)!.text).toMatch(/Zaokr/);
+  });
+
   it('has a PKP that openssl verifies over the base string rebuilt from the response alone', async () => {
     const { month, year } = localParts(h.clock.now());
     const res = await h.post('/api/document/get', { documentBySequenceId: { sequenceId: 1, month, year } });
