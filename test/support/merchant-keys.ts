@@ -2,8 +2,8 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { KeySigner } from '../../src/adapters/crypto/key-signer.js';
 import { openTestCa, type TestCa } from '../../src/adapters/pki/test-ca.js';
-import { KeySigner } from '../../src/adapters/tax-authority/key-signer.js';
 
 export const TEST_DIC = '1234567890';
 export const TEST_REGISTER = '88812345678900001';

@@ -4,8 +4,8 @@ import { authDataFromXml } from '../../core/merchant/auth-data.js';
 import { certificateError } from '../../core/merchant/certificate-rules.js';
 import { type IdentityData, identityDataFromXml } from '../../core/merchant/identity-data.js';
 import type { MerchantKeystore, OpenedKeystore } from '../../core/ports/merchant-keystore.js';
+import { KeySigner } from '../crypto/key-signer.js';
 import { certificateInfo } from './certificate-info.js';
-import { KeyObjectSigner } from './key-object-signer.js';
 import { type Pkcs12Contents, readPkcs12 } from './pkcs12-reader.js';
 import type { SealedSecretStore } from './sealed-secret-store.js';
 import { parseXmlTree } from './xml-tree-parser.js';
@@ -118,7 +118,7 @@ export class Pkcs12MerchantKeystore implements MerchantKeystore {
       alias: unlock.alias,
       certificate,
       keyMatchesCertificate: new X509Certificate(entry.certificateDer).checkPrivateKey(key),
-      signer: new KeyObjectSigner(key, certificate.der, certificate.sha256),
+      signer: new KeySigner(key, certificate.der),
     };
     this.#unlocks.set(opened, unlock);
     return opened;

@@ -2,8 +2,8 @@ import { createPrivateKey, generateKeyPairSync, X509Certificate } from 'node:cry
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import { KeySigner } from '../../adapters/crypto/key-signer.js';
 import type { TestCa } from '../../adapters/pki/test-ca.js';
-import { KeySigner } from '../../adapters/tax-authority/key-signer.js';
 
 /** DECISIONS 1: the simulator's response-signing certificate, next to the test CA. */
 export const SIGNING_CERT_FILE = 'sfs-signing-cert.pem';

@@ -1,0 +1,39 @@
+import { createHash, type KeyObject, sign, X509Certificate } from 'node:crypto';
+import type { MessageSigner } from '../../core/ports/tax-authority.js';
+
+/**
+ * The one {@link MessageSigner} over a node:crypto private key and its certificate:
+ * RSASSA-PKCS1-v1_5 with SHA-256, which both the PKP (SFS spec §2.1) and the WS-Security
+ * rsa-sha256 signature (§1.3) use. Whether the key belongs to the certificate is the caller's
+ * rule (the merchant keystore answers 402 for a mismatch). The key is held privately and never
+ * exposed: `toJSON` and `inspect` show only the certificate fingerprint, so a
+ * signer that ends up in a log line or a response leaks nothing.
+ */
+export class KeySigner implements MessageSigner {
+  readonly certificateDer: Uint8Array;
+  readonly #key: KeyObject;
+  readonly #label: string;
+
+  /** `certificate`: PEM text or DER bytes. */
+  constructor(privateKey: KeyObject, certificate: string | Uint8Array) {
+    if (privateKey.type !== 'private') throw new TypeError('KeySigner needs a private key');
+    const cert = new X509Certificate(
+      typeof certificate === 'string' ? certificate : Buffer.from(certificate),
+    );
+    this.#key = privateKey;
+    this.certificateDer = new Uint8Array(cert.raw);
+    this.#label = `KeySigner(certificate sha256 ${createHash('sha256').update(cert.raw).digest('hex')})`;
+  }
+
+  sign(data: Uint8Array): Uint8Array {
+    return new Uint8Array(sign('sha256', data, this.#key));
+  }
+
+  toJSON(): string {
+    return this.#label;
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.#label;
+  }
+}
