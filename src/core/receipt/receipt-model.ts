@@ -1,3 +1,4 @@
+import type { ApiItemType } from '../documents/item-types.js';
 import type { ApiPhysicalAddress } from '../journal/records.js';
 
 /**
@@ -83,20 +84,8 @@ export interface ReceiptMerchant {
   seatAddress: string;
 }
 
-/**
- * Item types by their API names (the vendor names REFUND, UPDATE, DISCOUNT, DEPOSIT included). The
- * layout words each one; SFS: SALE→K, PACKING→K at 0 %, PACKING_REFUND→VO, VOUCHER→VP,
- * REFUND→V, UPDATE→O, DISCOUNT→Z, DEPOSIT→OZ (ekasa-protocol.md §1.4, issue 6).
- */
-export type ReceiptItemKind =
-  | 'SALE'
-  | 'PACKING'
-  | 'PACKING_REFUND'
-  | 'VOUCHER'
-  | 'REFUND'
-  | 'UPDATE'
-  | 'DISCOUNT'
-  | 'DEPOSIT';
+/** Item types by their API names; the layout words each one (the one list: documents/item-types). */
+export type ReceiptItemKind = ApiItemType;
 
 /** SFS `SpecialRegulation` (only with rate 0). */
 export type ReceiptSpecialRegulation = 'PDP' | 'OOD' | 'CK' | 'PT' | 'UD' | 'ZPS';

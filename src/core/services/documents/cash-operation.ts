@@ -1,6 +1,5 @@
 import type { ApiCash } from '../../documents/api-document.js';
 import { toApiCash } from '../../documents/api-document.js';
-import { idempotencyDecision, requestFingerprint } from '../../documents/idempotency.js';
 import type { CashInput } from '../../documents/store-request.js';
 import { validateCashRequest } from '../../documents/validate-cash-request.js';
 import type { FiscalError } from '../../fiscal-error.js';
@@ -8,6 +7,7 @@ import { type MerchantView, merchantView } from '../../merchant/merchant-record.
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import { type DocumentDeps, sendCashDocuments } from './document-deps.js';
 import { merchantOf, printerError } from './document-receipt.js';
+import { idempotentRequest } from './idempotent-request.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
 
 /** Why a cash document is not sent when the setting is off. */
@@ -28,16 +28,8 @@ export class CashOperation {
     idempotencyKey?: string,
   ): Promise<{ resultCode: 0; cash: ApiCash<MerchantView> }> {
     return this.deps.lock.run('cash', async () => {
-      const idempotency =
-        idempotencyKey === undefined
-          ? undefined
-          : { key: idempotencyKey, requestSha256: requestFingerprint('cash', rawBody) };
-      if (idempotency) {
-        const stored = this.deps.index.findDocument({ by: 'idempotencyKey', key: idempotency.key });
-        if (idempotencyDecision(idempotency.key, idempotency.requestSha256, stored?.document) === 'replay') {
-          return this.#replay(stored!);
-        }
-      }
+      const { idempotency, replay } = idempotentRequest(this.deps.index, 'cash', idempotencyKey, rawBody);
+      if (replay) return this.#replay(replay);
       const send = sendCashDocuments(this.deps.index);
       const issued = await issueDocument(this.deps, () => validateCashRequest(input), {
         idempotency,

@@ -1,7 +1,6 @@
 import { bytesToBase64 } from '../../base64.js';
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
-import { idempotencyDecision, requestFingerprint } from '../../documents/idempotency.js';
 import type { StoreDocumentInput } from '../../documents/store-request.js';
 import { validateStoreRequest } from '../../documents/validate-store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
@@ -9,6 +8,7 @@ import { type MerchantView, merchantView } from '../../merchant/merchant-record.
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { DocumentDeps } from './document-deps.js';
 import { documentLayout, merchantOf } from './document-receipt.js';
+import { idempotentRequest } from './idempotent-request.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
 
 export interface StoreDocumentResult {
@@ -30,16 +30,13 @@ export class StoreDocument {
     idempotencyKey?: string,
   ): Promise<StoreDocumentResult> {
     return this.deps.lock.run('document/store', async () => {
-      const idempotency =
-        idempotencyKey === undefined
-          ? undefined
-          : { key: idempotencyKey, requestSha256: requestFingerprint('document/store', rawBody) };
-      if (idempotency) {
-        const stored = this.deps.index.findDocument({ by: 'idempotencyKey', key: idempotency.key });
-        if (idempotencyDecision(idempotency.key, idempotency.requestSha256, stored?.document) === 'replay') {
-          return replay(this.deps, stored!);
-        }
-      }
+      const { idempotency, replay: earlier } = idempotentRequest(
+        this.deps.index,
+        'document/store',
+        idempotencyKey,
+        rawBody,
+      );
+      if (earlier) return replay(this.deps, earlier);
       const issued = await issueDocument(this.deps, (ctx) => validateStoreRequest(input, ctx), {
         idempotency,
       });
