@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { hostname, networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -14,6 +15,7 @@ import { type Clock, type IdSource, systemClock } from './core/ports/clock.js';
 import type { Journal } from './core/ports/journal.js';
 import type { JournalIndex } from './core/ports/journal-index.js';
 import type { ReceiptPrinter } from './core/ports/receipt-printer.js';
+import type { ReceiptImageRenderer } from './core/ports/receipt-renderer.js';
 import { offlineBacklogProbe, printerProbe } from './core/services/backlog-status.js';
 import { Readiness, RegisterStatus } from './core/services/register-status.js';
 import { WriteLock } from './core/services/write-lock.js';
@@ -38,6 +40,8 @@ export interface ComposeOverrides {
   logger?: Logger;
   clock?: Clock;
   ids?: IdSource;
+  /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
+  renderer?: ReceiptImageRenderer;
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,6 +60,18 @@ function readBuildCommit(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Host header names the HTTP app accepts besides loopback: the configured host, and when bound to
+ * a wildcard address every address of this machine and its name, so a POS on the LAN can reach a
+ * register started with `--host 0.0.0.0 --token …` while a DNS-rebinding page (a foreign name)
+ * still cannot.
+ */
+function allowedHostNames(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [host];
+  const addresses = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((a) => a.address));
+  return [host, hostname(), ...addresses];
 }
 
 /** Printers with an adapter in this version (DECISIONS 12: anything else is an exit-2 error). */
@@ -146,7 +162,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     swId: swIdValue,
     sfsHealth: sfs.health,
     printer,
-    renderer: pngRenderer(printer.charsPerLine),
+    renderer: overrides.renderer ?? pngRenderer(printer.charsPerLine),
     clock,
     ids,
   });
@@ -155,7 +171,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     logger,
     readiness,
     token: config.token,
-    host: config.host,
+    allowedHosts: allowedHostNames(config.host),
     version,
     routes: [
       systemRoutes({ version: () => versionInfo, status }),

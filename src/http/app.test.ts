@@ -46,7 +46,7 @@ function testRoutes(lock: WriteLock, gate: { release?: () => void }): RoutePlugi
 let app: KasaApp;
 afterEach(async () => app?.close());
 
-async function build(opts: { token?: string; refusal?: FiscalError } = {}) {
+async function build(opts: { token?: string; refusal?: FiscalError; allowedHosts?: string[] } = {}) {
   const lock = new WriteLock();
   const gate: { release?: () => void } = {};
   const readiness = new Readiness();
@@ -68,6 +68,7 @@ async function build(opts: { token?: string; refusal?: FiscalError } = {}) {
       testRoutes(lock, gate),
     ],
     token: opts.token,
+    allowedHosts: opts.allowedHosts ?? [],
     version: '9.9.9',
   });
   await app.ready();
@@ -217,6 +218,27 @@ describe('common HTTP rules', () => {
         200,
       );
     }
+  });
+
+  it('accepts the Host names compose allows besides loopback (e.g. the LAN address of a wildcard bind)', async () => {
+    await build({ allowedHosts: ['192.0.2.7', 'kasa-box'] });
+    for (const host of ['192.0.2.7:13083', 'kasa-box:13083']) {
+      expect((await app.inject({ method: 'GET', url: '/api/version', headers: { host } })).statusCode).toBe(
+        200,
+      );
+    }
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/version', headers: { host: '192.0.2.8' } })).statusCode,
+    ).toBe(421);
+  });
+
+  it('answers a URL it cannot decode with an ErrorResponse', async () => {
+    await build();
+    const res = await app.inject({ method: 'GET', url: '/api/%zz' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().resultCode).toBe(-1);
+    expectJsonHeaders(res);
+    expect(res.headers['x-request-id']).toBeDefined();
   });
 
   it('refuses fiscal work while not ready but keeps status and version answering', async () => {

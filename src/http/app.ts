@@ -7,7 +7,12 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { FiscalError } from '../core/fiscal-error.js';
 import type { RefusalSource } from '../core/services/register-status.js';
@@ -48,8 +53,11 @@ export interface HttpOptions {
   routes: readonly RoutePlugin[];
   /** Bearer token required on /api/ when set. */
   token?: string | undefined;
-  /** The configured listen host; accepted in the Host header besides the loopback names. */
-  host?: string;
+  /**
+   * Names accepted in the Host header besides the loopback names: the configured listen host and,
+   * when bound to a wildcard address, the machine's own addresses and name (from compose).
+   */
+  allowedHosts?: readonly string[];
   version: string;
 }
 
@@ -80,6 +88,20 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     },
     // Route lookups are exact; trailing slashes are not the same path.
     routerOptions: { ignoreTrailingSlash: false },
+    // A URL fastify cannot even decode (e.g. `/api/%zz`) still gets an ErrorResponse.
+    frameworkErrors: (error, request, replyOfAnyRoute) => {
+      const body = errorReply(
+        new HttpProtocolError(404, 'UNKNOWN', `No such path: ${error.message}`),
+        undefined,
+      ).body;
+      const reply = replyOfAnyRoute as unknown as FastifyReply;
+      void reply
+        .code(404)
+        .header('x-request-id', request.id)
+        .header('accept-charset', 'utf-8')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(body));
+    },
   }).withTypeProvider<ZodTypeProvider>() as unknown as KasaApp;
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -97,7 +119,10 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     }
   });
 
-  const allowedHosts = new Set([...LOOPBACK_NAMES, ...(options.host ? [options.host.toLowerCase()] : [])]);
+  const allowedHosts = new Set([
+    ...LOOPBACK_NAMES,
+    ...(options.allowedHosts ?? []).map((h) => h.toLowerCase()),
+  ]);
   const knownRoutes = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -157,7 +182,6 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     const durationMs = Number(process.hrtime.bigint() - request.startedAt) / 1e6;
     request.log.info(
       {
-        reqId: request.id,
         method: request.method,
         path: pathOf(request.url),
         status: reply.statusCode,
@@ -174,7 +198,7 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
   app.setErrorHandler((error, request, reply) => {
     const { status, headers, body } = errorReply(error, routeKey(request));
     if (status >= 500 && (body.resultCode === -1 || body.resultCode === 500)) {
-      request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+      request.log.error({ err: error }, 'unexpected error');
     }
     (reply as FastifyReply & { resultCode?: number }).resultCode = body.resultCode as number;
     return reply
@@ -228,6 +252,8 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Fills components.schemas with the schemas the routes $ref (with their examples).
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

@@ -56,7 +56,7 @@ Every response body is a JSON object with an integer \`resultCode\`; 0 means suc
 is an ErrorResponse:
 
 \`\`\`json
-{ "resultCode": 701, "error": "documentEntries[0].vatRate: unknown VAT rate VAT_7", "errorMessage": "documentEntries[0].vatRate: unknown VAT rate VAT_7", "field": "documentEntries[0].vatRate" }
+{ "resultCode": 701, "field": "documentEntries[0].vatRate", "error": "documentEntries[0].vatRate: unknown value "VAT_7"; one of VAT_23, 23%, VAT_20, 20%, VAT_19, 19%, VAT_10, 10%, VAT_5, 5%, VAT_0, 0%", "errorMessage": "(the same text)" }
 \`\`\`
 
 \`errorMessage\` repeats \`error\` for clients written against other vendors' documentation. Some

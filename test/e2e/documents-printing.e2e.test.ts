@@ -61,9 +61,15 @@ describe('printing failures', () => {
 
   it('prints a copy marked KÓPIA on get with printer, which never counts as the original', async () => {
     h = await startHarness();
+    expect((await h.post('/api/document/store', pd({ externalId: 'copy-1' }))).body.resultCode).toBe(0);
     h.printer.failNext('PRINTER_NO_PAPER');
-    const stored = await h.post('/api/document/store', pd({ externalId: 'copy-1' }));
-    expect(stored.body.resultCode).toBe(507);
+    const failedCopy = await h.post('/api/document/get', {
+      documentByExternalId: { externalId: 'copy-1' },
+      printer: {},
+    });
+    expect(failedCopy.body).toMatchObject({ resultCode: 102, printResultCode: 102 });
+    // a failed copy does not make the printed original unprinted
+    expect((await h.post('/api/document/print', {})).body.resultCode).toBe(505);
     const copy = await h.post('/api/document/get', {
       documentByExternalId: { externalId: 'copy-1' },
       printer: {},
@@ -72,7 +78,37 @@ describe('printing failures', () => {
     const job = h.printer.history.at(-1)!;
     expect(job.kind).toBe('copy');
     expect(job.text).toContain('KÓPIA');
-    // the original is still unprinted
-    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(508);
+    expect(h.printer.history.filter((j) => j.kind === 'receipt')).toHaveLength(1);
+  });
+
+  it('refuses a copy with 508 while the last original is unprinted, and a copy does not print the original', async () => {
+    h = await startHarness();
+    h.printer.failNext('PRINTER_NO_PAPER');
+    expect((await h.post('/api/document/store', pd({ externalId: 'o-1' }))).body.resultCode).toBe(507);
+    const copy = await h.post('/api/document/get', {
+      documentByExternalId: { externalId: 'o-1' },
+      printer: {},
+    });
+    expect(copy.body.resultCode).toBe(508);
+    expect(h.printer.history.filter((j) => j.kind === 'copy')).toHaveLength(0);
+    // without printer the lookup is a read and still answers
+    expect(
+      (await h.post('/api/document/get', { documentByExternalId: { externalId: 'o-1' } })).body.resultCode,
+    ).toBe(0);
+  });
+
+  it('falls back to paper when the electronic receipt cannot be rendered', async () => {
+    h = await startHarness({
+      renderer: {
+        renderPng: () => {
+          throw new Error('font missing');
+        },
+      },
+    });
+    const res = await h.post('/api/document/store', pd({ electronicReceipt: true }));
+    expect(res.body.resultCode).toBe(0);
+    expect(res.body.document.electronic).toBe(false);
+    expect(res.body.document.electronicReceipt).toBeUndefined();
+    expect(h.printer.history.filter((j) => j.kind === 'receipt')).toHaveLength(1);
   });
 });

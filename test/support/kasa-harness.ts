@@ -6,6 +6,7 @@ import type { VirtualPrinter } from '../../src/adapters/printer/virtual-printer.
 import { composeKasa, type Kasa } from '../../src/compose.js';
 import type { ServeConfig, ServeKey } from '../../src/config/serve-config.js';
 import type { PrinterTarget } from '../../src/config/targets.js';
+import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
 import { ManualClock } from './merchant-register.js';
 
@@ -18,6 +19,7 @@ export interface HarnessOptions {
   sfsTimeoutMs?: number;
   printer?: PrinterTarget;
   demo?: boolean;
+  renderer?: ReceiptImageRenderer;
 }
 
 export interface Harness {
@@ -54,7 +56,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logLevel: 'silent',
     fixed: new Set<ServeKey>(),
   };
-  const kasa = await composeKasa(config, { clock, logger: createLogger('silent') });
+  const kasa = await composeKasa(config, {
+    clock,
+    logger: createLogger('silent'),
+    ...(options.renderer ? { renderer: options.renderer } : {}),
+  });
   await kasa.app.ready();
   const call = async (
     method: 'GET' | 'POST',

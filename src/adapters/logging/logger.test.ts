@@ -16,13 +16,25 @@ describe('logger', () => {
       {
         req: { body: { keyStorePassword: 'hunter2-secret', nested: [{ privateKeyPassword: 'pk-secret' }] } },
         token: 't0k3n-value',
+        apiKey: 'api-key-value',
+        signingKey: 'signing-key-value',
+        credentials: { user: 'u', secret: 'cred-value' },
+        authenticationData: '<AuthData>auth-data-value</AuthData>',
       },
       'storing',
     );
     const text = lines.join('');
     expect(text).not.toContain('hunter2-secret');
     expect(text).not.toContain('pk-secret');
-    expect(text).not.toContain('t0k3n-value');
+    for (const secret of [
+      't0k3n-value',
+      'api-key-value',
+      'signing-key-value',
+      'cred-value',
+      'auth-data-value',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
     expect(JSON.parse(text).req.body.keyStorePassword).toBe('[REDACTED]');
   });
 });

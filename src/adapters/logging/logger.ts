@@ -1,11 +1,13 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
- * Field names that hold secrets. Their values are replaced wherever they appear in a log object,
- * at any depth (pino's own `redact` needs fixed paths, which misses nested or new places).
+ * Field names that may hold secrets (passwords, keys of any kind, tokens, authentication data,
+ * credentials). Their values are replaced wherever they appear in a log object, at any depth
+ * (pino's own `redact` needs fixed paths, which misses nested or new places). Broad on purpose: a
+ * harmless field redacted costs nothing, a secret logged cannot be taken back.
  */
-const SECRET_KEY =
-  /pass(word|wd|phrase)?|secret|private.?key|key.?store|authentication.?data|auth.?data|authorization|token|^pin$/i;
+const SECRET_KEY = /pass(word|wd|phrase)?|secret|key|token|auth|credential|signature|^pin$|^cookie$/i;
+/pass(word|wd|phrase)?|secret|private.?key|key.?store|authentication.?data|auth.?data|authorization|token|^pin$/i;
 
 export const REDACTED = '[REDACTED]';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { invalidInput } from '../fiscal-error.js';
+import { FiscalError, invalidInput } from '../fiscal-error.js';
 import { LIMITS } from './limits.js';
 
 /** The endpoints that honour `Idempotency-Key` (a key is scoped to its endpoint, ADR 0407). */
@@ -59,5 +59,8 @@ export function idempotencyDecision(
   if (stored === undefined || stored.idempotency === undefined) return 'new';
   if (stored.idempotency.key !== key) return 'new';
   if (stored.idempotency.requestSha256 === fingerprint) return 'replay';
-  throw invalidInput('Idempotency-Key', 'Idempotency-Key already used for a different request');
+  // DECISIONS 7: exactly this text.
+  throw new FiscalError('INVALID_INPUT', 'Idempotency-Key already used for a different request', {
+    field: 'Idempotency-Key',
+  });
 }

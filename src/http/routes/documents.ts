@@ -1,25 +1,32 @@
+import { z } from 'zod';
 import { readIdempotencyKey } from '../../core/documents/idempotency.js';
 import type { CashOperation } from '../../core/services/documents/cash-operation.js';
 import type { GetDocument } from '../../core/services/documents/get-document.js';
 import type { PrintPendingDocument } from '../../core/services/documents/print-pending-document.js';
 import type { StoreDocument } from '../../core/services/documents/store-document.js';
 import type { RoutePlugin } from '../app.js';
-import { errorResponses, GenericResponse } from '../schemas/common.js';
+import { ErrorResponse, errorResponses, GenericResponse } from '../schemas/common.js';
 import {
   CashRequest,
   CashResponse,
   DocumentResponse,
   GetDocumentRequest,
-  Printer,
   StoreDocumentRequest,
 } from '../schemas/documents.js';
 
-const idempotencyHeader = {
-  'idempotency-key': {
-    description:
-      'Up to 100 characters. A retry with the same key and body answers the stored document again; nothing is written, sent or printed twice. The same key with another body is 701.',
-  },
-};
+const IdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      'Up to 100 printable ASCII characters. A retry with the same key and body answers the stored document again; nothing is written, sent or printed twice. The same key with another body is 701.',
+    ),
+});
+
+const PrintRequest = z
+  .looseObject({})
+  .describe('Printer options; `{}` uses the configured printer.')
+  .meta({ examples: [{}] });
 
 export interface DocumentRouteDeps {
   store: StoreDocument;
@@ -39,6 +46,7 @@ export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
           summary: 'Store, sign, register and print a PD, UF or ND',
           description:
             'Validates, numbers and signs the document, writes it to the CHDÚ, registers it with the SFS within the online limit (else issues it offline), then prints it or returns an electronic receipt. A failed print answers HTTP 200 with resultCode 507, the document and printResultCode. Header Idempotency-Key makes retries safe.',
+          headers: IdempotencyHeaders,
           body: StoreDocumentRequest,
           response: { 200: DocumentResponse, ...errorResponses },
         },
@@ -56,7 +64,8 @@ export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
           summary: 'Look a document up (or the last one); optionally print a copy',
           description: 'Not found answers HTTP 200 with resultCode 506.',
           body: GetDocumentRequest,
-          response: { 200: DocumentResponse, ...errorResponses },
+          // A look-up that finds nothing is an ErrorResponse (506) with HTTP 200 (API text).
+          response: { 200: z.union([DocumentResponse, ErrorResponse]), ...errorResponses },
         },
       },
       async (request) => deps.get.execute(request.body),
@@ -68,7 +77,7 @@ export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
           tags: ['documents'],
           summary: 'Print the original of the last document whose print failed',
           description: '505 (HTTP 404) when nothing waits to be printed or the last document was electronic.',
-          body: Printer.unwrap().unwrap().optional(),
+          body: PrintRequest,
           response: { 200: GenericResponse, ...errorResponses },
         },
       },
@@ -80,6 +89,7 @@ export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
         schema: {
           tags: ['cash'],
           summary: 'Cash deposit (VK, positive amount) or withdrawal (VY, negative amount)',
+          headers: IdempotencyHeaders,
           body: CashRequest,
           response: { 200: CashResponse, ...errorResponses },
         },
@@ -89,6 +99,5 @@ export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
         return deps.cash.execute(request.body, request.jsonBody, key);
       },
     );
-    void idempotencyHeader;
   };
 }

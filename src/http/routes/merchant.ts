@@ -7,6 +7,7 @@ import type { MerchantSession } from '../../core/services/merchant-session.js';
 import type { StoreMerchant } from '../../core/services/store-merchant.js';
 import type { RoutePlugin } from '../app.js';
 import { errorResponses } from '../schemas/common.js';
+import { exampleMerchant } from '../schemas/examples.js';
 import { certificateFields, Merchant } from '../schemas/merchant.js';
 
 const MerchantResponse = z.object({ resultCode: z.literal(0), merchant: Merchant }).meta({
@@ -66,7 +67,18 @@ const StoreMerchantRequest = z
       .optional()
       .describe('password of the private key; default: keyStorePassword'),
   })
-  .meta({ id: 'StoreMerchantRequest' });
+  .meta({
+    id: 'StoreMerchantRequest',
+    examples: [
+      {
+        identificationData:
+          '<?xml version="1.0" encoding="UTF-8"?><eu:IdentityData xmlns:eu="http://financnasprava.sk/ekasa/udaje/schema/v2">…</eu:IdentityData>',
+        authenticationData:
+          '<?xml version="1.0" encoding="UTF-8"?><eu:AuthData xmlns:eu="http://financnasprava.sk/ekasa/udaje/schema/v2"><eu:KeyStoreType>PKCS12</eu:KeyStoreType><eu:Data>MIIK…</eu:Data><eu:CertificateAlias>88812345678900001</eu:CertificateAlias></eu:AuthData>',
+        keyStorePassword: '88812345678900001',
+      },
+    ],
+  });
 
 const GetMerchantRequest = z
   .object({})
@@ -86,7 +98,23 @@ const CertificateStatusResponse = z
     problem: z.string().optional(),
     problemCode: z.number().int().optional().describe('the result code fiscal requests get now (402, 405)'),
   })
-  .meta({ id: 'CertificateStatusResponse' });
+  .meta({
+    id: 'CertificateStatusResponse',
+    examples: [
+      {
+        resultCode: 0,
+        ...exampleMerchant.certificate,
+        state: 'EXPIRES_SOON',
+        status: 'EXPIRES_SOON',
+        showWarning: true,
+        daysLeft: 12,
+        dic: exampleMerchant.dic,
+        cashRegisterCode: exampleMerchant.organizationUnit.cashRegisterCode,
+        demo: false,
+        usable: true,
+      },
+    ],
+  });
 
 export interface MerchantRouteDeps {
   store: StoreMerchant;

@@ -8,6 +8,7 @@ import { SELLER_ID_TYPES, SPECIAL_REGULATIONS } from '../../core/documents/valid
 import { CUSTOMER_ID_TYPES } from '../../core/documents/validate-store-request.js';
 import { VAT_RATE_INPUTS, VAT_RATES } from '../../core/documents/vat-rates.js';
 import type { MerchantView } from '../../core/merchant/merchant-record.js';
+import { exampleCash, exampleDocument } from './examples.js';
 import { Merchant } from './merchant.js';
 
 /**
@@ -332,11 +333,25 @@ export const DocumentResponse = z
     document: ResponseDocument,
     printResultCode: z.number().int().optional().describe('Printer code 100–106 when printing failed (507).'),
   })
-  .meta({ id: 'DocumentResponse' });
+  .meta({
+    id: 'DocumentResponse',
+    examples: [
+      { resultCode: 0, document: exampleDocument },
+      {
+        resultCode: 507,
+        document: exampleDocument,
+        printResultCode: 102,
+        error:
+          'Document 202611/1 is stored and registered, but printing failed (printer code 102); print it with POST /api/document/print.',
+        errorMessage:
+          'Document 202611/1 is stored and registered, but printing failed (printer code 102); print it with POST /api/document/print.',
+      },
+    ],
+  });
 
 export const CashResponse = z
   .object({ resultCode: z.number().int(), cash: Cash })
-  .meta({ id: 'CashResponse' });
+  .meta({ id: 'CashResponse', examples: [{ resultCode: 0, cash: exampleCash }] });
 
 // Compile-time links between the schemas and the core types: a drift fails `tsc`.
 type Assert<T extends true> = T;

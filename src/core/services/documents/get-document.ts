@@ -6,6 +6,7 @@ import { type MerchantView, merchantView } from '../../merchant/merchant-record.
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { DocumentDeps } from './document-deps.js';
 import { documentLayout, merchantOf, printerCodeOf, printerError } from './document-receipt.js';
+import { assertLastDocumentPrinted } from './issue-document.js';
 
 /**
  * `POST /api/document/get`: a document by sequenceId+month+year, externalId, OKP, PKP or UUID, or
@@ -24,6 +25,8 @@ export class GetDocument {
     if (!wantsCopy) return this.#answer(this.#find(query));
     return this.deps.lock.run('document/get+print', async () => {
       const doc = this.#find(query);
+      // A copy is a CHDÚ write too: while the last original is unprinted, it must be printed first.
+      assertLastDocumentPrinted(this.deps);
       const { merchant } = await merchantOf(this.deps, doc);
       if (doc.sendState === 'stuck') {
         throw new FiscalError(

@@ -42,6 +42,11 @@ export function assertNothingBlocks(deps: Pick<DocumentDeps, 'index'>): void {
       { documentNumber: stuck.document.documentNumber, internalDocumentId: stuck.document.documentNo },
     );
   }
+  assertLastDocumentPrinted(deps);
+}
+
+/** 508 while the last document's original is neither printed nor delivered electronically. */
+export function assertLastDocumentPrinted(deps: Pick<DocumentDeps, 'index'>): void {
   const unprinted = deps.index.unprintedDocument();
   if (unprinted) {
     throw new FiscalError(
@@ -147,11 +152,13 @@ export async function issueDocument(
   if (doc.sendState === 'stuck') throw sfsFailure(doc);
 
   const issued: IssuedDocument = { doc, merchant };
-  const electronic = record.electronicRequested && doc.sendState === 'online';
-  if (electronic) {
-    // Issue 6: electronic only when registered online; offline documents are always printed.
-    const layout = documentLayout(doc, m, deps.printer.charsPerLine);
-    issued.electronicReceipt = bytesToBase64(deps.renderer.renderPng(layout));
+  // Issue 6: electronic only when registered online; offline documents are always printed. A
+  // receipt that cannot be rendered is printed instead: the document is valid and must be handed
+  // over one way or the other.
+  const electronicReceipt =
+    record.electronicRequested && doc.sendState === 'online' ? tryRender(deps, doc, m) : undefined;
+  if (electronicReceipt !== undefined) {
+    issued.electronicReceipt = electronicReceipt;
     await deps.journal.append({
       type: 'print',
       body: { documentNo: record.documentNo, copy: false, ok: true, electronic: true },
@@ -164,6 +171,18 @@ export async function issueDocument(
   }
   issued.doc = current(deps, record.documentNo);
   return issued;
+}
+
+function tryRender(
+  deps: DocumentDeps,
+  doc: IndexedDocument,
+  merchant: UsableMerchant['merchant'],
+): string | undefined {
+  try {
+    return bytesToBase64(deps.renderer.renderPng(documentLayout(doc, merchant, deps.printer.charsPerLine)));
+  } catch {
+    return undefined;
+  }
 }
 
 function current(deps: Pick<DocumentDeps, 'index'>, documentNo: number): IndexedDocument {

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, type Json, startHarness } from '../support/kasa-harness.js';
+
+let h: Harness;
+let doc: Json;
+beforeAll(async () => {
+  h = await startHarness();
+  doc = (await h.get('/api/openapi.json')).body;
+});
+afterAll(async () => h.close());
+
+function resolve(schema: Json): Json {
+  if (schema?.$ref) {
+    const name = String(schema.$ref).replace('#/components/schemas/', '');
+    const target = doc.components?.schemas?.[name];
+    if (!target) throw new Error(`unresolved $ref ${schema.$ref}`);
+    return resolve(target);
+  }
+  return schema;
+}
+
+/** Examples on the schema itself, or on every member of a union. */
+function hasExamples(schema: Json): boolean {
+  const s = resolve(schema);
+  if (Array.isArray(s.examples) && s.examples.length > 0) return true;
+  const members = s.anyOf ?? s.oneOf;
+  return Array.isArray(members) && members.length > 0 && members.every(hasExamples);
+}
+
+/** Examples on the media type (inline schemas) or on its schema. */
+function mediaHasExamples(media: Json): boolean {
+  return media?.example !== undefined || media?.examples !== undefined || hasExamples(media?.schema);
+}
+
+function allRefs(node: Json, out: string[] = []): string[] {
+  if (node && typeof node === 'object') {
+    if (typeof node.$ref === 'string') out.push(node.$ref);
+    for (const v of Object.values(node)) allRefs(v, out);
+  }
+  return out;
+}
+
+describe('OpenAPI document of the whole register', () => {
+  it('resolves every $ref to a component schema', () => {
+    expect(Object.keys(doc.components.schemas).length).toBeGreaterThan(10);
+    for (const ref of allRefs(doc.paths)) expect(() => resolve({ $ref: ref }), ref).not.toThrow();
+  });
+
+  it('lists every implemented /api/ endpoint with request and response schemas and examples', () => {
+    const expected = [
+      'GET /api/version',
+      'GET /api/status/get',
+      'GET /api/chduinfo',
+      'POST /api/merchant/store',
+      'POST /api/merchant/get',
+      'GET /api/merchant/status',
+      'POST /api/document/store',
+      'POST /api/document/get',
+      'POST /api/document/print',
+      'POST /api/cash',
+    ];
+    const listed = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(listed.sort()).toEqual(expected.sort());
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const [method, op] of Object.entries(ops as Record<string, Json>)) {
+        const ok = op.responses?.['200']?.content?.['application/json'];
+        expect(ok?.schema, `${method} ${path}: 200 schema`).toBeDefined();
+        expect(mediaHasExamples(ok), `${method} ${path}: 200 examples`).toBe(true);
+        expect(op.responses?.['500'], `${method} ${path}: error schema`).toBeDefined();
+        if (method === 'post') {
+          const body = op.requestBody?.content?.['application/json'];
+          expect(body?.schema, `${method} ${path}: request schema`).toBeDefined();
+          expect(mediaHasExamples(body), `${method} ${path}: request examples`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('documents the Idempotency-Key header on store and cash', () => {
+    for (const path of ['/api/document/store', '/api/cash']) {
+      const params = (doc.paths[path].post.parameters ?? []) as Json[];
+      expect(
+        params.some((p) => p.in === 'header' && p.name === 'idempotency-key'),
+        path,
+      ).toBe(true);
+    }
+  });
+});
