@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { documentRecord, exchangeRecord, merchantRecord } from '../test/support/journal-fixtures.js';
 import { ImageFileChdu } from './adapters/chdu/image-file-chdu.js';
 import { nodeSha256 } from './adapters/crypto/node-sha256.js';
-import { DataDirLockedError } from './adapters/data-dir-lock.js';
+import { UsageError } from './cli/exit.js';
 import { composeChduStorage } from './compose-chdu.js';
 import { ChduJournal } from './core/journal/chdu-journal.js';
 import { ChduLiteEmulator } from './simulators/chdu/chdu-lite-emulator.js';
@@ -33,7 +33,7 @@ describe('composeChduStorage', () => {
     expect(storage.index.findDocument({ by: 'last' })).toMatchObject({ sendState: 'online', recordNo: 2 });
     expect((await storage.info()).index).toEqual({ state: 'current', highWaterMark: 3 });
     await expect(composeChduStorage({ dataDir: join(dir, 'data'), chdu: image() })).rejects.toThrow(
-      DataDirLockedError,
+      UsageError, // exit 2: the data dir is in use
     );
     await storage.close();
   });

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { openChdu } from './adapters/chdu/open-chdu.js';
 import { nodeSha256 } from './adapters/crypto/node-sha256.js';
-import { DataDirLock } from './adapters/data-dir-lock.js';
+import { DataDirLock, DataDirLockedError } from './adapters/data-dir-lock.js';
 import { SqliteJournalIndex } from './adapters/index/sqlite-journal-index.js';
-import type { ChduTarget } from './config/targets.js';
+import { UsageError } from './cli/exit.js';
+import { type ChduTarget, describeChduTarget } from './config/targets.js';
+import { FiscalError } from './core/fiscal-error.js';
 import { ChduJournal } from './core/journal/chdu-journal.js';
 import type { Chdu } from './core/ports/chdu.js';
 import type { Clock } from './core/ports/clock.js';
@@ -35,34 +37,52 @@ export interface ChduStorageOptions {
   clock?: Clock;
   /** Consistency check period (default 60 s). */
   checkIntervalMs?: number;
-  /** Capacity of a new image (default 2,000,000 blocks). */
+  /**
+   * Capacity of a new image (default: the target's `?capacity=N`, else 2,000,000 blocks). An
+   * existing image with another capacity is refused (ADR 0112).
+   */
   capacityBlocks?: number;
+  /** Start-up warnings, e.g. a torn tail found in the image (pino's logger fits). */
+  log?: { warn(fields: Record<string, unknown>, message: string): void };
 }
 
 /**
  * Composition of the CHDÚ part of `kasa serve` (issue 3), for compose.ts: takes the data dir's
- * lock (DECISIONS 13), opens the CHDÚ (creating the image), the journal (its head read from the
- * CHDÚ — a CHDÚ that is not there yet makes the check refuse with 200 until it is), the index,
- * and starts the consistency check, whose first run replays or rebuilds the index.
+ * lock (DECISIONS 13), opens the CHDÚ (creating the image, taking its lock: ADR 0106), the
+ * journal (its head read from the CHDÚ — a CHDÚ that is not there yet makes the check refuse with
+ * 200 until it is), the index, and starts the consistency check, whose first run replays or
+ * rebuilds the index. A data dir or image held by another process, or a capacity that does not
+ * fit the existing image, is a {@link UsageError} (exit 2, one line).
  */
 export async function composeChduStorage(options: ChduStorageOptions): Promise<ChduStorage> {
-  const lock = DataDirLock.acquire(options.dataDir, 'serve');
+  const lock = lockDataDir(options.dataDir);
   let chdu: Chdu | undefined;
   let index: SqliteJournalIndex | undefined;
   try {
     chdu = await openChdu(options.chdu, {
       create: true,
+      holder: 'serve',
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.capacityBlocks === undefined ? {} : { capacityBlocks: options.capacityBlocks }),
+    }).catch((e: unknown) => {
+      throw startupError(e, options.chdu);
     });
     const device = chdu;
+    if (device.tornBytesAtOpen) {
+      options.log?.warn(
+        { target: device.target, tornBytes: device.tornBytesAtOpen },
+        `CHDÚ: ${device.tornBytesAtOpen} bytes after the last complete block (a write torn by a crash, or a damaged last block) are not a block; they are cut before the next write. If the index knew a record there, the register refuses with 201 (ADR 0108).`,
+      );
+    }
+    const idx = SqliteJournalIndex.open(join(options.dataDir, 'index.sqlite'));
+    index = idx;
     const raw = ChduJournal.unopened(device, {
       sha256: nodeSha256,
+      // ADR 0108: never reuse the number of a record the index saw acknowledged.
+      acknowledgedRecordNo: () => idx.highWaterMark(),
       ...(options.clock ? { clock: options.clock } : {}),
     });
     await raw.refresh().catch(() => undefined); // the check reports why
-    const idx = SqliteJournalIndex.open(join(options.dataDir, 'index.sqlite'));
-    index = idx;
     const check = new ConsistencyCheck({
       chdu: device,
       journal: raw,
@@ -97,4 +117,23 @@ export async function composeChduStorage(options: ChduStorageOptions): Promise<C
     lock.release();
     throw e;
   }
+}
+
+function lockDataDir(dataDir: string): DataDirLock {
+  try {
+    return DataDirLock.acquire(dataDir, 'serve');
+  } catch (e) {
+    if (e instanceof DataDirLockedError) throw new UsageError(e.message, { cause: e });
+    throw e;
+  }
+}
+
+/** The CHDÚ cannot be ours (another writer holds the image, a capacity that does not fit): exit 2. */
+function startupError(e: unknown, target: ChduTarget): unknown {
+  if (!FiscalError.is(e)) return e;
+  const held = (e.details as { inUseBy?: unknown } | undefined)?.inUseBy !== undefined;
+  if (held || e.resultName === 'INVALID_INPUT') {
+    return new UsageError(`--chdu ${describeChduTarget(target)}: ${e.message}`, { cause: e });
+  }
+  return e;
 }

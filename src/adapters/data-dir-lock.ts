@@ -1,15 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { describeHolder, FileLock, FileLockedError, type LockHolder } from './file-lock.js';
 
-/** Who holds a data dir: written as JSON into `<data-dir>/kasa.lock`. */
-export interface LockHolder {
-  pid: number;
-  /** e.g. `serve`, `chdu reindex`. */
-  command: string;
-  hostname: string;
-  startedAt: string;
-}
+export type { LockHolder } from './file-lock.js';
 
 export const LOCK_FILE = 'kasa.lock';
 
@@ -18,9 +10,7 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly holder: LockHolder,
   ) {
-    super(
-      `the data dir ${dataDir} is in use by "kasa ${holder.command}" (pid ${holder.pid} on ${holder.hostname}, since ${holder.startedAt}); stop it first`,
-    );
+    super(`the data dir ${dataDir} is in use by ${describeHolder(holder)}; stop it first`);
     this.name = 'DataDirLockedError';
   }
 }
@@ -28,83 +18,36 @@ export class DataDirLockedError extends Error {
 /**
  * One writer per data dir (DECISIONS 13): `kasa serve` holds this lock while it runs, and the
  * `kasa chdu` commands that write (reindex) refuse while anyone else holds it; reading commands
- * only look. A lock left by a process that no longer exists (same host) is taken over.
+ * only look. The lock is `<data-dir>/kasa.lock`, held through the operating system (ADR 0106), so
+ * it is free the moment its holder dies — there is no stale lock to judge by PID or host name.
  */
 export class DataDirLock {
-  private released = false;
+  private constructor(private readonly lock: FileLock) {}
 
-  private constructor(
-    readonly path: string,
-    readonly holder: LockHolder,
-  ) {}
+  get path(): string {
+    return this.lock.path;
+  }
+
+  get holder(): LockHolder {
+    return this.lock.holder;
+  }
 
   /** Takes the lock or throws {@link DataDirLockedError} naming the live holder. */
   static acquire(dataDir: string, command: string): DataDirLock {
-    mkdirSync(dataDir, { recursive: true });
-    const path = join(dataDir, LOCK_FILE);
-    const holder: LockHolder = {
-      pid: process.pid,
-      command,
-      hostname: hostname(),
-      startedAt: new Date().toISOString(),
-    };
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        const fd = openSync(path, 'wx', 0o644);
-        try {
-          writeSync(fd, `${JSON.stringify(holder)}\n`);
-        } finally {
-          closeSync(fd);
-        }
-        return new DataDirLock(path, holder);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      }
-      const current = DataDirLock.holder(dataDir);
-      if (current) throw new DataDirLockedError(dataDir, current);
-      rmSync(path, { force: true }); // stale: its process is gone
+    try {
+      return new DataDirLock(FileLock.acquire(join(dataDir, LOCK_FILE), command));
+    } catch (e) {
+      if (e instanceof FileLockedError) throw new DataDirLockedError(dataDir, e.holder);
+      throw e;
     }
-    throw new Error(`cannot take the lock ${path}`);
   }
 
-  /** The live holder of the data dir's lock, or undefined (no lock, or a stale one). */
+  /** The live holder of the data dir's lock, or undefined when nobody holds it. */
   static holder(dataDir: string): LockHolder | undefined {
-    let text: string;
-    try {
-      text = readFileSync(join(dataDir, LOCK_FILE), 'utf8');
-    } catch {
-      return undefined;
-    }
-    let h: LockHolder;
-    try {
-      h = JSON.parse(text) as LockHolder;
-    } catch {
-      // Being written this instant, or garbage: treat as held by an unknown process.
-      return { pid: 0, command: 'unknown', hostname: 'unknown', startedAt: 'unknown' };
-    }
-    if (h.hostname !== hostname()) return h; // cannot check a process on another machine
-    return processAlive(h.pid) ? h : undefined;
+    return FileLock.holder(join(dataDir, LOCK_FILE));
   }
 
   release(): void {
-    if (this.released) return;
-    this.released = true;
-    try {
-      const h = JSON.parse(readFileSync(this.path, 'utf8')) as LockHolder;
-      if (h.pid === this.holder.pid && h.startedAt === this.holder.startedAt)
-        rmSync(this.path, { force: true });
-    } catch {
-      // already gone
-    }
-  }
-}
-
-function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    this.lock.release();
   }
 }

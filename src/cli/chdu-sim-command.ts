@@ -2,9 +2,11 @@ import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { FilePrintSink, type PrintSink } from '../adapters/chdu/print-sink.js';
 import { integerIn } from '../config/option-spec.js';
+import { FiscalError } from '../core/fiscal-error.js';
 import { startControlServer } from '../simulators/chdu/chdu-lite-control.js';
 import { ChduLiteEmulator } from '../simulators/chdu/chdu-lite-emulator.js';
 import { type FaultSpec, parseFaultSpec } from '../simulators/chdu/chdu-lite-faults.js';
+import { UsageError } from './exit.js';
 import type { CliIo } from './program.js';
 
 /** Test seam: see the running emulator, and stop it without a signal. */
@@ -45,9 +47,10 @@ export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: C
         .default(0),
     )
     .addOption(
-      new Option('--capacity <blocks>', 'capacity of a new image in blocks')
-        .argParser(parse(integerIn(1, 0xffffffff, 'capacity')))
-        .default(2_000_000),
+      new Option(
+        '--capacity <blocks>',
+        'capacity of a new image in blocks (default 2000000); an existing image keeps its own',
+      ).argParser(parse(integerIn(1, 0xffffffff, 'capacity'))),
     )
     .addOption(
       new Option('--serial <number>', 'device serial of a new image').argParser(
@@ -77,12 +80,18 @@ export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: C
       opts.printer === 'none' ? undefined : new FilePrintSink(resolve(io.cwd, opts.printer.slice(5)));
     const emulator = await ChduLiteEmulator.start({
       imagePath: resolve(io.cwd, opts.image),
-      capacityBlocks: opts.capacity,
+      ...(opts.capacity === undefined ? {} : { capacityBlocks: opts.capacity }),
       ...(opts.serial === undefined ? {} : { serial: opts.serial }),
       ...(printer ? { printer } : {}),
       faults: opts.fault ?? [],
       host: opts.host,
       port: opts.port,
+    }).catch((e: unknown) => {
+      // ADR 0106: an image another process writes (or a capacity it does not have) is a usage error.
+      if (FiscalError.is(e) && (e.resultCode === 200 || e.resultCode === 701)) {
+        throw new UsageError(`--image ${opts.image}: ${e.message}`, { cause: e });
+      }
+      throw e;
     });
     const closers: Array<() => Promise<void>> = [() => emulator.close()];
     try {
@@ -110,7 +119,7 @@ interface SimOptions {
   image: string;
   host: string;
   port: number;
-  capacity: number;
+  capacity?: number;
   serial?: number;
   printer: string;
   pty?: string;

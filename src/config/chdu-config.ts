@@ -25,7 +25,7 @@ export function readChduCommandConfig(
   const given = readOption(cmd, chduSpec, env).value as ChduTarget | undefined;
   const chdu: ChduTarget = given
     ? given.kind === 'image'
-      ? { kind: 'image', path: resolve(cwd, given.path) }
+      ? { ...given, path: resolve(cwd, given.path) }
       : given
     : { kind: 'image', path: resolve(dataDir, 'chdu.img') };
   return Object.freeze({ dataDir, chdu, indexPath: resolve(dataDir, 'index.sqlite') });

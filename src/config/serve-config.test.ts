@@ -63,4 +63,9 @@ describe('serve configuration', () => {
     expect(c.sfsTrust).toEqual(['/srv/a.pem', '/etc/b.pem']);
     expect(c.dataDir).toBe('/srv/reg1');
   });
+
+  it('keeps the capacity of a new image given in the --chdu target, resolving its path', () => {
+    const c = parse(['--chdu', 'image:img/chdu.img?capacity=5000']);
+    expect(c.chdu).toEqual({ kind: 'image', path: '/srv/img/chdu.img', capacityBlocks: 5000 });
+  });
 });

@@ -218,7 +218,7 @@ export function readServeConfig(
     sfsTrust: value<string[]>('sfsTrust', []).map((p) => resolve(cwd, p)),
     sfsTimeoutMs: value('sfsTimeoutMs', 5000),
     printer: value<PrinterTarget>('printer', { kind: 'virtual' }),
-    chdu: chdu.kind === 'image' ? { kind: 'image', path: resolve(cwd, chdu.path) } : chdu,
+    chdu: chdu.kind === 'image' ? { ...chdu, path: resolve(cwd, chdu.path) } : chdu,
     demo,
     token: value<string | undefined>('token', undefined),
     logLevel: value<LogLevel>('logLevel', 'info'),

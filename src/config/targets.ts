@@ -12,7 +12,8 @@ export type PrinterTarget =
   | { kind: 'chdu' };
 
 export type ChduTarget =
-  | { kind: 'image'; path: string }
+  /** `capacityBlocks`: from `image:PATH?capacity=N`, the capacity of a new image (ADR 0112). */
+  | { kind: 'image'; path: string; capacityBlocks?: number }
   | { kind: 'chdu-lite-tcp'; host: string; port: number }
   | { kind: 'chdu-lite-serial'; path: string; baudRate: number };
 
@@ -57,12 +58,26 @@ export function parsePrinterTarget(text: string): PrinterTarget {
   throw new TargetSyntaxError('use virtual, none, chdu, tcp://HOST:PORT or serial:///dev/X?baudRate=N');
 }
 
-export function parseChduTarget(text: string): ChduTarget {
-  if (text.startsWith('image:')) {
-    const path = text.slice(6);
-    if (path === '') throw new TargetSyntaxError('image: needs a file path');
-    return { kind: 'image', path };
+/** `PATH[?capacity=N]`: the capacity applies when the image is created (ADR 0112). */
+function imageTarget(rest: string): ChduTarget {
+  const q = rest.indexOf('?');
+  const path = q < 0 ? rest : rest.slice(0, q);
+  if (path === '') throw new TargetSyntaxError('image: needs a file path');
+  if (q < 0) return { kind: 'image', path };
+  const params = new URLSearchParams(rest.slice(q + 1));
+  for (const key of params.keys()) {
+    if (key !== 'capacity') throw new TargetSyntaxError(`image: unknown parameter "${key}" (only capacity)`);
   }
+  const text = params.get('capacity');
+  const capacityBlocks = Number(text);
+  if (text === null || !/^\d+$/.test(text) || capacityBlocks < 1 || capacityBlocks > 0xffffffff) {
+    throw new TargetSyntaxError('image: capacity must be a whole number of blocks from 1 to 4294967295');
+  }
+  return { kind: 'image', path, capacityBlocks };
+}
+
+export function parseChduTarget(text: string): ChduTarget {
+  if (text.startsWith('image:')) return imageTarget(text.slice(6));
   if (text.startsWith('chdu-lite+tcp://')) {
     return { kind: 'chdu-lite-tcp', ...hostPort(text.slice(16), 'chdu-lite+tcp://') };
   }
@@ -86,7 +101,7 @@ export function describePrinterTarget(t: PrinterTarget): string {
 export function describeChduTarget(t: ChduTarget): string {
   switch (t.kind) {
     case 'image':
-      return `image:${t.path}`;
+      return `image:${t.path}${t.capacityBlocks === undefined ? '' : `?capacity=${t.capacityBlocks}`}`;
     case 'chdu-lite-tcp':
       return `chdu-lite+tcp://${t.host}:${t.port}`;
     case 'chdu-lite-serial':

@@ -120,21 +120,48 @@ describe('image-file CHDÚ', () => {
     await chdu.close();
   });
 
-  it('cuts a torn tail at open; a read-only opening leaves the file alone and sees later appends', async () => {
+  it('keeps a torn tail for inspection until the first write cuts it; a read-only opening never touches it', async () => {
     const writer = await ImageFileChdu.open(path, { create: true, capacityBlocks: 10 });
     await writer.write(Uint8Array.of(1));
     await writer.close();
     writeFileSync(path, Buffer.concat([readFileSync(path), Buffer.alloc(300, 0xab)]));
     const reader = await ImageFileChdu.open(path, { readOnly: true });
     expect(reader.openReport).toEqual({ tornBytes: 300, blocks: 1 });
+    expect(reader.tornBytesAtOpen).toBe(300);
     expect(statSync(path).size).toBe(slotOffset(1) + 300);
     expect(await code(reader.write(Uint8Array.of(9)))).toBe(202);
     const again = await ImageFileChdu.open(path);
     expect(again.openReport.tornBytes).toBe(300);
-    expect(statSync(path).size).toBe(slotOffset(1));
+    expect(statSync(path).size).toBe(slotOffset(1) + 300); // ADR 0108: still there after opening
+    expect((await reader.read(0, 5)).map((b) => b.data[0])).toEqual([1]);
     await again.write(Uint8Array.of(2));
+    expect(statSync(path).size).toBe(slotOffset(2));
     expect((await reader.read(0, 5)).map((b) => b.data[0])).toEqual([1, 2]);
     expect((await reader.status()).freeBlocks).toBe(8);
     await Promise.all([reader.close(), again.close()]);
+  });
+
+  it('a torn tail longer than one slot is cut whole before the first write', async () => {
+    const writer = await ImageFileChdu.open(path, { create: true, capacityBlocks: 10 });
+    await writer.write(Uint8Array.of(1));
+    await writer.close();
+    writeFileSync(path, Buffer.concat([readFileSync(path), Buffer.alloc(SLOT_SIZE * 2 + 7, 0x5a)]));
+    const again = await ImageFileChdu.open(path);
+    expect(again.tornBytesAtOpen).toBe(SLOT_SIZE * 2 + 7);
+    expect(await again.write(Uint8Array.of(2))).toBe(1);
+    expect(statSync(path).size).toBe(slotOffset(2));
+    await again.close();
+  });
+
+  it("refuses a capacity other than the existing image's (701); a new image takes it", async () => {
+    const first = await ImageFileChdu.open(path, { create: true, capacityBlocks: 10 });
+    await first.close();
+    expect(await code(ImageFileChdu.open(path, { create: true, capacityBlocks: 20 }))).toBe(701);
+    const same = await ImageFileChdu.open(path, { create: true, capacityBlocks: 10 });
+    expect((await same.status()).capacityBlocks).toBe(10);
+    await same.close();
+    const reader = await ImageFileChdu.open(path, { readOnly: true, capacityBlocks: 20 });
+    expect((await reader.status()).capacityBlocks).toBe(10); // a reader creates nothing
+    await reader.close();
   });
 });

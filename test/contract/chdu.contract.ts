@@ -17,6 +17,11 @@ export interface ChduHarness {
   drawer(): number[];
   /** Closes everything and opens the same storage again (durability, lock persistence). */
   reopen(): Promise<Chdu>;
+  /**
+   * Tries to open a second writer on the same storage while this one is open (another process
+   * or instance on the same image); resolves with it if that was allowed.
+   */
+  secondWriter(): Promise<Chdu>;
   close(): Promise<void>;
 }
 
@@ -36,31 +41,6 @@ async function rejection(p: Promise<unknown>): Promise<FiscalError> {
   );
   if (!FiscalError.is(e)) throw new Error(`expected a FiscalError, got ${String(e)}`);
   return e;
-}
-
-/** Every method a Chdu may have; anything else (erase, overwrite, format …) breaks write-once. */
-const PORT_METHODS = new Set([
-  'status',
-  'volumeSerial',
-  'firmwareVersion',
-  'read',
-  'write',
-  'writeAndPrint',
-  'openDrawer',
-  'lockRequest',
-  'lockActivate',
-  'close',
-]);
-
-function publicMethods(o: object): string[] {
-  const names = new Set<string>();
-  for (let p = Object.getPrototypeOf(o); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
-    for (const n of Object.getOwnPropertyNames(p)) {
-      const d = Object.getOwnPropertyDescriptor(p, n);
-      if (n !== 'constructor' && typeof d?.value === 'function') names.add(n);
-    }
-  }
-  return [...names];
 }
 
 export function chduContract(name: string, factory: ChduFactory): void {
@@ -182,19 +162,47 @@ export function chduContract(name: string, factory: ChduFactory): void {
       expect(await chdu.write(bytes(3, 3))).toBe(6);
     });
 
-    it('is write-once: no overwrite method exists, concurrent writes never share an address', async () => {
-      const extra = publicMethods(chdu).filter((m) => !PORT_METHODS.has(m));
-      expect(
-        extra.filter((m) => /erase|overwrite|format|rewrite|delete|truncate|clear|reset/i.test(m)),
-      ).toEqual([]);
-      const first = bytes(50, 7);
-      await chdu.write(first);
-      const addresses = await Promise.all(Array.from({ length: 8 }, (_, i) => chdu.write(bytes(30, i))));
-      expect([...addresses].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    it('is write-once: nothing a caller can do changes an acknowledged block', async () => {
+      const first = [bytes(505, 7), bytes(40, 8)];
+      for (const d of first) await chdu.write(d);
+      const before = await chdu.read(0, 2);
+      const attempts: Array<() => Promise<unknown>> = [
+        () => chdu.write(bytes(30, 1)),
+        () => chdu.write(bytes(506, 1)), // too long: 701
+        () => chdu.writeAndPrint(bytes(30, 2)),
+        () => chdu.writeAndPrint(bytes(30, 3), 4),
+        () => chdu.writeAndPrint(bytes(30, 3), 99), // offset outside the data: 701
+        () => chdu.openDrawer(2),
+        () => chdu.read(-1, 1),
+        () => chdu.read(0, -1),
+        async () => chdu.lockActivate(((await chdu.lockRequest(5)) ^ 5 ^ 1) >>> 0), // wrong key
+        ...Array.from({ length: 8 }, (_, i) => () => chdu.write(bytes(30, i))), // concurrent writers
+      ];
+      const results = await Promise.allSettled(attempts.map((a) => a()));
+      const addresses = results.flatMap((r) =>
+        r.status === 'fulfilled' && typeof r.value === 'number' ? [r.value] : [],
+      );
+      expect([...addresses].sort((a, b) => a - b)).toEqual(addresses.map((_, i) => i + 2)); // all new, none shared
+      // A second writer on the same storage is refused and writes nothing.
+      const second = await h.secondWriter().then(
+        async (other) => {
+          await other.write(bytes(10, 0)).catch(() => undefined);
+          await other.close();
+          return 'opened';
+        },
+        (e: unknown) => (FiscalError.is(e) ? e.resultCode : e),
+      );
+      expect(second).toBe(200);
+      const seed = 0x0badcafe;
+      await chdu.lockActivate(((await chdu.lockRequest(seed)) ^ seed) >>> 0);
+      expect((await rejection(chdu.write(bytes(5, 5)))).resultCode).toBe(202);
+      chdu = await h.reopen();
+      const after = await chdu.read(0, 2 + addresses.length + 5);
+      expect(after.slice(0, 2)).toEqual(before);
+      expect(after).toHaveLength(2 + addresses.length);
       const [again] = await chdu.read(0, 1);
-      expect(again?.data).toEqual(first);
-      again?.data.fill(0);
-      expect((await chdu.read(0, 1))[0]?.data).toEqual(first);
+      again?.data.fill(0); // the caller's copy, not the stored block
+      expect((await chdu.read(0, 1))[0]?.data).toEqual(first[0]);
     });
 
     it('carries the fiscal journal: multi-block records, head after reopen, verified chain', async () => {

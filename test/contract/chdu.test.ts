@@ -51,6 +51,7 @@ chduContract('image file', async (o: HarnessOptions): Promise<ChduHarness> => {
       chdu = await open();
       return chdu;
     },
+    secondWriter: () => ImageFileChdu.open(join(dir, 'chdu.img')),
     async close() {
       await chdu.close();
       rmSync(dir, { recursive: true, force: true });
@@ -89,6 +90,11 @@ function emulatorHarness(kind: 'tcp' | 'pty') {
         emulator = await start();
         chdu = await connect();
         return chdu;
+      },
+      // A second emulator (another `kasa chdu-sim`) on the same image.
+      async secondWriter() {
+        const other = await start();
+        return new ChduLiteChdu(new TcpTransport('127.0.0.1', other.port), other.url);
       },
       async close() {
         await chdu.close();

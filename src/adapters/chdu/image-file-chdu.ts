@@ -6,7 +6,8 @@ import { FiscalError, invalidInput } from '../../core/fiscal-error.js';
 import type { BlockCommand, Chdu, ChduBlock, ChduStatus } from '../../core/ports/chdu.js';
 import { type Clock, systemClock } from '../../core/ports/clock.js';
 import { SerialQueue } from '../../core/serial-queue.js';
-import { createFileAtomically, type ImageIo, type ImageIoOpener, openImageIo } from './image-io.js';
+import { describeHolder, FileLock, FileLockedError } from '../file-lock.js';
+import { createFileExclusively, type ImageIo, type ImageIoOpener, openImageIo } from './image-io.js';
 import {
   BLOCK_COMMANDS,
   BLOCK_DATA_SIZE,
@@ -26,14 +27,22 @@ import type { PrintSink } from './print-sink.js';
 export interface ImageFileChduOptions {
   /** Create the image when the file does not exist (default false: a missing image is 200). */
   create?: boolean;
-  /** Capacity in blocks of a new image (default 2,000,000 ≈ 1 GiB); an existing image keeps its own. */
+  /**
+   * Capacity in blocks of a new image (default 2,000,000 ≈ 1 GiB). An existing image keeps its
+   * own; giving a different one for it is refused with 701 (ADR 0112).
+   */
   capacityBlocks?: number;
   /** Device serial of a new image (default random). */
   serial?: number;
   /** Volume serial of a new image (default: Unix time of creation, as the device does). */
   volumeSerial?: number;
-  /** Open for reading only (CLI commands beside a running `kasa serve`). */
+  /**
+   * Open for reading only (CLI commands beside a running `kasa serve`). Only a writable opening
+   * takes the image's lock (`<image>.lock`, ADR 0106); readers never wait for it.
+   */
   readOnly?: boolean;
+  /** Who holds the image's lock, for the message another writer gets (e.g. `serve`, `chdu-sim`). */
+  holder?: string;
   /** The printer behind this CHDÚ; without one WRITE_PRINT fails with 100 as on a device without printer. */
   printer?: PrintSink;
   clock?: Clock;
@@ -47,7 +56,11 @@ export interface ImageFileChduOptions {
 }
 
 export interface ImageOpenReport {
-  /** Bytes after the last completed slot, discarded as a torn write (ADR 0103). */
+  /**
+   * Bytes after the last completed slot when the image was opened: a write torn by a crash, or a
+   * damaged last block (ADR 0103, 0108). Never reported as a block; a writer cuts them just
+   * before its first write, so until then they stay in the file for inspection.
+   */
   tornBytes: number;
   blocks: number;
 }
@@ -70,6 +83,8 @@ export class ImageFileChdu implements Chdu {
   private pendingLock: { seed: number; magic: number; atMs: number } | undefined;
   private failure: FiscalError | undefined;
   private closed = false;
+  /** Bytes after the last sealed slot are still in the file: cut them before the first write. */
+  private tornTail: boolean;
 
   private constructor(
     readonly path: string,
@@ -80,59 +95,94 @@ export class ImageFileChdu implements Chdu {
     private lastWriteMs: number | undefined,
     private readonly options: ImageFileChduOptions,
     readonly openReport: ImageOpenReport,
+    private readonly lock: FileLock | undefined,
   ) {
     this.target = `image:${path}`;
+    this.tornTail = openReport.tornBytes > 0;
+  }
+
+  /** Port: the bytes after the last complete block found at open (ADR 0108). */
+  get tornBytesAtOpen(): number {
+    return this.openReport.tornBytes;
   }
 
   static async open(path: string, options: ImageFileChduOptions = {}): Promise<ImageFileChdu> {
     const clock = options.clock ?? systemClock;
-    if (!existsSync(path)) {
-      if (!options.create || options.readOnly) {
-        throw new FiscalError('CHDU_NOT_CONNECTED', `No CHDÚ image at ${path}.`, { target: `image:${path}` });
-      }
-      await ImageFileChdu.createImage(path, options, clock);
+    const target = `image:${path}`;
+    if (!existsSync(path) && (!options.create || options.readOnly)) {
+      throw new FiscalError('CHDU_NOT_CONNECTED', `No CHDÚ image at ${path}.`, { target });
     }
-    let io: ImageIo;
+    // ADR 0106: one writer per image, whatever process or data dir it comes from.
+    const lock = options.readOnly ? undefined : await lockImage(path, options.holder ?? 'image writer');
     try {
-      io = await (options.io ?? openImageIo)(path, !options.readOnly, options.syncWrites !== false);
-    } catch (e) {
-      throw new FiscalError('CHDU_NOT_CONNECTED', `Cannot open the CHDÚ image ${path}.`, undefined, {
-        cause: e,
-      });
-    }
-    try {
-      const head = Buffer.alloc(HEADER_SIZE);
-      await io.read(head, 0);
-      const header = decodeHeader(head);
-      if (typeof header === 'string')
-        throw new FiscalError('CHDU_WRITE_ERROR', `CHDÚ image ${path}: ${header}.`);
-      const size = await io.size();
-      const tail = await findTail(io, size);
-      const tornBytes = size - slotOffset(tail.slots);
-      if (tornBytes > 0 && !options.readOnly) {
-        // ADR 0103: bytes after the last sealed slot were never acknowledged as a block.
-        await io.truncate(slotOffset(tail.slots));
-        await io.sync();
+      const created =
+        !options.readOnly && options.create && !existsSync(path)
+          ? await ImageFileChdu.createImage(path, options, clock)
+          : false;
+      let io: ImageIo;
+      try {
+        io = await (options.io ?? openImageIo)(path, !options.readOnly, options.syncWrites !== false);
+      } catch (e) {
+        throw new FiscalError(
+          'CHDU_NOT_CONNECTED',
+          `Cannot open the CHDÚ image ${path}.`,
+          { target },
+          {
+            cause: e,
+          },
+        );
       }
-      const blocks = tail.locked ? tail.slots - 1 : tail.slots;
-      return new ImageFileChdu(path, io, header, blocks, tail.locked, undefined, options, {
-        tornBytes,
-        blocks,
-      });
+      try {
+        const head = Buffer.alloc(HEADER_SIZE);
+        await io.read(head, 0);
+        const header = decodeHeader(head);
+        if (typeof header === 'string')
+          throw new FiscalError('CHDU_WRITE_ERROR', `CHDÚ image ${path}: ${header}.`);
+        const capacity = options.capacityBlocks;
+        if (!created && !options.readOnly && capacity !== undefined && capacity !== header.capacityBlocks) {
+          throw invalidInput(
+            'capacityBlocks',
+            `the image ${path} was created with ${header.capacityBlocks} blocks; a capacity (${capacity}) applies only to a new image`,
+          );
+        }
+        const size = await io.size();
+        const tail = await findTail(io, size);
+        const tornBytes = size - slotOffset(tail.slots);
+        const blocks = tail.locked ? tail.slots - 1 : tail.slots;
+        return new ImageFileChdu(
+          path,
+          io,
+          header,
+          blocks,
+          tail.locked,
+          undefined,
+          options,
+          { tornBytes, blocks },
+          lock,
+        );
+      } catch (e) {
+        await io.close();
+        throw e;
+      }
     } catch (e) {
-      await io.close();
+      lock?.release();
       throw e;
     }
   }
 
-  private static async createImage(path: string, options: ImageFileChduOptions, clock: Clock): Promise<void> {
+  /** Creates the image; false when it appeared meanwhile (it is then opened as it is). */
+  private static async createImage(
+    path: string,
+    options: ImageFileChduOptions,
+    clock: Clock,
+  ): Promise<boolean> {
     const capacity = options.capacityBlocks ?? DEFAULT_CAPACITY_BLOCKS;
     if (!Number.isInteger(capacity) || capacity < 1 || capacity > 0xffffffff) {
       throw invalidInput('capacityBlocks', 'must be an integer from 1 to 4294967295');
     }
     const nowMs = clock.now().getTime();
     await mkdir(dirname(path), { recursive: true });
-    await createFileAtomically(
+    return createFileExclusively(
       path,
       encodeHeader({
         capacityBlocks: capacity,
@@ -268,7 +318,11 @@ export class ImageFileChdu implements Chdu {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue.run(() => this.io.close());
+    try {
+      await this.queue.run(() => this.io.close());
+    } finally {
+      this.lock?.release();
+    }
   }
 
   private async append(command: BlockCommand, data: Uint8Array): Promise<number> {
@@ -291,6 +345,12 @@ export class ImageFileChdu implements Chdu {
   private async writeSlot(command: number, data: Uint8Array): Promise<void> {
     const offset = slotOffset(this.blocks);
     try {
+      if (this.tornTail) {
+        // ADR 0103: the torn tail was never acknowledged as a block; it goes before the next one.
+        await this.io.truncate(offset);
+        await this.io.sync();
+        this.tornTail = false;
+      }
       await this.io.write(encodeSlot(this.blocks, command, data), offset);
       if (this.options.syncWrites !== false && !this.io.durableWrites) await this.io.sync();
     } catch (e) {
@@ -367,6 +427,21 @@ export class ImageFileChdu implements Chdu {
 
   private now(): number {
     return (this.options.clock ?? systemClock).now().getTime();
+  }
+}
+
+/** Takes `<image>.lock` (ADR 0106); a held lock is 200, naming who holds it. */
+async function lockImage(path: string, holder: string): Promise<FileLock> {
+  await mkdir(dirname(path), { recursive: true });
+  try {
+    return FileLock.acquire(`${path}.lock`, holder);
+  } catch (e) {
+    if (!(e instanceof FileLockedError)) throw e;
+    throw new FiscalError(
+      'CHDU_NOT_CONNECTED',
+      `The CHDÚ image ${path} is in use by ${describeHolder(e.holder)}: an image has one writer. Stop it, or use another image.`,
+      { target: `image:${path}`, inUseBy: e.holder },
+    );
   }
 }
 

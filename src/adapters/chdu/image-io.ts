@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { constants, existsSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { link, open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
@@ -57,24 +57,30 @@ export const openImageIo: ImageIoOpener = async (path, writable, durableWrites =
 };
 
 /**
- * Creates a file with `content` atomically: written to a temporary name, synced, renamed, and the
- * directory synced, so a crash leaves either no file or the whole header.
+ * Creates a file with `content` atomically and only if no file has that name: written to a
+ * temporary name, synced, then hard-linked to the final name (link() fails with EEXIST instead of
+ * replacing, unlike rename()), and the directory synced. A crash leaves either no file or the
+ * whole content; a racing creator can never replace a live image. Resolves false when the file
+ * already existed (nothing changed).
  */
-export async function createFileAtomically(path: string, content: Buffer): Promise<void> {
-  if (existsSync(path)) throw new Error(`${path} already exists`);
+export async function createFileExclusively(path: string, content: Buffer): Promise<boolean> {
   const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
   const fh = await open(tmp, 'wx');
   try {
-    await fh.write(content, 0, content.length, 0);
-    await fh.sync();
+    try {
+      await fh.write(content, 0, content.length, 0);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    try {
+      await link(tmp, path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw e;
+    }
   } finally {
-    await fh.close();
-  }
-  try {
-    await rename(tmp, path);
-  } catch (e) {
     await rm(tmp, { force: true });
-    throw e;
   }
   const dir = await open(dirname(path), 'r');
   try {
@@ -82,4 +88,5 @@ export async function createFileAtomically(path: string, content: Buffer): Promi
   } finally {
     await dir.close();
   }
+  return true;
 }

@@ -10,8 +10,10 @@ export interface OpenChduOptions {
   create?: boolean;
   /** Image only: open without writing (the `kasa chdu` commands beside a running serve). */
   readOnly?: boolean;
-  /** Image only: capacity of a new image. */
+  /** Image only: capacity of a new image (an existing image with another one is refused, 701). */
   capacityBlocks?: number;
+  /** Image only, writable: who holds the image's lock (`serve`), named to a second writer. */
+  holder?: string;
   clock?: Clock;
 }
 
@@ -26,7 +28,10 @@ export async function openChdu(target: ChduTarget, options: OpenChduOptions = {}
       return ImageFileChdu.open(target.path, {
         ...(options.create ? { create: true } : {}),
         ...(options.readOnly ? { readOnly: true } : {}),
-        ...(options.capacityBlocks === undefined ? {} : { capacityBlocks: options.capacityBlocks }),
+        ...((options.capacityBlocks ?? target.capacityBlocks) === undefined
+          ? {}
+          : { capacityBlocks: options.capacityBlocks ?? target.capacityBlocks }),
+        ...(options.holder ? { holder: options.holder } : {}),
         ...(options.clock ? { clock: options.clock } : {}),
       });
     case 'chdu-lite-tcp':

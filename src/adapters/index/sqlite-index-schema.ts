@@ -4,7 +4,9 @@ import type Database from 'better-sqlite3';
  * Schema of the derived index (`<data-dir>/index.sqlite`, DECISIONS 14). Derived data only: a
  * version change drops everything and the next start rebuilds it from the CHDÚ.
  */
-export const INDEX_SCHEMA_VERSION = 1;
+// 2: receipt UUIDs compared without case by the column itself, so lookups use its index (ADR
+// 0113); the chain hash of record 1 kept as the journal's identity (ADR 0108).
+export const INDEX_SCHEMA_VERSION = 2;
 
 const TABLES = ['meta', 'merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types'];
 
@@ -15,7 +17,7 @@ CREATE TABLE documents (
   document_no INTEGER PRIMARY KEY,
   record_no INTEGER NOT NULL UNIQUE,
   seq_year INTEGER, seq_month INTEGER, sequence_id INTEGER,
-  external_id TEXT, idempotency_key TEXT, uuid TEXT,
+  external_id TEXT, idempotency_key TEXT, uuid TEXT COLLATE NOCASE,
   body TEXT NOT NULL,
   send_state TEXT NOT NULL, sending_count INTEGER NOT NULL, exchanges INTEGER NOT NULL,
   last_exchange TEXT, accepted TEXT,

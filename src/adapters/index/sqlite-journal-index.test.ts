@@ -11,7 +11,7 @@ import {
 } from '../../../test/support/journal-fixtures.js';
 import { FiscalError } from '../../core/fiscal-error.js';
 import type { JournalRecord, NewRecord } from '../../core/journal/records.js';
-import { SqliteJournalIndex } from './sqlite-journal-index.js';
+import { DOCUMENT_LOOKUPS, SqliteJournalIndex } from './sqlite-journal-index.js';
 
 let dir: string;
 let index: SqliteJournalIndex;
@@ -162,7 +162,41 @@ describe('SqliteJournalIndex', () => {
     index.clear();
     expect(index.highWaterMark()).toBe(0);
     expect(index.highWaterHash()).toBeUndefined();
+    expect(index.genesisHash()).toBeUndefined();
     expect(index.currentMerchant()).toBeUndefined();
+  });
+
+  it('keeps the chain hash of record 1 as the journal it was built from', () => {
+    feed({ type: 'merchant', body: merchantRecord() }, { type: 'free-text', body: { text: 'x' } });
+    expect(index.genesisHash()).toBe('hash-1');
+    expect(index.highWaterHash()).toBe('hash-2');
+  });
+
+  it('finds a receipt UUID whatever its case, through the uuid index (no table scan)', () => {
+    feed(
+      { type: 'merchant', body: merchantRecord() },
+      { type: 'document', body: documentRecord(1) },
+      { type: 'sfs-exchange', body: exchangeRecord(1, 'accepted') },
+    );
+    const uuid = exchangeRecord(1, 'accepted').id!;
+    for (const variant of [uuid, uuid.toLowerCase(), uuid.toUpperCase()]) {
+      expect(index.findDocument({ by: 'uuid', uuid: variant })?.document.documentNo).toBe(1);
+    }
+    const plan = (sql: string) =>
+      (
+        index.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(
+          ...Array(9)
+            .fill(1)
+            .slice(0, (sql.match(/\?/g) ?? []).length),
+        ) as Array<{ detail: string }>
+      )
+        .map((r) => r.detail)
+        .join('; ');
+    expect(plan(DOCUMENT_LOOKUPS.uuid)).toMatch(/SEARCH documents USING INDEX documents_uuid \(uuid=\?\)/);
+    for (const [by, sql] of Object.entries(DOCUMENT_LOOKUPS)) {
+      if (by === 'last') continue; // the newest row by its integer key: no WHERE to search by
+      expect(plan(sql), by).not.toMatch(/SCAN (documents|d|c)\b/);
+    }
   });
 
   it('recreates a file that is not a database (the index is derived)', () => {

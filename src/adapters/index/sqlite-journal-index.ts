@@ -58,6 +58,22 @@ interface LocRow {
 const DOCUMENT_NUMBER = /^(\d{4})(\d{2})\/(\d+)$/;
 
 /**
+ * The SQL of each document lookup (exported so a test can check every one is an index search).
+ * The receipt UUID column is `COLLATE NOCASE` itself, so `uuid = ?` both ignores case and uses
+ * `documents_uuid` (ADR 0113).
+ */
+export const DOCUMENT_LOOKUPS = {
+  documentNo: 'SELECT * FROM documents WHERE document_no = ?',
+  sequenceId:
+    'SELECT * FROM documents WHERE seq_year = ? AND seq_month = ? AND sequence_id = ? ORDER BY document_no DESC LIMIT 1',
+  externalId: 'SELECT * FROM documents WHERE external_id = ? ORDER BY document_no DESC LIMIT 1',
+  code: 'SELECT d.* FROM document_codes c JOIN documents d ON d.document_no = c.document_no WHERE c.kind = ? AND c.code = ?',
+  uuid: 'SELECT * FROM documents WHERE uuid = ? ORDER BY document_no DESC LIMIT 1',
+  idempotencyKey: 'SELECT * FROM documents WHERE idempotency_key = ? ORDER BY document_no DESC LIMIT 1',
+  last: 'SELECT * FROM documents ORDER BY document_no DESC LIMIT 1',
+} as const;
+
+/**
  * The journal index in SQLite (better-sqlite3, WAL, synchronous=FULL) at `<data-dir>/index.sqlite`.
  * Derived from the journal only: `apply()` is fed every record in order, and each apply commits
  * together with the new high-water mark, so a crash leaves a consistent prefix to replay onto.
@@ -155,6 +171,10 @@ export class SqliteJournalIndex implements JournalIndex {
     return (this.q.meta.get('hwm_hash') as string | undefined) ?? undefined;
   }
 
+  genesisHash(): string | undefined {
+    return (this.q.meta.get('genesis') as string | undefined) ?? undefined;
+  }
+
   apply(record: JournalRecord, chainHash: string): void {
     this.applyMany([{ record, chainHash }]);
   }
@@ -165,10 +185,11 @@ export class SqliteJournalIndex implements JournalIndex {
     this.db.transaction(() => {
       let hwm = this.highWaterMark();
       const counts = new Map<string, number>();
-      for (const { record } of entries) {
+      for (const { record, chainHash } of entries) {
         if (record.recordNo !== hwm + 1) {
           throw new FiscalError('INTERNAL_ERROR', `Index expects record ${hwm + 1}, got ${record.recordNo}.`);
         }
+        if (record.recordNo === 1) this.q.setMeta.run('genesis', chainHash);
         this.applyBody(record);
         counts.set(record.type, (counts.get(record.type) ?? 0) + 1);
         hwm = record.recordNo;
@@ -184,7 +205,7 @@ export class SqliteJournalIndex implements JournalIndex {
       for (const t of ['merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types']) {
         this.db.exec(`DELETE FROM ${t}`);
       }
-      this.db.exec("DELETE FROM meta WHERE key = 'hwm_hash'");
+      this.db.exec("DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis')");
       this.q.setMeta.run('hwm', '0');
     })();
   }
@@ -412,38 +433,20 @@ export class SqliteJournalIndex implements JournalIndex {
     const one = (sql: string, ...args: unknown[]) => this.db.prepare(sql).get(...args) as DocRow | undefined;
     switch (query.by) {
       case 'documentNo':
-        return one('SELECT * FROM documents WHERE document_no = ?', query.documentNo);
+        return one(DOCUMENT_LOOKUPS.documentNo, query.documentNo);
       case 'sequenceId':
-        return one(
-          'SELECT * FROM documents WHERE seq_year = ? AND seq_month = ? AND sequence_id = ? ORDER BY document_no DESC LIMIT 1',
-          query.year,
-          query.month,
-          query.sequenceId,
-        );
+        return one(DOCUMENT_LOOKUPS.sequenceId, query.year, query.month, query.sequenceId);
       case 'externalId':
-        return one(
-          'SELECT * FROM documents WHERE external_id = ? ORDER BY document_no DESC LIMIT 1',
-          query.externalId,
-        );
+        return one(DOCUMENT_LOOKUPS.externalId, query.externalId);
       case 'okp':
       case 'pkp':
-        return one(
-          'SELECT d.* FROM document_codes c JOIN documents d ON d.document_no = c.document_no WHERE c.kind = ? AND c.code = ?',
-          query.by,
-          query.by === 'okp' ? query.okp.toLowerCase() : query.pkp,
-        );
+        return one(DOCUMENT_LOOKUPS.code, query.by, query.by === 'okp' ? query.okp.toLowerCase() : query.pkp);
       case 'uuid':
-        return one(
-          'SELECT * FROM documents WHERE uuid = ? COLLATE NOCASE ORDER BY document_no DESC LIMIT 1',
-          query.uuid,
-        );
+        return one(DOCUMENT_LOOKUPS.uuid, query.uuid);
       case 'idempotencyKey':
-        return one(
-          'SELECT * FROM documents WHERE idempotency_key = ? ORDER BY document_no DESC LIMIT 1',
-          query.key,
-        );
+        return one(DOCUMENT_LOOKUPS.idempotencyKey, query.key);
       case 'last':
-        return one('SELECT * FROM documents ORDER BY document_no DESC LIMIT 1');
+        return one(DOCUMENT_LOOKUPS.last);
     }
   }
 }

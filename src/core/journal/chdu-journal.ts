@@ -4,7 +4,15 @@ import { type Clock, systemClock } from '../ports/clock.js';
 import type { AppendOptions, Journal, JournalHead, VerifyOptions, VerifyReport } from '../ports/journal.js';
 import { SerialQueue } from '../serial-queue.js';
 import { fromHex, GENESIS_HASH, type Sha256, sameBytes, toHex } from './hash-chain.js';
-import { BlockCursor, findLastRecord, locateRecord, type ReadItem, readItems } from './journal-reader.js';
+import {
+  BlockCursor,
+  findLastRecord,
+  findWrittenEnd,
+  locateRecord,
+  type ReadItem,
+  readItems,
+} from './journal-reader.js';
+import { missingAcknowledgedRecords } from './missing-records.js';
 import {
   BLOCK_PREFIX_SIZE,
   encodeRecord,
@@ -20,6 +28,12 @@ export interface ChduJournalOptions {
   clock?: Clock;
   /** Blocks per READ while streaming (default 256). */
   readBatch?: number;
+  /**
+   * The last record acknowledged to a caller as far as anyone else knows (the index's high-water
+   * mark). While the head read from the CHDÚ is below it, append refuses with 201 instead of
+   * giving a lost record's number to a new one (ADR 0108).
+   */
+  acknowledgedRecordNo?: () => number;
 }
 
 type RecordItem = Extract<ReadItem, { kind: 'record' }>;
@@ -91,6 +105,9 @@ export class ChduJournal implements Journal {
         this.stale = false;
         this.known = true;
       }
+      const acknowledged = this.options.acknowledgedRecordNo?.() ?? 0;
+      const headNo = this.current?.recordNo ?? 0;
+      if (acknowledged > headNo) throw missingAcknowledgedRecords(headNo, acknowledged);
       const status = await this.chdu.status();
       const bds = status.blockDataSize;
       if (bds < MIN_BLOCK_DATA_SIZE) {
@@ -219,7 +236,7 @@ export class ChduJournal implements Journal {
   async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
     // Snapshot the head and the device's end together, so records appended meanwhile are left out.
     if (!this.known) await this.refresh();
-    const snap = await this.queue.run(async () => ({ head: this.current, used: await this.usedBlocks() }));
+    const snap = await this.queue.run(async () => ({ head: this.current, used: await this.writtenEnd() }));
     const checkpoint = options.checkpoint;
     const from = checkpoint ? checkpoint.recordNo + 1 : Math.max(1, options.fromRecordNo ?? 1);
     const report: VerifyReport = { ok: true, records: 0, blocks: 0, fragments: 0 };
@@ -274,7 +291,7 @@ export class ChduJournal implements Journal {
   }
 
   private async readHead(): Promise<JournalHead | undefined> {
-    const last = await findLastRecord(this.chdu, await this.usedBlocks());
+    const last = await findLastRecord(this.chdu, await this.writtenEnd());
     if (!last) return undefined;
     const h = last.header;
     return {
@@ -287,18 +304,18 @@ export class ChduJournal implements Journal {
     };
   }
 
-  private async usedBlocks(): Promise<number> {
+  /** The first never-written address; capacity − free is only the hint (ADR 0109). */
+  private async writtenEnd(): Promise<number> {
     const s = await this.chdu.status();
-    // Addresses start at 0 and only grow, so the used blocks are capacity − free.
-    return s.capacityBlocks - s.freeBlocks;
+    return findWrittenEnd(this.chdu, s.capacityBlocks, s.capacityBlocks - s.freeBlocks);
   }
 
   private async locate(recordNo: number, used?: number): Promise<number> {
-    return locateRecord(this.chdu, used ?? (await this.usedBlocks()), recordNo);
+    return locateRecord(this.chdu, used ?? (await this.writtenEnd()), recordNo);
   }
 
   private async findRecord(recordNo: number, used?: number): Promise<RecordItem | undefined> {
-    const end = used ?? (await this.usedBlocks());
+    const end = used ?? (await this.writtenEnd());
     const start = await this.locate(recordNo, end);
     for await (const item of readItems(new BlockCursor(this.chdu, start, 64, end))) {
       if (item.kind !== 'record') continue;

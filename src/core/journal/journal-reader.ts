@@ -100,7 +100,7 @@ export async function* readItems(cursor: BlockCursor): AsyncGenerator<ReadItem> 
       yield { kind: 'fragment', recordNo: p.recordNo, address: b.address, blocks: parts.length };
       continue;
     }
-    const bytes = concat(parts, recordLength(header));
+    const bytes = joinParts(parts, recordLength(header));
     if (!bytes || !recordCrcOk(bytes)) {
       yield { kind: 'damaged', address: b.address, reason: `record ${p.recordNo} fails its CRC` };
       continue;
@@ -109,7 +109,8 @@ export async function* readItems(cursor: BlockCursor): AsyncGenerator<ReadItem> 
   }
 }
 
-function concat(parts: Uint8Array[], length: number): Uint8Array | undefined {
+/** The record's bytes from its blocks' parts (the last part is zero-padded past `length`). */
+function joinParts(parts: Uint8Array[], length: number): Uint8Array | undefined {
   const total = parts.reduce((n, p) => n + p.length, 0);
   if (total < length) return undefined;
   const out = new Uint8Array(length);
@@ -123,14 +124,57 @@ function concat(parts: Uint8Array[], length: number): Uint8Array | undefined {
   return out;
 }
 
-/** The last complete record on the device, walking back from its last block. */
+/**
+ * The first never-written address (the number of blocks written). STATUS's capacity − free is
+ * only a hint: a device that miscounts, or reports itself full, must not send the head search
+ * over millions of addresses one READ each (ADR 0109). Two READs confirm a right hint; otherwise
+ * a binary search over READ, which returns nothing past the end, bounded by the capacity.
+ */
+export async function findWrittenEnd(chdu: Chdu, capacity: number, hint: number): Promise<number> {
+  const written = async (address: number): Promise<boolean> =>
+    address >= 0 && address < capacity && (await chdu.read(address, 1)).length > 0;
+  const h = Math.min(Math.max(0, hint), capacity);
+  const before = h === 0 || (await written(h - 1));
+  if (before && !(await written(h))) return h;
+  // Written addresses form a prefix: find the first unwritten one in [lo, hi].
+  let lo = before ? h + 1 : 0;
+  let hi = before ? capacity : h - 1;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (await written(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Blocks read backwards in windows (one READ per window, not per block). */
+class BackwardWindow {
+  private first = 0;
+  private blocks: ChduBlock[] = [];
+
+  constructor(
+    private readonly chdu: Chdu,
+    private readonly size = 64,
+  ) {}
+
+  async at(address: number): Promise<ChduBlock | undefined> {
+    if (address < this.first || address >= this.first + this.blocks.length) {
+      this.first = Math.max(0, address - this.size + 1);
+      this.blocks = await this.chdu.read(this.first, address - this.first + 1);
+    }
+    return this.blocks[address - this.first];
+  }
+}
+
+/** The last complete record on the device, walking back from the block before `end`. */
 export async function findLastRecord(
   chdu: Chdu,
-  usedBlocks: number,
+  end: number,
 ): Promise<Extract<ReadItem, { kind: 'record' }> | undefined> {
-  let addr = usedBlocks - 1;
+  const window = new BackwardWindow(chdu);
+  let addr = end - 1;
   while (addr >= 0) {
-    const [b] = await chdu.read(addr, 1);
+    const b = await window.at(addr);
     const p = b?.crcOk ? decodePrefix(b.data) : undefined;
     if (!p) {
       addr--;
@@ -159,9 +203,9 @@ export async function findLastRecord(
  * The address of the first block belonging to record `recordNo` or later, by binary search over
  * block prefixes (record numbers never decrease along the addresses).
  */
-export async function locateRecord(chdu: Chdu, usedBlocks: number, recordNo: number): Promise<number> {
+export async function locateRecord(chdu: Chdu, end: number, recordNo: number): Promise<number> {
   let lo = 0;
-  let hi = usedBlocks;
+  let hi = end;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
     const n = await probeRecordNo(chdu, mid, hi);

@@ -43,6 +43,12 @@ export interface Chdu {
   readonly target: string;
   /** Model or adapter name for chduinfo, e.g. `kasa image file`, `CHDU Lite`. */
   readonly model?: string;
+  /**
+   * Image file only: bytes found after the last complete block when the image was opened — a
+   * write torn by a crash, or a damaged last block (ADR 0103, 0108). They are never reported as
+   * a block; chduinfo, `kasa chdu info|verify` and the start-up log show them.
+   */
+  readonly tornBytesAtOpen?: number;
   status(): Promise<ChduStatus>;
   volumeSerial(): Promise<number>;
   firmwareVersion(): Promise<string>;

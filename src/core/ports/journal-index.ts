@@ -16,6 +16,11 @@ export interface JournalIndex {
   highWaterMark(): number;
   /** Chain hash stored with the high-water mark (to detect an index of another CHDÚ). */
   highWaterHash(): string | undefined;
+  /**
+   * Chain hash of record 1 as applied: which journal the index was built from. An index ahead of
+   * the CHDÚ with the CHDÚ's own record 1 proves acknowledged records went missing (ADR 0108).
+   */
+  genesisHash?(): string | undefined;
   /** Applies one record (must be `highWaterMark() + 1`), atomically with the new mark. */
   apply(record: JournalRecord, chainHash: string): void;
   /** Applies consecutive records in one transaction (replay and rebuild); same rules as apply(). */

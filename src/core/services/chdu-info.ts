@@ -29,12 +29,22 @@ export interface ChduInfo {
   locked: boolean;
   /** When the last record was written (SFS dateTime); absent on an empty journal. */
   lastWriteAt?: string;
+  /**
+   * Image file only: bytes after the last complete block when the image was opened (a write torn
+   * by a crash, or a damaged last block; ADR 0108). 0 normally.
+   */
+  tornBytesAtOpen?: number;
   index: IndexInfo;
 }
 
 export interface IndexInfo {
-  /** `current`: at the head; `behind`: replay pending; `mismatch`: from another CHDÚ, rebuild; `missing`: none. */
-  state: 'current' | 'behind' | 'mismatch' | 'missing';
+  /**
+   * `current`: at the head; `behind`: replay pending; `ahead`: the index has records the CHDÚ
+   * lacks — acknowledged records missing (the register refuses, 201) or an index of another CHDÚ
+   * (rebuilt at the next check); `mismatch`: its hash differs, rebuilt at the next check;
+   * `missing`: none.
+   */
+  state: 'current' | 'behind' | 'ahead' | 'mismatch' | 'missing';
   highWaterMark: number;
 }
 
@@ -69,6 +79,7 @@ export async function chduInfo(deps: {
     printerReady: status.printerReady,
     locked: status.deviceLocked,
     ...(head?.writtenAt ? { lastWriteAt: head.writtenAt } : {}),
+    ...(chdu.tornBytesAtOpen === undefined ? {} : { tornBytesAtOpen: chdu.tornBytesAtOpen }),
     index: indexInfo(journal, deps.index),
   };
 }
@@ -78,7 +89,7 @@ export function indexInfo(journal: Journal, index: JournalIndex | undefined): In
   const hwm = index.highWaterMark();
   const head = journal.head();
   const headNo = head?.recordNo ?? 0;
-  if (hwm > headNo) return { state: 'mismatch', highWaterMark: hwm };
+  if (hwm > headNo) return { state: 'ahead', highWaterMark: hwm };
   if (hwm < headNo) return { state: 'behind', highWaterMark: hwm };
   if (hwm > 0 && index.highWaterHash() !== head?.hash) return { state: 'mismatch', highWaterMark: hwm };
   return { state: 'current', highWaterMark: hwm };

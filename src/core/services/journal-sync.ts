@@ -1,4 +1,5 @@
 import { FiscalError } from '../fiscal-error.js';
+import { missingAcknowledgedRecords } from '../journal/missing-records.js';
 import type { JournalRecord } from '../journal/records.js';
 import type { Journal } from '../ports/journal.js';
 import type { JournalIndex } from '../ports/journal-index.js';
@@ -7,8 +8,11 @@ import type { JournalIndex } from '../ports/journal-index.js';
  * Brings the derived index up to the journal head. The CHDÚ is the truth (issue 3, "Index"):
  * - index behind the head → replay the missing records (a crash between the CHDÚ write and the
  *   index write loses nothing);
- * - index ahead of the head, or its hash at the high-water mark differs from the CHDÚ's → the
- *   index belongs to another CHDÚ or is damaged: clear it and rebuild from record 1;
+ * - index ahead of the head with this journal's own record 1 (or the CHDÚ empty) → records
+ *   acknowledged earlier are missing from the CHDÚ: reject with 201 and change nothing; only an
+ *   operator's `kasa chdu reindex` may rebuild then (ADR 0108);
+ * - index of another journal (record 1 differs), or its hash at the high-water mark differs from
+ *   the CHDÚ's → clear it and rebuild from record 1;
  * - `rebuild: true` (`kasa chdu reindex`) → clear and rebuild unconditionally.
  */
 export interface SyncOptions {
@@ -40,6 +44,7 @@ export async function syncJournalIndex(
   const head = journal.head();
   const headNo = head?.recordNo ?? 0;
   const reason = options.rebuild ? 'requested' : await mismatch(journal, index, headNo);
+  if (reason === MISSING) throw missingAcknowledgedRecords(headNo, index.highWaterMark());
   if (reason) index.clear();
   const from = index.highWaterMark() + 1;
   if (from > headNo)
@@ -77,11 +82,27 @@ export async function syncJournalIndex(
   };
 }
 
-/** Why the index cannot be continued from its high-water mark, or undefined when it can. */
-async function mismatch(journal: Journal, index: JournalIndex, headNo: number): Promise<string | undefined> {
+const MISSING = Symbol('acknowledged records missing from the CHDÚ');
+
+/**
+ * Why the index cannot be continued from its high-water mark (a reason to rebuild, or MISSING),
+ * or undefined when it can.
+ */
+async function mismatch(
+  journal: Journal,
+  index: JournalIndex,
+  headNo: number,
+): Promise<string | typeof MISSING | undefined> {
   const hwm = index.highWaterMark();
   if (hwm === 0) return undefined;
-  if (hwm > headNo) return `the index has ${hwm} records, the CHDÚ only ${headNo}`;
+  if (hwm > headNo) {
+    const genesis = index.genesisHash?.();
+    if (headNo > 0 && genesis !== undefined && (await journal.get(1))?.chainHash !== genesis) {
+      return `the index (${hwm} records) was built from another CHDÚ, which has only ${headNo}`;
+    }
+    // ADR 0108: the same journal once reached record hwm; the CHDÚ lost acknowledged records.
+    return MISSING;
+  }
   if (hwm === headNo) {
     return index.highWaterHash() === journal.head()?.hash
       ? undefined

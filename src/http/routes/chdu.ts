@@ -24,8 +24,19 @@ const ChduInfoResponse = z
     printerReady: z.boolean().describe('the printer behind the CHDÚ (CHDU Lite pass-through) is ready'),
     locked: z.boolean().describe('permanently read-only'),
     lastWriteAt: z.string().optional().describe('when the last record was written (Europe/Bratislava)'),
+    tornBytesAtOpen: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'image file only: bytes after the last complete block when the image was opened (a write torn by a crash, or a damaged last block); 0 normally',
+      ),
     index: z.object({
-      state: z.enum(['current', 'behind', 'mismatch', 'missing']),
+      state: z
+        .enum(['current', 'behind', 'ahead', 'mismatch', 'missing'])
+        .describe(
+          'current: at the head; behind: replay pending; ahead: records the CHDÚ lacks (acknowledged records missing, 201 — or an index of another CHDÚ, rebuilt); mismatch: rebuilt at the next check; missing: no index',
+        ),
       highWaterMark: z.number().int().describe('last journal record in the index'),
     }),
   })
@@ -52,6 +63,7 @@ const ChduInfoResponse = z
         printerReady: false,
         locked: false,
         lastWriteAt: '2026-03-02T10:15:30+01:00',
+        tornBytesAtOpen: 0,
         index: { state: 'current', highWaterMark: 412 },
       },
     ],

@@ -8,8 +8,12 @@ import { type FaultKind, type FaultSpec, FaultState } from './chdu-lite-faults.j
 import { PtyBridge } from './pty-bridge.js';
 
 export interface ChduLiteEmulatorOptions {
-  /** The image file behind the emulated device (created when missing). */
+  /**
+   * The image file behind the emulated device (created when missing). The emulator is its one
+   * writer: an image another process writes is refused (200, ADR 0106).
+   */
   imagePath: string;
+  /** Capacity of a new image; an existing image with another one is refused (701). */
   capacityBlocks?: number;
   serial?: number;
   /** Where WRITE_PRINT data go; without one the device has no printer (EC_PRINTER). */
@@ -54,6 +58,7 @@ export class ChduLiteEmulator {
   static async start(options: ChduLiteEmulatorOptions): Promise<ChduLiteEmulator> {
     const image = await ImageFileChdu.open(options.imagePath, {
       create: true,
+      holder: 'chdu-sim',
       ...(options.capacityBlocks === undefined ? {} : { capacityBlocks: options.capacityBlocks }),
       ...(options.serial === undefined ? {} : { serial: options.serial }),
       ...(options.printer ? { printer: options.printer } : {}),
