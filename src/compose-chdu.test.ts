@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { documentRecord, exchangeRecord, merchantRecord } from '../test/support/journal-fixtures.js';
 import { ImageFileChdu } from './adapters/chdu/image-file-chdu.js';
+import { SLOT_SIZE, slotOffset } from './adapters/chdu/image-layout.js';
 import { nodeSha256 } from './adapters/crypto/node-sha256.js';
 import { UsageError } from './cli/exit.js';
+import { runCli } from './cli/program.js';
 import { composeChduStorage } from './compose-chdu.js';
 import { ChduJournal } from './core/journal/chdu-journal.js';
 import { ChduLiteEmulator } from './simulators/chdu/chdu-lite-emulator.js';
@@ -85,5 +87,90 @@ describe('composeChduStorage', () => {
     expect(storage.index.highWaterMark()).toBe(1);
     await storage.close();
     await emulator.close();
+  });
+
+  it('a flipped bit in the last block: refuses with 201 naming the lost record, never reuses its number', async () => {
+    const warnings: Array<Record<string, unknown>> = [];
+    const log = { warn: (fields: Record<string, unknown>) => void warnings.push(fields) };
+    const first = await composeChduStorage({
+      dataDir: join(dir, 'data'),
+      chdu: image(),
+      capacityBlocks: 1000,
+    });
+    for (let i = 1; i <= 4; i++) await first.journal.append({ type: 'free-text', body: { text: `r${i}` } });
+    const last = first.journal.head()!;
+    expect(last).toMatchObject({ recordNo: 4, blocks: 1 });
+    await first.close();
+    // One bit of record 4's only block changes on the medium: its slot no longer seals.
+    const img = readFileSync(image().path);
+    const at = slotOffset(last.address) + 20;
+    img[at] = img[at]! ^ 0x04;
+    writeFileSync(image().path, img);
+    const size = statSync(image().path).size;
+
+    const again = await composeChduStorage({ dataDir: join(dir, 'data'), chdu: image(), log });
+    expect(warnings).toEqual([expect.objectContaining({ tornBytes: SLOT_SIZE })]);
+    expect(again.check.refusal()?.resultCode).toBe(201);
+    expect(again.check.refusal()?.details).toMatchObject({ missingFrom: 4, missingTo: 4, chduHead: 3 });
+    expect(again.check.statusProbe().check()).toMatchObject({ state: 'ERROR', reasonCode: 201 });
+    expect(again.index.highWaterMark()).toBe(4); // evidence kept: nothing rebuilt
+    const e = await again.journal
+      .append({ type: 'free-text', body: { text: 'would be 4 again' } })
+      .catch((x) => x);
+    expect(e).toMatchObject({ resultCode: 201 });
+    expect(statSync(image().path).size).toBe(size); // nothing written, the damaged block still there
+    expect(await again.info()).toMatchObject({
+      recordCount: 3,
+      tornBytesAtOpen: SLOT_SIZE,
+      index: { state: 'ahead', highWaterMark: 4 },
+    });
+    await again.check.run();
+    expect(again.check.refusal()?.resultCode).toBe(201); // stays refused: no silent recovery
+    await again.close();
+
+    // Only the operator's reindex accepts the loss.
+    const io = { env: {}, cwd: dir, stdout: () => undefined, stderr: () => undefined };
+    expect(await runCli(['chdu', 'reindex', '--data-dir', join(dir, 'data')], io, '0.0.0')).toBe(0);
+    const accepted = await composeChduStorage({ dataDir: join(dir, 'data'), chdu: image() });
+    expect(accepted.check.refusal()).toBeUndefined();
+    expect(
+      (await accepted.journal.append({ type: 'free-text', body: { text: 'after reindex' } })).recordNo,
+    ).toBe(4);
+    await accepted.close();
+  });
+
+  it('a write torn by a crash (never acknowledged): the register starts and continues the numbering', async () => {
+    const first = await composeChduStorage({
+      dataDir: join(dir, 'data'),
+      chdu: image(),
+      capacityBlocks: 1000,
+    });
+    for (let i = 1; i <= 3; i++) await first.journal.append({ type: 'free-text', body: { text: `r${i}` } });
+    await first.close();
+    writeFileSync(image().path, Buffer.concat([readFileSync(image().path), Buffer.alloc(200, 0x77)]));
+    const again = await composeChduStorage({ dataDir: join(dir, 'data'), chdu: image() });
+    expect(again.check.refusal()).toBeUndefined();
+    expect((await again.info()).tornBytesAtOpen).toBe(200);
+    expect((await again.journal.append({ type: 'free-text', body: { text: 'r4' } })).recordNo).toBe(4);
+    await again.close();
+  });
+
+  it('an image capacity that does not fit the existing image is a usage error (exit 2)', async () => {
+    const first = await composeChduStorage({
+      dataDir: join(dir, 'data'),
+      chdu: { ...image(), capacityBlocks: 500 },
+    });
+    expect((await first.info()).capacityBlocks).toBe(500);
+    await first.close();
+    const other = composeChduStorage({
+      dataDir: join(dir, 'data'),
+      chdu: { ...image(), capacityBlocks: 600 },
+    });
+    await expect(other).rejects.toThrow(UsageError);
+    const same = await composeChduStorage({
+      dataDir: join(dir, 'data'),
+      chdu: { ...image(), capacityBlocks: 500 },
+    });
+    await same.close();
   });
 });

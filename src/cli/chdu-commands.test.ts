@@ -131,6 +131,65 @@ describe('kasa chdu', () => {
     ).toEqual([49, 50]);
   });
 
+  it('export never overwrites a file: one line, exit 2, the file unchanged', async () => {
+    writeFileSync(join(dir, 'old.jsonl'), 'precious\n');
+    const r = await kasa(
+      'chdu',
+      'export',
+      '--format',
+      'jsonl',
+      '--data-dir',
+      'data',
+      '--output',
+      'old.jsonl',
+    );
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toContain('--output old.jsonl');
+    expect(readFileSync(join(dir, 'old.jsonl'), 'utf8')).toBe('precious\n');
+    const nowhere = await kasa(
+      'chdu',
+      'export',
+      '--format',
+      'jsonl',
+      '--data-dir',
+      'data',
+      '--output',
+      'no/such/dir/x',
+    );
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.err.trim().split('\n')).toHaveLength(1);
+    // A failed export leaves no partial file behind.
+    const missing = await kasa(
+      'chdu',
+      'export',
+      '--format',
+      'jsonl',
+      '--data-dir',
+      'elsewhere',
+      '--output',
+      'x.jsonl',
+    );
+    expect(missing.code).toBe(1);
+    expect(existsSync(join(dir, 'x.jsonl'))).toBe(false);
+  });
+
+  it('info and verify name bytes after the last complete block (a torn write or a damaged last block)', async () => {
+    const image = join(dir, 'data', 'chdu.img');
+    writeFileSync(image, Buffer.concat([readFileSync(image), Buffer.alloc(300, 0xab)]));
+    const info = await kasa('chdu', 'info', '--data-dir', 'data');
+    expect(info.out).toMatch(/^torn tail: +300 bytes after the last complete block/m);
+    expect(JSON.parse((await kasa('chdu', 'info', '--data-dir', 'data', '--json')).out)).toMatchObject({
+      tornBytesAtOpen: 300,
+      recordCount: 50,
+    });
+    const verify = await kasa('chdu', 'verify', '--data-dir', 'data');
+    expect(verify.code).toBe(0);
+    expect(verify.out).toMatch(
+      /^verify: OK — 50 records .*; 300 bytes after the last complete block are not a block/,
+    );
+  });
+
   it('a missing CHDÚ is an error line with its code, exit 1', async () => {
     const r = await kasa('chdu', 'info', '--data-dir', 'elsewhere');
     expect(r.code).toBe(1);

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, openSync, rmSync, type WriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -18,6 +18,7 @@ import { ChduJournal } from '../core/journal/chdu-journal.js';
 import type { Chdu } from '../core/ports/chdu.js';
 import { chduInfo } from '../core/services/chdu-info.js';
 import { syncJournalIndex } from '../core/services/journal-sync.js';
+import { UsageError } from './exit.js';
 import type { CliIo } from './program.js';
 
 /** Where progress bars go: a terminal gets a bar, anything else only the summary line. */
@@ -80,6 +81,9 @@ export function registerChduCommands(
           ['bytes', `${facts.usedBytes} used, ${facts.freeBytes} free of ${facts.capacityBytes}`],
           ['records', facts.recordCount],
           ['last write', facts.lastWriteAt ?? '-'],
+          ...(facts.tornBytesAtOpen
+            ? ([['torn tail', tornNote(facts.tornBytesAtOpen)]] as Array<[string, unknown]>)
+            : []),
           ['storage', facts.storageOk ? 'OK' : 'NOT OK'],
           ['locked', facts.locked ? 'yes (read-only for ever)' : 'no'],
           ['index', `${facts.index.state} (record ${facts.index.highWaterMark})`],
@@ -101,7 +105,7 @@ export function registerChduCommands(
   );
   verify.action(async (opts: { from?: number }, cmd: Command) => {
     const config = readChduCommandConfig(cmd, io.env, io.cwd);
-    await withJournal(config, async (_device, journal) => {
+    await withJournal(config, async (device, journal) => {
       const started = Date.now();
       const bar = progressBar(progress, 'verify');
       const report = await journal
@@ -112,13 +116,17 @@ export function registerChduCommands(
         .finally(() => bar?.stop());
       const took = seconds(started);
       const fragments = report.fragments ? `, ${report.fragments} fragment(s) of failed writes skipped` : '';
+      // ADR 0108: bytes after the last complete block are named, never silently dropped.
+      const torn = device.tornBytesAtOpen ? `; ${tornNote(device.tornBytesAtOpen)}` : '';
       if (report.ok) {
         io.stdout(
-          `verify: OK — ${report.records} records in ${report.blocks} blocks${fragments}, chain intact (${took} s)\n`,
+          `verify: OK — ${report.records} records in ${report.blocks} blocks${fragments}, chain intact${torn} (${took} s)\n`,
         );
         return;
       }
-      io.stdout(`verify: FAILED after ${report.records} good records — ${report.problem} (${took} s)\n`);
+      io.stdout(
+        `verify: FAILED after ${report.records} good records — ${report.problem}${torn} (${took} s)\n`,
+      );
       throw new Error('the journal does not verify');
     });
   });
@@ -169,14 +177,25 @@ export function registerChduCommands(
   );
   exportCmd.action(async (opts: { output?: string; from?: number }, cmd: Command) => {
     const config = readChduCommandConfig(cmd, io.env, io.cwd);
-    await withJournal(config, async (_device, journal) => {
-      const file = opts.output ? createWriteStream(resolve(io.cwd, opts.output), { flags: 'wx' }) : undefined;
-      const write = async (line: string): Promise<void> => {
-        if (!file) return io.stdout(line);
-        if (!file.write(line)) await new Promise<void>((r) => file.once('drain', () => r()));
-      };
-      let n = 0;
-      try {
+    const path = opts.output === undefined ? undefined : resolve(io.cwd, opts.output);
+    const file = path === undefined ? undefined : openExportFile(path, opts.output!);
+    let failed: Error | undefined;
+    file?.on('error', (e) => {
+      failed = e;
+    });
+    const write = async (line: string): Promise<void> => {
+      if (!file) return io.stdout(line);
+      if (!failed && !file.write(line)) {
+        await new Promise<void>((r) => {
+          file.once('drain', () => r());
+          file.once('error', () => r());
+        });
+      }
+      if (failed) throw new Error(`cannot write ${opts.output}: ${failed.message}`);
+    };
+    let n = 0;
+    try {
+      await withJournal(config, async (_device, journal) => {
         for await (const r of journal.records(opts.from ?? 1)) {
           const { type, version, recordNo: no, address, writtenAt, chainHash, body } = r;
           await write(
@@ -184,15 +203,38 @@ export function registerChduCommands(
           );
           n++;
         }
-      } finally {
-        if (file)
-          await new Promise<void>((resolve, reject) =>
-            file.end((e?: Error | null) => (e ? reject(e) : resolve())),
-          );
-      }
-      io.stderr(`export: ${n} records${opts.output ? ` to ${opts.output}` : ''}\n`);
-    });
+      });
+      if (file) await new Promise<void>((r) => file.end(() => r()));
+      if (failed) throw new Error(`cannot write ${opts.output}: ${failed.message}`);
+    } catch (e) {
+      // The file is ours (created exclusively above): leave no partial export behind.
+      file?.destroy();
+      if (path !== undefined) rmSync(path, { force: true });
+      throw e;
+    }
+    io.stderr(`export: ${n} records${opts.output ? ` to ${opts.output}` : ''}\n`);
   });
+}
+
+/**
+ * The export file, created here and only if it does not exist: an export is never written over
+ * (exit 2, one line). Opened before the CHDÚ is read, so a bad path fails at once.
+ */
+function openExportFile(path: string, given: string): WriteStream {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx', 0o644);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST')
+      throw new UsageError(`--output ${given}: the file exists; an export never overwrites one`);
+    throw new UsageError(`--output ${given}: cannot create it (${code ?? (e as Error).message})`);
+  }
+  return createWriteStream(path, { fd });
+}
+
+function tornNote(bytes: number): string {
+  return `${bytes} bytes after the last complete block are not a block (a write torn by a crash, or a damaged last block)`;
 }
 
 /** Opens the CHDÚ without writing to it and the journal on it; FiscalErrors become one clear line. */

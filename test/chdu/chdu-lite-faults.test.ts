@@ -94,6 +94,18 @@ describe('CHDU Lite driver: device error bytes → result codes', () => {
     expect(emulator.history().some((e) => e.answer === 'NAK EC_HW')).toBe(true);
   });
 
+  it('hw:count=N runs out for a host that checks STATUS before writing (kasa): a STATUS showing it counts', async () => {
+    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    emulator.inject({ kind: 'hw', count: 2 });
+    expect(await code(journal.append({ type: 'merchant', body: merchantRecord() }))).toBe(201);
+    expect(await code(journal.append({ type: 'merchant', body: merchantRecord() }))).toBe(201);
+    expect(emulator.faults.list()).toEqual([]);
+    expect((await journal.append({ type: 'merchant', body: merchantRecord() })).recordNo).toBe(1);
+    emulator.inject({ kind: 'full', count: 1 });
+    expect((await chdu.status()).freeBlocks).toBe(0);
+    expect((await chdu.status()).freeBlocks).toBeGreaterThan(0);
+  });
+
   it('EC_PRINTER → 100 on WRITE_PRINT and the drawer, PRINTER_READY off; plain writes still work', async () => {
     emulator.inject({ kind: 'printer' });
     expect((await chdu.status()).printerReady).toBe(false);
@@ -180,6 +192,37 @@ describe('journal over the driver: 200, 201, 203 with nothing half-written', () 
     const next = await journal.append({ type: 'document', body: documentRecord(1) });
     expect(next.recordNo).toBe(2);
     expect(await journal.verify()).toMatchObject({ ok: true, records: 2, fragments: 1 });
+  });
+
+  it('a WRITE carried out whose ACK is lost: the caller gets 200, the record stays, its number is not reused', async () => {
+    const fast = new ChduLiteChdu(new TcpTransport('127.0.0.1', emulator.port), emulator.url, {
+      timeoutMs: 300,
+    });
+    try {
+      const journal = await ChduJournal.open(fast, { sha256: nodeSha256 });
+      await journal.append({ type: 'merchant', body: merchantRecord() });
+      const long = { type: 'free-text' as const, body: { text: 'ž'.repeat(1200) } }; // 5 blocks
+      emulator.inject({ kind: 'lost-ack', afterWrites: 4, count: 1 }); // the record's last block
+      expect(await code(journal.append(long))).toBe(200);
+      expect(emulator.history().some((h) => h.answer.includes('answer lost'))).toBe(true);
+      // The record is complete on the device although the caller was told it failed.
+      const next = await journal.append({ type: 'document', body: documentRecord(1) });
+      expect(next.recordNo).toBe(3);
+      const all = [];
+      for await (const r of journal.records()) all.push([r.recordNo, r.type]);
+      expect(all).toEqual([
+        [1, 'merchant'],
+        [2, 'free-text'],
+        [3, 'document'],
+      ]);
+      expect(await journal.verify()).toMatchObject({ ok: true, records: 3, fragments: 0 });
+      // A one-block record whose only ACK is lost: the same.
+      emulator.inject({ kind: 'lost-ack', count: 1 });
+      expect(await code(journal.append({ type: 'free-text', body: { text: 'short' } }))).toBe(200);
+      expect((await journal.append({ type: 'free-text', body: { text: 'after' } })).recordNo).toBe(5);
+    } finally {
+      await fast.close();
+    }
   });
 
   it('an append with print data forwards it through WRITE_PRINT_OFFSET after the record', async () => {

@@ -84,4 +84,23 @@ describe('ChduJournal on an image file', () => {
     expect(next.recordNo).toBe(2);
     await chdu.close();
   });
+
+  it('refuses (201, nothing written) to write under a number acknowledged earlier that the CHDÚ lacks', async () => {
+    const chdu = await openImage();
+    let acknowledged = 0;
+    const journal = await ChduJournal.open(chdu, {
+      sha256: nodeSha256,
+      acknowledgedRecordNo: () => acknowledged,
+    });
+    await journal.append({ type: 'merchant', body: merchantRecord() });
+    const used = chdu.usedBlocks;
+    acknowledged = 3; // the index saw records 2 and 3, the CHDÚ ends at 1
+    const e = await journal.append({ type: 'document', body: documentRecord(1) }).catch((x: unknown) => x);
+    expect(FiscalError.is(e) && e.resultCode).toBe(201);
+    expect((e as FiscalError).details).toEqual({ missingFrom: 2, missingTo: 3, chduHead: 1 });
+    expect(chdu.usedBlocks).toBe(used);
+    acknowledged = 1;
+    expect((await journal.append({ type: 'document', body: documentRecord(1) })).recordNo).toBe(2);
+    await chdu.close();
+  });
 });

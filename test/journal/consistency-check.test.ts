@@ -79,6 +79,38 @@ describe('ConsistencyCheck', () => {
     fast.stop();
   });
 
+  it('a refused request starts a re-check (at most every recheckAfterRefusalMs): recovery within seconds', async () => {
+    const quick = new ConsistencyCheck({
+      chdu,
+      journal,
+      index,
+      syncIndex: () => syncJournalIndex(journal, index),
+      intervalMs: 60_000,
+      recheckAfterRefusalMs: 300,
+    });
+    await quick.start();
+    expect(quick.refusal()).toBeUndefined();
+    emulator.inject({ kind: 'hw' });
+    await quick.run();
+    expect(quick.refusal()?.resultCode).toBe(201);
+    // While the cause stays, a request every 10 ms for 1 s starts a check at most every 300 ms.
+    const history = () => emulator.history().filter((h) => h.command === 'STATUS').length;
+    const before = history();
+    const end = Date.now() + 1000;
+    while (Date.now() < end) {
+      expect(quick.refusal()?.resultCode).toBe(201);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const checks = history() - before; // one STATUS per failing check (it stops at the status step)
+    expect(checks).toBeGreaterThanOrEqual(1);
+    expect(checks).toBeLessThanOrEqual(5);
+    emulator.clear(); // the cause goes
+    const until = Date.now() + 3000;
+    while (quick.refusal() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(quick.refusal()).toBeUndefined(); // without waiting for the 60 s period
+    quick.stop();
+  });
+
   it('replays an index left behind or emptied', async () => {
     await journal.append({ type: 'free-text', body: { text: 'not indexed yet' } });
     expect((await check.run()).ok).toBe(true);

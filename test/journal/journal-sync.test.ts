@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ImageFileChdu } from '../../src/adapters/chdu/image-file-chdu.js';
+import { slotOffset } from '../../src/adapters/chdu/image-layout.js';
 import { nodeSha256 } from '../../src/adapters/crypto/node-sha256.js';
 import { dumpTables } from '../../src/adapters/index/sqlite-index-schema.js';
 import { SqliteJournalIndex } from '../../src/adapters/index/sqlite-journal-index.js';
@@ -94,5 +95,30 @@ describe('syncJournalIndex', () => {
     live.close();
     rebuilt.close();
     await chdu.close();
+  });
+
+  it('an index ahead of its own CHDÚ (acknowledged records missing) is refused with 201, not rebuilt', async () => {
+    const { chdu, journal } = await openJournal();
+    const index = SqliteJournalIndex.open(join(dir, 'index.sqlite'));
+    for (const r of mixedRecords(5)) await journal.append(r);
+    await syncJournalIndex(journal, index);
+    const fifth = (await journal.get(5))!.address;
+    await chdu.close();
+    // The CHDÚ loses its last record (e.g. a damaged last block dropped as torn): the same image
+    // cut after record 4 stands in for it.
+    copyFileSync(join(dir, 'chdu.img'), join(dir, 'short.img'));
+    truncateSync(join(dir, 'short.img'), slotOffset(fifth));
+    const cut = await openJournal('short.img');
+    expect(cut.journal.head()?.recordNo).toBe(4);
+    const e = await syncJournalIndex(cut.journal, index).catch((x: unknown) => x);
+    expect(e).toMatchObject({ resultCode: 201, details: { missingFrom: 5, missingTo: 5, chduHead: 4 } });
+    expect(index.highWaterMark()).toBe(5);
+    // The operator's decision (kasa chdu reindex) rebuilds.
+    expect(await syncJournalIndex(cut.journal, index, { rebuild: true })).toMatchObject({
+      action: 'rebuilt',
+      highWaterMark: 4,
+    });
+    index.close();
+    await cut.chdu.close();
   });
 });

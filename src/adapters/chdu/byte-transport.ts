@@ -88,6 +88,34 @@ export class TcpTransport implements ByteTransport {
   }
 }
 
+/** The part of serialport@13's `SerialPort` the transport uses (a seam for tests). */
+export interface SerialPortLike {
+  readonly isOpen: boolean;
+  open(cb: (e: Error | null) => void): void;
+  write(data: Buffer, cb: (e: Error | null | undefined) => void): unknown;
+  drain(cb: (e: Error | null) => void): void;
+  close(cb: (e: Error | null) => void): void;
+  on(event: 'data', listener: (b: Buffer) => void): unknown;
+  on(event: 'error', listener: (e: Error) => void): unknown;
+  once(event: 'close', listener: (e?: Error) => void): unknown;
+}
+
+export interface SerialTransportOptions {
+  /**
+   * Limit for handing bytes to the device (write + drain), ms (default 1000, the device's 1 s
+   * rule): a port whose output never drains (flow control held, a hung USB endpoint) is then a
+   * dropped line (200), not a command that waits for ever.
+   */
+  writeTimeoutMs?: number;
+  /** Test seam: builds the (not yet open) port. Default: serialport@13. */
+  createPort?: (path: string, baudRate: number) => Promise<SerialPortLike>;
+}
+
+const createSerialPort = async (path: string, baudRate: number): Promise<SerialPortLike> => {
+  const { SerialPort } = await import('serialport');
+  return new SerialPort({ path, baudRate, autoOpen: false });
+};
+
 /**
  * A serial port (`chdu-lite+serial:///dev/ttyACM0`) through serialport@13. The CHDU Lite is a USB
  * CDC device, so the baud rate only matters on a real UART; 115200 by default.
@@ -95,13 +123,14 @@ export class TcpTransport implements ByteTransport {
  */
 export class SerialTransport implements ByteTransport {
   readonly description: string;
-  private port: import('serialport').SerialPort | undefined;
+  private port: SerialPortLike | undefined;
   private dataListeners: Array<(b: Uint8Array) => void> = [];
   private closeListeners: Array<(e?: Error) => void> = [];
 
   constructor(
     private readonly path: string,
     private readonly baudRate = 115200,
+    private readonly options: SerialTransportOptions = {},
   ) {
     this.description = `serial://${path}`;
   }
@@ -111,8 +140,7 @@ export class SerialTransport implements ByteTransport {
   }
 
   async open(): Promise<void> {
-    const { SerialPort } = await import('serialport');
-    const port = new SerialPort({ path: this.path, baudRate: this.baudRate, autoOpen: false });
+    const port = await (this.options.createPort ?? createSerialPort)(this.path, this.baudRate);
     await new Promise<void>((resolve, reject) => port.open((e) => (e ? reject(e) : resolve())));
     this.port = port;
     port.on('data', (b: Buffer) => {
@@ -131,10 +159,23 @@ export class SerialTransport implements ByteTransport {
   write(bytes: Uint8Array): Promise<void> {
     const port = this.port;
     if (!port?.isOpen) return Promise.reject(new Error(`${this.description} is not open`));
+    const limit = this.options.writeTimeoutMs ?? 1000;
     return new Promise((resolve, reject) => {
-      port.write(Buffer.from(bytes), (e) => {
+      let done = false;
+      const finish = (e?: Error | null) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
         if (e) reject(e);
-        else port.drain((d) => (d ? reject(d) : resolve()));
+        else resolve();
+      };
+      const timer = setTimeout(
+        () => finish(new Error(`${this.description}: output not drained within ${limit} ms`)),
+        limit,
+      );
+      port.write(Buffer.from(bytes), (e) => {
+        if (e) finish(e);
+        else port.drain((d) => finish(d));
       });
     });
   }
@@ -150,6 +191,14 @@ export class SerialTransport implements ByteTransport {
   async close(): Promise<void> {
     const port = this.port;
     this.port = undefined;
-    if (port?.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
+    if (!port?.isOpen) return;
+    // Bounded like a write: a hung port must not hold the driver's queue for ever.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.writeTimeoutMs ?? 1000);
+      port.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 }

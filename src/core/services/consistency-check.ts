@@ -27,7 +27,16 @@ export interface ConsistencyCheckDeps {
   probes?: ConsistencyProbe[];
   /** Period of the background check, ms (default 60 000). */
   intervalMs?: number;
+  /**
+   * While the check fails, a refused request (any call of `refusal()`) starts a new check, at
+   * most once per this many ms (default 2000), so the register recovers within seconds of the
+   * cause going away instead of at the next periodic run (ADR 0110).
+   */
+  recheckAfterRefusalMs?: number;
+  /** Time stamps for the state (the register's clock). */
   now?: () => Date;
+  /** Real elapsed time for the re-check limit (default Date.now; a fixed test clock must not stop it). */
+  monotonicMs?: () => number;
 }
 
 export interface ConsistencyState {
@@ -68,6 +77,8 @@ export class ConsistencyCheck implements RefusalSource {
   private readonly probes: ConsistencyProbe[];
   /** A storage error was seen: re-read the journal head from the CHDÚ before verifying. */
   private stale = false;
+  /** When the last run started (monotonicMs), for the re-check limit. */
+  private lastRunAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: ConsistencyCheckDeps) {
     this.probes = [...(deps.probes ?? [])];
@@ -77,7 +88,9 @@ export class ConsistencyCheck implements RefusalSource {
     this.probes.push(probe);
   }
 
+  /** The cause while the check fails; asking while it fails starts a re-check (rate-limited). */
   refusal(): FiscalError | undefined {
+    if (this.failure && this.current.checkedAt !== undefined) this.recheckSoon();
     return this.failure;
   }
 
@@ -87,6 +100,7 @@ export class ConsistencyCheck implements RefusalSource {
 
   /** Runs the check now (concurrent callers share one run). */
   run(): Promise<ConsistencyState> {
+    if (!this.running) this.lastRunAt = this.elapsed();
     this.running ??= this.check().finally(() => {
       this.running = undefined;
     });
@@ -118,6 +132,21 @@ export class ConsistencyCheck implements RefusalSource {
       void this.run();
     }, 0);
     unref(this.pendingRerun);
+  }
+
+  /** ADR 0110: a refusal asks for a re-check, at most once per `recheckAfterRefusalMs`. */
+  private recheckSoon(): void {
+    if (this.running || this.pendingRerun) return;
+    if (this.elapsed() - this.lastRunAt < (this.deps.recheckAfterRefusalMs ?? 2000)) return;
+    this.pendingRerun = setTimeout(() => {
+      this.pendingRerun = undefined;
+      void this.run();
+    }, 0);
+    unref(this.pendingRerun);
+  }
+
+  private elapsed(): number {
+    return (this.deps.monotonicMs ?? Date.now)();
   }
 
   /** The CHDU entry of `GET /api/status/get`. */

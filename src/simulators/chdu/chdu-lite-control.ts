@@ -39,7 +39,7 @@ async function handle(emulator: ChduLiteEmulator, req: IncomingMessage, res: Ser
     emulator.clear();
     return send(res, 200, { faults: [] });
   }
-  const one = /^\/faults\/([a-z]+)$/.exec(path);
+  const one = /^\/faults\/([a-z-]+)$/.exec(path);
   if (req.method === 'DELETE' && one && FAULT_KINDS.includes(one[1] as FaultKind)) {
     emulator.clear(one[1] as FaultKind);
     return send(res, 200, { faults: emulator.faults.list() });

@@ -154,9 +154,14 @@ export class ChduLiteDevice {
   private async statusBytes(): Promise<Uint8Array> {
     const s = await this.image.status();
     const [major, minor] = s.protocolVersion.split('.').map(Number);
+    // A STATUS that shows a fault is one command answered with it, so `count=N` runs out even for
+    // a host that checks STATUS before writing and then never writes (kasa does).
+    const hw = this.faults.fire('hw');
+    const printer = this.faults.fire('printer');
+    const full = this.faults.fire('full');
     const flags =
-      (s.storageOk && !this.faults.triggered('hw') ? FLAG.STORAGE_OK : 0) |
-      (s.printerReady && !this.faults.triggered('printer') ? FLAG.PRINTER_READY : 0) |
+      (s.storageOk && !hw ? FLAG.STORAGE_OK : 0) |
+      (s.printerReady && !printer ? FLAG.PRINTER_READY : 0) |
       (s.deviceLocked ? FLAG.DEVICE_LOCK : 0) |
       (s.printerInvalid ? FLAG.PRINTER_INVALID : 0);
     return encodeStatus({
@@ -164,7 +169,7 @@ export class ChduLiteDevice {
       flags,
       serial: s.serial,
       capacity: s.capacityBlocks,
-      free: this.faults.triggered('full') ? 0 : s.freeBlocks,
+      free: full ? 0 : s.freeBlocks,
       blockDataSize: s.blockDataSize,
     });
   }
@@ -179,6 +184,10 @@ export class ChduLiteDevice {
     else {
       if (args.length < 2) return this.nak(link, name, args.length, EC.PARAM);
       address = await this.image.writeAndPrint(args.subarray(2), readU16(args));
+    }
+    if (this.faults.fire('lost-ack')) {
+      this.faults.countWrite();
+      return this.options.record(entry(name, args, `none (block ${address} stored, answer lost)`));
     }
     this.ack(link, name, args, u32(address));
     if (this.faults.countWrite().includes('disconnect')) this.options.dropAll();

@@ -5,12 +5,23 @@
  * - `busy`: every command answers EC_BUSY;
  * - `full`: STATUS reports no free block; writes answer EC_HW (the spec names no "full" error);
  * - `disconnect`: every connection is dropped and new ones are refused;
- * - `mute`: commands are received but never answered (the host's 1 s limit runs out).
+ * - `mute`: commands are received but never answered (the host's 1 s limit runs out);
+ * - `lost-ack`: a WRITE* is carried out, but its answer never reaches the host (the block is
+ *   stored; the host's 1 s limit runs out) — e.g. the line drops right after the write.
  * `afterWrites` arms a fault only after that many more successful writes (a failure in the middle
- * of a multi-block record); `count` clears it by itself after failing that many commands.
+ * of a multi-block record); `count` clears it by itself after failing that many commands — a
+ * STATUS that shows `hw`, `printer` or `full` counts as one (ADR 0111).
  */
-export type FaultKind = 'hw' | 'printer' | 'busy' | 'full' | 'disconnect' | 'mute';
-export const FAULT_KINDS: readonly FaultKind[] = ['hw', 'printer', 'busy', 'full', 'disconnect', 'mute'];
+export type FaultKind = 'hw' | 'printer' | 'busy' | 'full' | 'disconnect' | 'mute' | 'lost-ack';
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'hw',
+  'printer',
+  'busy',
+  'full',
+  'disconnect',
+  'mute',
+  'lost-ack',
+];
 
 export interface FaultSpec {
   kind: FaultKind;
