@@ -16,18 +16,21 @@ import {
   EOT,
   ERROR_NAMES,
   encodeCommand,
+  encodeLockActivate,
+  encodeLockRequest,
+  encodeRead,
+  encodeWrite,
+  encodeWritePrint,
+  encodeWritePrintOffset,
   FLAG,
   FRAME_TIMEOUT_MS,
+  FrameParser,
   MAX_BLOCK_DATA,
-  MAX_PAYLOAD,
   NAK,
   NUL,
-  readU16,
   readU32,
-  STX,
-  u16,
-  u32,
 } from './chdu-lite-codec.js';
+import { readFrame } from './frame-reader.js';
 
 export interface ChduLiteOptions {
   /** Answer and handshake limit (spec: 1 s). */
@@ -88,7 +91,7 @@ export class ChduLiteChdu implements Chdu {
 
   status(): Promise<ChduStatus> {
     return this.exec(async () => {
-      const s = decodeStatus(await this.command(CMD.STATUS, undefined, true));
+      const s = decodeStatus(await this.command(CMD.STATUS, encodeCommand(CMD.STATUS), true));
       return {
         protocolVersion: `${s.version >> 8}.${s.version & 0xff}`,
         storageOk: (s.flags & FLAG.STORAGE_OK) !== 0,
@@ -105,11 +108,15 @@ export class ChduLiteChdu implements Chdu {
   }
 
   volumeSerial(): Promise<number> {
-    return this.exec(async () => readU32(await this.command(CMD.VOLUME_SERIAL, undefined, true)));
+    return this.exec(async () =>
+      readU32(await this.command(CMD.VOLUME_SERIAL, encodeCommand(CMD.VOLUME_SERIAL), true)),
+    );
   }
 
   firmwareVersion(): Promise<string> {
-    return this.exec(async () => decodeVersion(await this.command(CMD.VERSION2, undefined, true)));
+    return this.exec(async () =>
+      decodeVersion(await this.command(CMD.VERSION2, encodeCommand(CMD.VERSION2), true)),
+    );
   }
 
   read(start: number, count: number): Promise<ChduBlock[]> {
@@ -134,14 +141,14 @@ export class ChduLiteChdu implements Chdu {
   write(data: Uint8Array): Promise<number> {
     if (data.length > MAX_BLOCK_DATA)
       return Promise.reject(invalidInput('data', `at most ${MAX_BLOCK_DATA} bytes per block`));
-    return this.exec(() => this.writeCommand(CMD.WRITE, data));
+    return this.exec(() => this.writeCommand(CMD.WRITE, encodeWrite(data)));
   }
 
   writeAndPrint(data: Uint8Array, printOffset?: number): Promise<number> {
     if (printOffset === undefined) {
       if (data.length > MAX_BLOCK_DATA)
         return Promise.reject(invalidInput('data', `at most ${MAX_BLOCK_DATA} bytes per block`));
-      return this.exec(() => this.writeCommand(CMD.WRITE_PRINT, data));
+      return this.exec(() => this.writeCommand(CMD.WRITE_PRINT, encodeWritePrint(data)));
     }
     if (data.length > MAX_BLOCK_DATA - 2) {
       return Promise.reject(invalidInput('data', `at most ${MAX_BLOCK_DATA - 2} bytes with a print offset`));
@@ -149,25 +156,26 @@ export class ChduLiteChdu implements Chdu {
     if (!Number.isInteger(printOffset) || printOffset < 0 || printOffset > data.length) {
       return Promise.reject(invalidInput('printOffset', 'must lie within the data'));
     }
-    const args = new Uint8Array(data.length + 2);
-    args.set(u16(printOffset), 0);
-    args.set(data, 2);
-    return this.exec(() => this.writeCommand(CMD.WRITE_PRINT_OFFSET, args));
+    const frame = encodeWritePrintOffset(printOffset, data);
+    return this.exec(() => this.writeCommand(CMD.WRITE_PRINT_OFFSET, frame));
   }
 
   openDrawer(pin: 2 | 5): Promise<void> {
     return this.exec(async () => {
-      await this.command(pin === 2 ? CMD.OPEN_DRAWER : CMD.OPEN_DRAWER2);
+      const cmd = pin === 2 ? CMD.OPEN_DRAWER : CMD.OPEN_DRAWER2;
+      await this.command(cmd, encodeCommand(cmd));
     });
   }
 
   lockRequest(seed: number): Promise<number> {
-    return this.exec(async () => readU32(await this.command(CMD.LOCK_REQUEST, u32(seed), true)));
+    return this.exec(async () =>
+      readU32(await this.command(CMD.LOCK_REQUEST, encodeLockRequest(seed), true)),
+    );
   }
 
   lockActivate(key: number): Promise<void> {
     return this.exec(async () => {
-      await this.command(CMD.LOCK_ACTIVATE, u32(key));
+      await this.command(CMD.LOCK_ACTIVATE, encodeLockActivate(key));
     });
   }
 
@@ -176,23 +184,26 @@ export class ChduLiteChdu implements Chdu {
     await this.queue.run(() => this.transport.close());
   }
 
-  private async writeCommand(cmd: number, args: Uint8Array): Promise<number> {
+  private async writeCommand(cmd: number, frame: Uint8Array): Promise<number> {
     try {
-      return readU32(await this.command(cmd, args, true));
+      return readU32(await this.command(cmd, frame, true));
     } catch (e) {
       // The spec names no "full" error: a refused write on a device with no free block is 202.
       if (e instanceof DeviceError && (e.code === EC.HW || e.code === EC.UNKNOWN)) {
-        const s = decodeStatus(await this.command(CMD.STATUS, undefined, true)).free;
+        const s = decodeStatus(await this.command(CMD.STATUS, encodeCommand(CMD.STATUS), true)).free;
         if (s === 0) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is full.', { deviceError: 'EC_HW' });
       }
       throw e;
     }
   }
 
-  /** Sends a command; resolves with its output frame's data (or empty for ACK-only commands). */
-  private async command(cmd: number, args?: Uint8Array, output = false): Promise<Uint8Array> {
+  /**
+   * Sends a command frame built by the codec; resolves with its output frame's data (or empty
+   * for ACK-only commands). `cmd` names the command in errors.
+   */
+  private async command(cmd: number, frame: Uint8Array, output = false): Promise<Uint8Array> {
     this.reader.discard();
-    await this.send(encodeCommand(cmd, args));
+    await this.send(frame);
     const answer = await this.reader.readByte(this.timeoutMs);
     if (answer === NAK) throw new DeviceError(await this.reader.readByte(this.timeoutMs, 'error byte'), cmd);
     if (answer !== ACK)
@@ -200,22 +211,18 @@ export class ChduLiteChdu implements Chdu {
     return output ? this.readFrame() : new Uint8Array(0);
   }
 
+  /** An output data frame, right after ACK or BEL: through the codec's parser, within 1 s. */
   private async readFrame(): Promise<Uint8Array> {
-    const t = this.timeoutMs;
-    if ((await this.reader.readByte(t, 'data frame')) !== STX)
-      throw new ProtocolError('data frame without STX');
-    const n = readU16(await this.reader.readBytes(2, t, 'data frame'));
-    if (n > MAX_PAYLOAD) throw new ProtocolError(`data frame LEN ${n} too long`);
-    const payload = await this.reader.readBytes(n, t, 'data frame');
-    if ((await this.reader.readByte(t, 'data frame')) !== EOT)
-      throw new ProtocolError('data frame without EOT');
-    return payload;
+    const parser = new FrameParser({ skipNoise: false });
+    const r = await readFrame(this.reader, parser, this.timeoutMs, 'data frame');
+    if (r.kind === 'error') throw new ProtocolError(`data frame: ${r.reason}`);
+    return r.payload;
   }
 
   /** One READ command: ACK/BEL + data frame per block, answered ACK (or NAK to repeat); EOT ends. */
   private async readTransfer(start: number, count: number): Promise<ChduBlock[]> {
     this.reader.discard();
-    await this.send(encodeCommand(CMD.READ, concat(u32(start), u32(count))));
+    await this.send(encodeRead(start, count));
     const blocks: ChduBlock[] = [];
     let retries = 0;
     for (;;) {
@@ -319,11 +326,4 @@ function toBlock(address: number, payload: Uint8Array, crcOk: boolean): ChduBloc
     };
   }
   return { address, command, data: d.stored.slice(), crcOk };
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

@@ -5,11 +5,13 @@ import {
   decodeStatus,
   decodeVersion,
   EC,
+  encodeAck,
   encodeBlockData,
   encodeCommand,
   encodeFrame,
   encodeLockActivate,
   encodeLockRequest,
+  encodeNak,
   encodeRead,
   encodeStatus,
   encodeVersion,
@@ -150,6 +152,36 @@ describe('FrameParser', () => {
   it('reports a frame that is too long, one without EOT, and an empty one', () => {
     expect(new FrameParser().push(hex('02 FB 01'))).toEqual([{ kind: 'error', reason: 'too-long' }]);
     expect(new FrameParser().push(hex('02 01 00 5A 05'))).toEqual([{ kind: 'error', reason: 'no-eot' }]);
-    expect(new FrameParser().push(hex('02 00 00 04'))).toEqual([{ kind: 'error', reason: 'empty' }]);
+    expect(new FrameParser().push(hex('02 00 00'))).toEqual([{ kind: 'error', reason: 'empty' }]);
+  });
+
+  it('says how many bytes it needs, never more than the rest of the frame', () => {
+    const parser = new FrameParser();
+    const needs: number[] = [];
+    const out: FrameResult[] = [];
+    const stream = hex('02 03 00 B2 41 42 04');
+    let at = 0;
+    while (out.length === 0) {
+      const n = parser.needed();
+      needs.push(n);
+      parser.push(stream.subarray(at, at + n), out);
+      at += n;
+    }
+    expect(needs).toEqual([1, 2, 3, 1]);
+    expect(out).toEqual([{ kind: 'frame', payload: hex('B2 41 42') }]);
+  });
+
+  it('the host side (skipNoise false) refuses anything but STX where a data frame must start', () => {
+    expect(new FrameParser({ skipNoise: false }).push(hex('06'))).toEqual([
+      { kind: 'error', reason: 'no-stx' },
+    ]);
+  });
+});
+
+describe('device answers', () => {
+  it('ACK, ACK with an output frame, NAK with the error byte', () => {
+    expect(encodeAck()).toEqual(hex('06'));
+    expect(encodeAck(u32(5))).toEqual(hex('06 02 04 00 05 00 00 00 04'));
+    expect(encodeNak(EC.LOCKED)).toEqual(hex('15 07'));
   });
 });

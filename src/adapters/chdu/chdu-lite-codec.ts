@@ -83,7 +83,8 @@ export function readU32(b: Uint8Array, at = 0): number {
   return ((b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16) | ((b[at + 3] ?? 0) << 24)) >>> 0;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
+/** The bytes of `parts` one after the other. */
+function concatBytes(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -96,21 +97,29 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 /** STX LEN payload EOT. */
 export function encodeFrame(payload: Uint8Array): Uint8Array {
   if (payload.length > MAX_PAYLOAD) throw new RangeError(`frame payload ${payload.length} > ${MAX_PAYLOAD}`);
-  return concat(Uint8Array.of(STX), u16(payload.length), payload, Uint8Array.of(EOT));
+  return concatBytes(Uint8Array.of(STX), u16(payload.length), payload, Uint8Array.of(EOT));
 }
 
 export function encodeCommand(cmd: number, args: Uint8Array = new Uint8Array(0)): Uint8Array {
-  return encodeFrame(concat(Uint8Array.of(cmd), args));
+  return encodeFrame(concatBytes(Uint8Array.of(cmd), args));
 }
 
 export const encodeRead = (start: number, count: number) =>
-  encodeCommand(CMD.READ, concat(u32(start), u32(count)));
+  encodeCommand(CMD.READ, concatBytes(u32(start), u32(count)));
 export const encodeWrite = (data: Uint8Array) => encodeCommand(CMD.WRITE, data);
 export const encodeWritePrint = (data: Uint8Array) => encodeCommand(CMD.WRITE_PRINT, data);
 export const encodeWritePrintOffset = (offset: number, data: Uint8Array) =>
-  encodeCommand(CMD.WRITE_PRINT_OFFSET, concat(u16(offset), data));
+  encodeCommand(CMD.WRITE_PRINT_OFFSET, concatBytes(u16(offset), data));
 export const encodeLockRequest = (seed: number) => encodeCommand(CMD.LOCK_REQUEST, u32(seed));
 export const encodeLockActivate = (key: number) => encodeCommand(CMD.LOCK_ACTIVATE, u32(key));
+
+/** The device's answer to a command: ACK, then the output data frame if the command has one. */
+export function encodeAck(output?: Uint8Array): Uint8Array {
+  return output ? concatBytes(Uint8Array.of(ACK), encodeFrame(output)) : Uint8Array.of(ACK);
+}
+
+/** The device's refusal: NAK and the error byte. */
+export const encodeNak = (code: number): Uint8Array => Uint8Array.of(NAK, code);
 
 export interface StatusFields {
   /** High byte major, low byte minor (0x0103 = 1.3). */
@@ -124,7 +133,7 @@ export interface StatusFields {
 }
 
 export function encodeStatus(s: StatusFields): Uint8Array {
-  return concat(
+  return concatBytes(
     u16(s.version),
     u16(s.flags),
     u32(s.serial),
@@ -151,7 +160,7 @@ export function decodeStatus(b: Uint8Array): StatusFields {
 
 /** VERSION2 output: ASCII, NUL-terminated. */
 export function encodeVersion(text: string): Uint8Array {
-  return concat(new TextEncoder().encode(text), Uint8Array.of(0));
+  return concatBytes(new TextEncoder().encode(text), Uint8Array.of(0));
 }
 
 export function decodeVersion(b: Uint8Array): string {
@@ -161,7 +170,7 @@ export function decodeVersion(b: Uint8Array): string {
 
 /** READ data frame payload: the command that wrote the block, then its stored bytes. */
 export function encodeBlockData(command: number, stored: Uint8Array): Uint8Array {
-  return concat(Uint8Array.of(command), stored);
+  return concatBytes(Uint8Array.of(command), stored);
 }
 
 export function decodeBlockData(payload: Uint8Array): { command: number; stored: Uint8Array } | undefined {
@@ -169,20 +178,23 @@ export function decodeBlockData(payload: Uint8Array): { command: number; stored:
   return { command: payload[0]!, stored: payload.subarray(1) };
 }
 
-/** A parsed command frame (device side). */
-export interface CommandFrame {
-  cmd: number;
-  args: Uint8Array;
-}
-
 export type FrameResult =
   | { kind: 'frame'; payload: Uint8Array }
-  | { kind: 'error'; reason: 'too-long' | 'no-eot' | 'empty' };
+  | { kind: 'error'; reason: 'too-long' | 'no-eot' | 'empty' | 'no-stx' };
+
+export interface FrameParserOptions {
+  /**
+   * Skip bytes before STX (default true: the device ignores everything but STX while idle). The
+   * host reading an output frame right after ACK sets false: anything but STX there is an error.
+   */
+  skipNoise?: boolean;
+}
 
 /**
- * Incremental frame parser: feed bytes, get frames. Bytes before STX are skipped (the device
- * ignores everything but STX while idle). `pending` tells whether a frame is half-received, so
- * the owner can enforce the 1 s limit.
+ * The one frame reader of the driver and the emulator: feed bytes, get frames. `needed()` says how
+ * many bytes it can take without reading past the current frame, so a reader with a deadline can
+ * pull exactly those (see frame-reader.ts); `pending` tells whether a frame is half-received.
+ * LEN over the maximum, and LEN 0 (no frame carries nothing), are errors as soon as LEN is read.
  */
 export class FrameParser {
   private state: 'idle' | 'len' | 'payload' | 'eot' = 'idle';
@@ -190,8 +202,23 @@ export class FrameParser {
   private payload: Uint8Array = new Uint8Array(0);
   private got = 0;
 
+  constructor(private readonly options: FrameParserOptions = {}) {}
+
   get pending(): boolean {
     return this.state !== 'idle';
+  }
+
+  /** Bytes the parser takes before the current frame could end (at least 1). */
+  needed(): number {
+    switch (this.state) {
+      case 'idle':
+      case 'eot':
+        return 1;
+      case 'len':
+        return 2 - this.lenBytes.length;
+      case 'payload':
+        return this.payload.length - this.got;
+    }
   }
 
   reset(): void {
@@ -200,24 +227,22 @@ export class FrameParser {
     this.got = 0;
   }
 
-  /** Consumes bytes; returns the frames/errors completed and how many bytes were consumed. */
+  /** Consumes bytes; appends the frames and errors completed to `out` and returns it. */
   push(bytes: Uint8Array, out: FrameResult[] = []): FrameResult[] {
     for (const byte of bytes) {
       switch (this.state) {
         case 'idle':
           if (byte === STX) this.state = 'len';
+          else if (this.options.skipNoise === false) out.push({ kind: 'error', reason: 'no-stx' });
           break;
         case 'len':
           this.lenBytes.push(byte);
           if (this.lenBytes.length === 2) {
             const len = this.lenBytes[0]! | (this.lenBytes[1]! << 8);
             this.lenBytes = [];
-            if (len > MAX_PAYLOAD) {
-              out.push({ kind: 'error', reason: 'too-long' });
+            if (len > MAX_PAYLOAD || len === 0) {
+              out.push({ kind: 'error', reason: len === 0 ? 'empty' : 'too-long' });
               this.reset();
-            } else if (len === 0) {
-              this.state = 'eot';
-              this.payload = new Uint8Array(0);
             } else {
               this.payload = new Uint8Array(len);
               this.got = 0;
@@ -230,9 +255,9 @@ export class FrameParser {
           if (this.got === this.payload.length) this.state = 'eot';
           break;
         case 'eot':
-          if (byte !== EOT) out.push({ kind: 'error', reason: 'no-eot' });
-          else if (this.payload.length === 0) out.push({ kind: 'error', reason: 'empty' });
-          else out.push({ kind: 'frame', payload: this.payload });
+          out.push(
+            byte === EOT ? { kind: 'frame', payload: this.payload } : { kind: 'error', reason: 'no-eot' },
+          );
           this.reset();
           break;
       }

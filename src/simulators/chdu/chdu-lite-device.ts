@@ -7,19 +7,21 @@ import {
   EC,
   EOT,
   ERROR_NAMES,
+  encodeAck,
   encodeBlockData,
   encodeFrame,
+  encodeNak,
   encodeStatus,
   encodeVersion,
   FLAG,
   FRAME_TIMEOUT_MS,
-  MAX_PAYLOAD,
+  FrameParser,
   NAK,
   readU16,
   readU32,
-  STX,
   u32,
 } from '../../adapters/chdu/chdu-lite-codec.js';
+import { readFrame } from '../../adapters/chdu/frame-reader.js';
 import type { ImageFileChdu } from '../../adapters/chdu/image-file-chdu.js';
 import { FiscalError } from '../../core/fiscal-error.js';
 import { SerialQueue } from '../../core/serial-queue.js';
@@ -67,10 +69,13 @@ export class ChduLiteDevice {
 
   /** Serves one line until it closes. */
   async serve(reader: ByteReader, link: DeviceLink): Promise<void> {
+    // The codec's parser skips everything before STX while idle, as the device does.
+    const parser = new FrameParser();
     try {
       for (;;) {
-        if ((await reader.readByte(Number.POSITIVE_INFINITY)) !== STX) continue;
-        const frame = await this.receiveFrame(reader, link);
+        parser.push(await reader.readBytes(1, Number.POSITIVE_INFINITY));
+        if (!parser.pending) continue;
+        const frame = await this.receiveFrame(reader, parser, link);
         if (frame) await this.queue.run(() => this.execute(frame[0]!, frame.subarray(1), reader, link));
       }
     } catch (e) {
@@ -78,18 +83,19 @@ export class ChduLiteDevice {
     }
   }
 
-  private async receiveFrame(reader: ByteReader, link: DeviceLink): Promise<Uint8Array | undefined> {
-    const deadline = Date.now() + this.timeoutMs;
-    const left = () => Math.max(1, deadline - Date.now());
+  /** The rest of a frame whose STX arrived: complete within 1 s, else NAK EC_TIMEOUT. */
+  private async receiveFrame(
+    reader: ByteReader,
+    parser: FrameParser,
+    link: DeviceLink,
+  ): Promise<Uint8Array | undefined> {
     try {
-      const len = readU16(await reader.readBytes(2, left()));
-      if (len > MAX_PAYLOAD || len === 0) return this.refuse(link, 'frame', EC.FRAME);
-      const payload = await reader.readBytes(len, left());
-      if ((await reader.readByte(left())) !== EOT) return this.refuse(link, 'frame', EC.FRAME);
-      return payload;
+      const r = await readFrame(reader, parser, this.timeoutMs, 'frame');
+      return r.kind === 'frame' ? r.payload : this.refuse(link, 'frame', EC.FRAME);
     } catch (e) {
-      if (e instanceof ReadTimeout) return this.refuse(link, 'frame', EC.TIMEOUT);
-      throw e;
+      if (!(e instanceof ReadTimeout)) throw e;
+      parser.reset();
+      return this.refuse(link, 'frame', EC.TIMEOUT);
     }
   }
 
@@ -258,12 +264,12 @@ export class ChduLiteDevice {
   }
 
   private ack(link: DeviceLink, name: string, args: Uint8Array, output?: Uint8Array): void {
-    link.write(output ? concat(Uint8Array.of(ACK), encodeFrame(output)) : Uint8Array.of(ACK));
+    link.write(encodeAck(output));
     this.options.record(entry(name, args, 'ACK'));
   }
 
   private nak(link: DeviceLink, name: string, argsLength: number, code: number): void {
-    link.write(Uint8Array.of(NAK, code));
+    link.write(encodeNak(code));
     this.options.record({
       at: new Date().toISOString(),
       command: name,
@@ -275,11 +281,4 @@ export class ChduLiteDevice {
 
 function entry(command: string, args: Uint8Array, answer: string): HistoryEntry {
   return { at: new Date().toISOString(), command, argsLength: args.length, answer };
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
