@@ -112,7 +112,11 @@ describe('composeChduStorage', () => {
     expect(warnings).toEqual([expect.objectContaining({ tornBytes: SLOT_SIZE })]);
     expect(again.check.refusal()?.resultCode).toBe(201);
     expect(again.check.refusal()?.details).toMatchObject({ missingFrom: 4, missingTo: 4, chduHead: 3 });
-    expect(again.check.statusProbe().check()).toMatchObject({ state: 'ERROR', reasonCode: 201 });
+    expect(again.check.statusProbe().check()).toMatchObject({
+      state: 'ERROR',
+      reasonCode: 201,
+      details: { tornBytesAtOpen: SLOT_SIZE },
+    });
     expect(again.index.highWaterMark()).toBe(4); // evidence kept: nothing rebuilt
     const e = await again.journal
       .append({ type: 'free-text', body: { text: 'would be 4 again' } })
@@ -129,8 +133,10 @@ describe('composeChduStorage', () => {
     await again.close();
 
     // Only the operator's reindex accepts the loss.
-    const io = { env: {}, cwd: dir, stdout: () => undefined, stderr: () => undefined };
+    const err: string[] = [];
+    const io = { env: {}, cwd: dir, stdout: () => undefined, stderr: (t: string) => void err.push(t) };
     expect(await runCli(['chdu', 'reindex', '--data-dir', join(dir, 'data')], io, '0.0.0')).toBe(0);
+    expect(err.join('')).toContain('records 4–4 are dropped');
     const accepted = await composeChduStorage({ dataDir: join(dir, 'data'), chdu: image() });
     expect(accepted.check.refusal()).toBeUndefined();
     expect(

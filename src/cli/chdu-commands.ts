@@ -145,6 +145,14 @@ export function registerChduCommands(
     try {
       await withJournal(config, async (_device, journal) => {
         const index = SqliteJournalIndex.open(config.indexPath);
+        const known = index.highWaterMark();
+        const headNo = journal.head()?.recordNo ?? 0;
+        if (known > headNo) {
+          // ADR 0108: the operator's decision to continue without records the index saw.
+          io.stderr(
+            `reindex: the index knew records up to ${known}; the CHDÚ ends at record ${headNo}, so records ${headNo + 1}–${known} are dropped and the next record is ${headNo + 1}\n`,
+          );
+        }
         const started = Date.now();
         const bar = progressBar(progress, 'reindex');
         try {

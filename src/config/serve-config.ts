@@ -92,7 +92,8 @@ export const dataDirSpec: OptionSpec<string> = {
 export const chduSpec: OptionSpec<ChduTarget> = {
   key: 'chdu',
   flags: '--chdu <target>',
-  description: 'protected data storage: image:PATH, chdu-lite+tcp://HOST:PORT or chdu-lite+serial:///dev/X',
+  description:
+    'protected data storage: image:PATH[?capacity=N], chdu-lite+tcp://HOST:PORT or chdu-lite+serial:///dev/X',
   env: 'KASA_CHDU',
   parse: wrap(parseChduTarget),
   defaultText: 'image:<data-dir>/chdu.img',

@@ -436,7 +436,16 @@ async function lockImage(path: string, holder: string): Promise<FileLock> {
   try {
     return FileLock.acquire(`${path}.lock`, holder);
   } catch (e) {
-    if (!(e instanceof FileLockedError)) throw e;
+    if (!(e instanceof FileLockedError)) {
+      throw new FiscalError(
+        'CHDU_NOT_CONNECTED',
+        `Cannot lock the CHDÚ image ${path} (${path}.lock).`,
+        {
+          target: `image:${path}`,
+        },
+        { cause: e },
+      );
+    }
     throw new FiscalError(
       'CHDU_NOT_CONNECTED',
       `The CHDÚ image ${path} is in use by ${describeHolder(e.holder)}: an image has one writer. Stop it, or use another image.`,

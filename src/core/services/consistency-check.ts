@@ -155,8 +155,10 @@ export class ConsistencyCheck implements RefusalSource {
       component: 'CHDU',
       check: (): ComponentStatus => {
         const s = this.current;
+        const torn = this.deps.chdu.tornBytesAtOpen;
         const details = {
           target: this.deps.chdu.target,
+          ...(torn ? { tornBytesAtOpen: torn } : {}),
           ...(s.checkedAt ? { checkedAt: s.checkedAt } : {}),
           ...(s.checkpoint ? { verifiedRecords: s.checkpoint.recordNo } : {}),
         };

@@ -70,6 +70,7 @@ describe('GET /api/chduinfo', () => {
       recordCount: 1,
       locked: false,
       lastWriteAt: journal.head()?.writtenAt,
+      tornBytesAtOpen: 0,
       index: { state: 'current', highWaterMark: 1 },
     });
     index.close();
