@@ -23,7 +23,8 @@ export interface SfsConnection {
 /**
  * Without `--sfs-url` the SFS simulator runs in-process on a loopback port and the real SOAP
  * client talks to it over that socket; it trusts certificates of the demo CA in
- * `<data-dir>/demo-ca` (the demo merchant's), and kasa trusts the simulator's signing CA. With
+ * `<data-dir>/demo-ca` (the demo merchant's), and kasa trusts only the simulator's signing
+ * certificate. With
  * `--sfs-url`, responses are trusted only when signed by a certificate from `--sfs-trust`.
  */
 export async function composeSfs(config: ServeConfig, clock: Clock): Promise<SfsConnection> {
@@ -32,7 +33,9 @@ export async function composeSfs(config: ServeConfig, clock: Clock): Promise<Sfs
     const health = new SfsHealth(`embedded simulator ${simulator.url}`);
     const taxAuthority = new SoapTaxAuthority({
       url: simulator.url,
-      trust: TrustStore.fromPem(simulator.caCertPem, 'embedded simulator CA'),
+      // Only the simulator's signing certificate: its CA also issues merchant certificates, which
+      // must never pass for SFS answers.
+      trust: TrustStore.fromPem(simulator.signingCertPem, 'embedded simulator signing certificate'),
       timeoutMs: config.sfsTimeoutMs,
       clock,
     });
