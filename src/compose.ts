@@ -134,7 +134,9 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
 
   // Everything that can refuse the flags runs before anything is written into the CHDÚ: a bad
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
-  const sfs = await composeSfs(config, clock);
+  // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
+  let currentCertificate: () => string | undefined = () => undefined;
+  const sfs = await composeSfs(config, clock, () => currentCertificate());
   const printer = openPrinter(config.printer, config.dataDir);
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
@@ -151,6 +153,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   };
   readiness.add(storage.check);
   status.addProbe(storage.check.statusProbe());
+  currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
   let merchant: Awaited<ReturnType<typeof composeMerchant>>;
   try {
     merchant = await composeMerchant({

@@ -7,10 +7,14 @@ import { repoRoot } from '../support/shared-fixtures.js';
 
 it('kasa sfs-sim keeps running while it is "offline" and listens again after the given time', async () => {
   const caDir = mkdtempSync(join(tmpdir(), 'kasa-sfs-sim-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src/main.ts'), 'sfs-sim', '--port', '0', '--ca-dir', caDir], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'src/main.ts'), 'sfs-sim', '--port', '0', '--ca-dir', caDir],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (d) => (out += String(d)));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/logging/logger.js';
+import { createTestMerchant } from '../../src/adapters/merchant/test-merchant.js';
 import { UsageError } from '../../src/cli/exit.js';
 import { composeKasa } from '../../src/compose.js';
 import type { ServeConfig, ServeKey } from '../../src/config/serve-config.js';
@@ -53,6 +54,36 @@ describe('start-up order (ADR 0006)', () => {
       expect(kasa.parts.index.currentMerchant()).toBeUndefined();
       const res = await kasa.app.inject({ method: 'GET', url: '/api/status/get' });
       expect(res.json()).toMatchObject({ state: 'MERCHANT_CERTIFICATE_ERROR', reasonCode: 402 });
+    } finally {
+      await kasa.close();
+    }
+  });
+});
+
+describe('embedded SFS simulator and the merchant in force', () => {
+  it('warns in status when the merchant certificate is not from the demo CA the embedded simulator trusts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kasa-order-'));
+    const kasa = await composeKasa(config(dataDir, { demo: false }), { logger: createLogger('silent') });
+    try {
+      const foreign = createTestMerchant({
+        caDir: mkdtempSync(join(tmpdir(), 'kasa-other-ca-')),
+        password: 'pw-123456',
+      });
+      const stored = await kasa.app.inject({
+        method: 'POST',
+        url: '/api/merchant/store',
+        payload: {
+          identificationData: foreign.identityXml,
+          authenticationData: foreign.authXml,
+          keyStorePassword: 'pw-123456',
+        },
+      });
+      expect(stored.json().resultCode).toBe(0);
+      const sfs = (await kasa.app.inject({ method: 'GET', url: '/api/status/get' }))
+        .json()
+        .components.find((c: { component: string }) => c.component === 'SFS');
+      expect(sfs).toMatchObject({ state: 'WARNING', reasonCode: 501 });
+      expect(sfs.reason).toContain('demo-ca');
     } finally {
       await kasa.close();
     }
