@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chduReindexBench } from './chdu-reindex.bench.js';
+import { documentStoreBench } from './document-store.bench.js';
 import { type Floor, measureFsyncFloor } from './floor.js';
 
 /**
@@ -22,7 +23,7 @@ export interface Bench {
   run(ctx: BenchContext): Promise<void>;
 }
 
-const BENCHES: Bench[] = [chduReindexBench];
+const BENCHES: Bench[] = [chduReindexBench, documentStoreBench];
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);

@@ -1,7 +1,11 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { Pkcs12MerchantKeystore } from './adapters/merchant/pkcs12-merchant-keystore.js';
-import { machineSecret, SealedSecretStore } from './adapters/merchant/sealed-secret-store.js';
+import {
+  machineSecret,
+  machineSecretIsWeak,
+  SealedSecretStore,
+} from './adapters/merchant/sealed-secret-store.js';
 import { demoMerchantFiles } from './adapters/merchant/test-merchant.js';
 import type { Clock } from './core/ports/clock.js';
 import type { Journal } from './core/ports/journal.js';
@@ -47,6 +51,11 @@ export interface MerchantWiring {
  * merchant on an empty register, the readiness refusal and the status probe registered.
  */
 export async function composeMerchant(w: MerchantWiring): Promise<MerchantPart> {
+  if (w.hostSecret === undefined && machineSecretIsWeak()) {
+    w.logger.warn(
+      'no machine id (/etc/machine-id) on this host: merchant secrets are sealed with the host name, which is guessable (ADR 0200)',
+    );
+  }
   const keystore = new Pkcs12MerchantKeystore(
     new SealedSecretStore(join(w.dataDir, 'secrets'), w.hostSecret ?? machineSecret),
   );

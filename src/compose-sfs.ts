@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
 import { DEMO_CA_DIR } from './adapters/merchant/test-merchant.js';
 import { SoapTaxAuthority } from './adapters/tax-authority/soap-tax-authority.js';
@@ -23,16 +24,31 @@ export interface SfsConnection {
 /**
  * Without `--sfs-url` the SFS simulator runs in-process on a loopback port and the real SOAP
  * client talks to it over that socket; it trusts certificates of the demo CA in
- * `<data-dir>/demo-ca` (the demo merchant's), and kasa trusts the simulator's signing CA. With
+ * `<data-dir>/demo-ca` (the demo merchant's), and kasa trusts only the simulator's signing
+ * certificate. With
  * `--sfs-url`, responses are trusted only when signed by a certificate from `--sfs-trust`.
  */
-export async function composeSfs(config: ServeConfig, clock: Clock): Promise<SfsConnection> {
+export async function composeSfs(
+  config: ServeConfig,
+  clock: Clock,
+  merchantCertificate: () => string | undefined = () => undefined,
+): Promise<SfsConnection> {
   if (config.sfsUrl === undefined) {
-    const simulator = await SfsSimulator.start({ caDir: join(config.dataDir, DEMO_CA_DIR), clock });
-    const health = new SfsHealth(`embedded simulator ${simulator.url}`);
+    const caDir = join(config.dataDir, DEMO_CA_DIR);
+    const simulator = await SfsSimulator.start({ caDir, clock });
+    const demoCa = new X509Certificate(simulator.caCertPem);
+    const health = new SfsHealth(`embedded simulator ${simulator.url}`, () => {
+      const der = merchantCertificate();
+      if (der === undefined) return undefined;
+      const cert = new X509Certificate(Buffer.from(der, 'base64'));
+      if (cert.checkIssued(demoCa) && cert.verify(demoCa.publicKey)) return undefined;
+      return `The embedded SFS simulator accepts only certificates of the demo CA in ${caDir}; the stored merchant's certificate is issued by "${cert.issuer.replace(/\n/g, ', ')}", so every document would be rejected (-13). Give --sfs-url and --sfs-trust for a real SFS, or make test merchants with: kasa merchant new --ca-dir ${caDir}`;
+    });
     const taxAuthority = new SoapTaxAuthority({
       url: simulator.url,
-      trust: TrustStore.fromPem(simulator.caCertPem, 'embedded simulator CA'),
+      // Only the simulator's signing certificate: its CA also issues merchant certificates, which
+      // must never pass for SFS answers.
+      trust: TrustStore.fromPem(simulator.signingCertPem, 'embedded simulator signing certificate'),
       timeoutMs: config.sfsTimeoutMs,
       clock,
     });

@@ -8,7 +8,7 @@ import { UsageError } from './cli/exit.js';
 import { composeChduStorage } from './compose-chdu.js';
 import { composeDocuments, cryptoIds, openPrinter, pngRenderer } from './compose-documents.js';
 import { composeMerchant } from './compose-merchant.js';
-import { composeSfs, type SfsConnection } from './compose-sfs.js';
+import { composeSfs } from './compose-sfs.js';
 import type { ServeConfig } from './config/serve-config.js';
 import { describeChduTarget, describePrinterTarget } from './config/targets.js';
 import { type Clock, type IdSource, systemClock } from './core/ports/clock.js';
@@ -74,6 +74,24 @@ function allowedHostNames(host: string): string[] {
   return [host, hostname(), ...addresses];
 }
 
+/**
+ * Demo mode creates a demo merchant, which a CHDÚ keeps for ever (its DIČ then owns it). It is
+ * only for the self-contained register: the image-file CHDÚ and the embedded SFS simulator. With a
+ * CHDU Lite device or a real SFS it stays off (ADR 0006).
+ */
+function demoAllowed(config: ServeConfig, logger: Logger): boolean {
+  if (!config.demo) return false;
+  const reason =
+    config.chdu.kind !== 'image'
+      ? 'a CHDU Lite device is configured'
+      : config.sfsUrl !== undefined
+        ? '--sfs-url is given'
+        : undefined;
+  if (reason === undefined) return true;
+  logger.info(`demo mode is off because ${reason}: load the merchant with POST /api/merchant/store`);
+  return false;
+}
+
 /** Printers with an adapter in this version (DECISIONS 12: anything else is an exit-2 error). */
 const AVAILABLE_PRINTERS = new Set(['virtual', 'none']);
 
@@ -114,9 +132,28 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const ids = overrides.ids ?? cryptoIds;
   const lock = new WriteLock();
 
-  const storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock });
+  // Everything that can refuse the flags runs before anything is written into the CHDÚ: a bad
+  // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
+  // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
+  let currentCertificate: () => string | undefined = () => undefined;
+  const sfs = await composeSfs(config, clock, () => currentCertificate());
+  const printer = openPrinter(config.printer, config.dataDir);
+  let storage: Awaited<ReturnType<typeof composeChduStorage>>;
+  try {
+    storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock });
+  } catch (e) {
+    await printer.close();
+    await sfs.close();
+    throw e;
+  }
+  const closeAll = async (): Promise<void> => {
+    await sfs.close();
+    await printer.close();
+    await storage.close();
+  };
   readiness.add(storage.check);
   status.addProbe(storage.check.statusProbe());
+  currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
   let merchant: Awaited<ReturnType<typeof composeMerchant>>;
   try {
     merchant = await composeMerchant({
@@ -128,29 +165,15 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       readiness,
       status,
       check: storage.check,
-      demo: config.demo,
+      demo: demoAllowed(config, logger),
       logger,
     });
-  } catch (e) {
-    await storage.close();
-    throw e;
-  }
-
-  const closeAll = async (): Promise<void> => {
-    await sfs?.close();
-    await printer.close();
-    await storage.close();
-  };
-  const printer = openPrinter(config.printer, config.dataDir);
-  status.addProbe(printerProbe(printer));
-  status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
-  let sfs: SfsConnection | undefined;
-  try {
-    sfs = await composeSfs(config, clock);
   } catch (e) {
     await closeAll();
     throw e;
   }
+  status.addProbe(printerProbe(printer));
+  status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
   status.addProbe(sfs.health.probe);
   const documents = composeDocuments({
     journal: storage.journal,

@@ -97,6 +97,26 @@ describe('kasa merchant new', () => {
     expect(existsSync(join(tmp, 'bad', 'register_auth_data.xml'))).toBe(false);
   });
 
+  it('does not replace existing files without --force', async () => {
+    expect(
+      (await run(['merchant', 'new', '--out', 'mf', '--password', 'Pw-1234567', '--ca-dir', 'ca'], tmp)).code,
+    ).toBe(0);
+    const before = readFileSync(join(tmp, 'mf', 'register_auth_data.xml'), 'utf8');
+    const again = await run(
+      ['merchant', 'new', '--out', 'mf', '--password', 'Pw-1234567', '--ca-dir', 'ca'],
+      tmp,
+    );
+    expect(again.code).toBe(2);
+    expect(again.err).toContain('--force');
+    expect(readFileSync(join(tmp, 'mf', 'register_auth_data.xml'), 'utf8')).toBe(before);
+    const forced = await run(
+      ['merchant', 'new', '--out', 'mf', '--password', 'Pw-1234567', '--ca-dir', 'ca', '--force'],
+      tmp,
+    );
+    expect(forced.code).toBe(0);
+    expect(readFileSync(join(tmp, 'mf', 'register_auth_data.xml'), 'utf8')).not.toBe(before);
+  });
+
   it('a missing required flag exits 2 naming it', async () => {
     const r = await run(['merchant', 'new', '--out', 'bad2', '--ca-dir', 'ca'], tmp);
     expect(r.code).toBe(2);

@@ -1,8 +1,11 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import {
+  AUTH_FILE,
   createTestMerchant,
   DEFAULT_TEST_DIC,
+  IDENTITY_FILE,
   type TestMerchantOptions,
   testMerchantProblem,
   writeTestMerchant,
@@ -44,6 +47,7 @@ export function registerMerchantCommands(program: Command, io: Pick<CliIo, 'stdo
     .option('--no-vat-payer', 'not a VAT payer: no IcDph')
     .option('--valid-days <n>', 'certificate validity in days, 1-3650 (default 730)', validDays)
     .option('--name <text>', 'CorporateBodyFullName')
+    .option('--force', 'replace existing files in --out')
     .action((opts: NewOptions) => {
       const options: TestMerchantOptions = {
         caDir: resolve(io.cwd, opts.caDir),
@@ -57,8 +61,16 @@ export function registerMerchantCommands(program: Command, io: Pick<CliIo, 'stdo
       };
       const problem = testMerchantProblem(options);
       if (problem) throw new UsageError(`${problem[0]}: ${problem[1]}`);
+      const outDir = resolve(io.cwd, opts.out);
+      const existing = [AUTH_FILE, IDENTITY_FILE].filter((f) => existsSync(join(outDir, f)));
+      if (existing.length > 0 && !opts.force) {
+        // Another merchant's keystore is not replaced by accident.
+        throw new UsageError(
+          `--out ${opts.out} already holds ${existing.join(' and ')}; use --force to replace them`,
+        );
+      }
       const created = createTestMerchant(options);
-      const written = writeTestMerchant(resolve(io.cwd, opts.out), created);
+      const written = writeTestMerchant(outDir, created);
       io.stdout(
         [
           `authentication data: ${written.authPath}`,
@@ -73,6 +85,7 @@ export function registerMerchantCommands(program: Command, io: Pick<CliIo, 'stdo
 }
 
 interface NewOptions {
+  force?: boolean;
   out: string;
   password: string;
   caDir: string;

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import { CA_CERT_FILE } from '../adapters/pki/test-ca.js';
 import { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import type { CliIo } from './program.js';
 
@@ -52,14 +51,17 @@ export function registerSfsSimCommand(program: Command, io: CliIo, hooks: SfsSim
           `SFS simulator listening on ${simulator.url}`,
           `response signing certificate: ${simulator.signingCertPath}`,
           `  trust it with: kasa serve --sfs-url ${simulator.url} --sfs-trust ${simulator.signingCertPath}`,
-          `  (or trust the whole test CA: --sfs-trust ${resolve(caDir, CA_CERT_FILE)})`,
           `fault injection and history: ${simulator.baseUrl}/__sim/ (docs/sfs.md)`,
           ...(recordDir ? [`recording requests and responses in ${recordDir}`] : []),
           '',
         ].join('\n'),
       );
       await new Promise<void>((done) => {
+        // The simulator's own sockets may all be closed for a while (`/__sim/offline`): this
+        // handle keeps the process alive until a signal, whatever the simulator does.
+        const keepAlive = setInterval(() => undefined, 1 << 30);
         const stop = (): void => {
+          clearInterval(keepAlive);
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
           simulator.close().then(done, done);

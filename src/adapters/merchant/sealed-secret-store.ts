@@ -133,15 +133,25 @@ function writeAtomic(path: string, data: Uint8Array): void {
  * containers, non-Linux hosts) it falls back to the host name, which is weak: see the ADR.
  */
 export function machineSecret(): Uint8Array {
+  const id = machineId();
+  return Buffer.from(id === undefined ? `hostname:${hostname()}` : `machine-id:${id}`);
+}
+
+/** True when {@link machineSecret} falls back to the guessable host name (ADR 0200). */
+export function machineSecretIsWeak(): boolean {
+  return machineId() === undefined;
+}
+
+function machineId(): string | undefined {
   for (const path of ['/etc/machine-id', '/var/lib/dbus/machine-id']) {
     try {
       const id = readFileSync(path, 'utf8').trim();
-      if (id.length >= 16) return Buffer.from(`machine-id:${id}`);
+      if (id.length >= 16) return id;
     } catch {
       // try the next source
     }
   }
-  return Buffer.from(`hostname:${hostname()}`);
+  return undefined;
 }
 
 /** A host secret kept in a file outside the data dir (e.g. a systemd credential), for `hostSecret`. */

@@ -9,7 +9,14 @@ export class SfsHealth {
   #last: { outcome: SfsOutcome['kind']; at: Date; detail: string } | undefined;
   #lastAccepted: Date | undefined;
 
-  constructor(private readonly target: string) {}
+  /**
+   * `merchantProblem`: why the SFS will refuse the merchant in force, when that can be known
+   * beforehand (the embedded simulator trusts only the demo CA's certificates).
+   */
+  constructor(
+    private readonly target: string,
+    private readonly merchantProblem: () => string | undefined = () => undefined,
+  ) {}
 
   record(outcome: SfsOutcome, at: Date): void {
     let detail: string;
@@ -36,6 +43,10 @@ export class SfsHealth {
     check: (): ComponentStatus => {
       const details: Record<string, unknown> = { target: this.target };
       if (this.#lastAccepted) details.lastAccepted = this.#lastAccepted.toISOString();
+      const problem = this.merchantProblem();
+      if (problem) {
+        return { component: 'SFS', state: 'WARNING', reasonCode: 501, reason: problem, details };
+      }
       const last = this.#last;
       if (!last) {
         return {

@@ -87,7 +87,7 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
   }
 
   const request = read.request;
-  if (!pkpVerifies(request, envelope.certificate, ctx.registry))
+  if (!pkpVerifies(request, envelope.certificate, ctx.registry, ctx.dates.processTime))
     return fault(violation(-100, 'the PKP does not verify'));
   const broken = checkReceiptMessage(request, ctx.dates);
   if (broken) return fault(broken);
@@ -99,16 +99,23 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
 }
 
 /**
- * Spec §2.1 / §2.4: the PKP is made with the key valid when the document was created; a document
- * sent later may be signed with a newer certificate, so the certificates this register used
- * before are tried too.
+ * Spec §2.1 / §2.4: the PKP and the XML signature use the same key. The one exception: a message
+ * sent later, after the certificate the PKP was made with has expired, is signed with the
+ * currently valid certificate — so an earlier certificate of this register is tried only once it
+ * has expired at processing time.
  */
-function pkpVerifies(request: SfsReceiptRequest, signing: X509Certificate, registry: SfsRegistry): boolean {
+function pkpVerifies(
+  request: SfsReceiptRequest,
+  signing: X509Certificate,
+  registry: SfsRegistry,
+  processTime: Date,
+): boolean {
   const base = Buffer.from(pkpBaseString(request.data), 'utf8');
   const signature = Buffer.from(request.pkp, 'base64');
-  const candidates = [
-    signing,
-    ...registry.certificatesOf(request.data.CashRegisterCode).map((der) => new X509Certificate(der)),
-  ];
+  const expiredEarlier = registry
+    .certificatesOf(request.data.CashRegisterCode)
+    .map((der) => new X509Certificate(der))
+    .filter((cert) => new Date(cert.validTo).getTime() < processTime.getTime());
+  const candidates = [signing, ...expiredEarlier];
   return candidates.some((cert) => rsaVerify('sha256', base, cert.publicKey, signature));
 }
