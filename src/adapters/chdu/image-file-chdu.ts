@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { FiscalError, invalidInput } from '../../core/fiscal-error.js';
 import type { BlockCommand, Chdu, ChduBlock, ChduStatus } from '../../core/ports/chdu.js';
 import { type Clock, systemClock } from '../../core/ports/clock.js';
 import { SerialQueue } from '../../core/serial-queue.js';
-import { describeHolder, FileLock, FileLockedError } from '../file-lock.js';
-import { createFileExclusively, type ImageIo, type ImageIoOpener, openImageIo } from './image-io.js';
+import type { FileLock } from '../file-lock.js';
+import { type ImageIo, type ImageIoOpener, openImageIo } from './image-io.js';
 import {
   BLOCK_COMMANDS,
   BLOCK_DATA_SIZE,
-  DEFAULT_CAPACITY_BLOCKS,
   decodeHeader,
   decodeSlot,
-  encodeHeader,
   encodeSlot,
   HEADER_SIZE,
   type ImageHeader,
@@ -22,6 +18,7 @@ import {
   SLOT_SIZE,
   slotOffset,
 } from './image-layout.js';
+import { createImage, findTail, lockImage } from './image-open.js';
 import type { PrintSink } from './print-sink.js';
 
 export interface ImageFileChduOptions {
@@ -67,8 +64,6 @@ export interface ImageOpenReport {
 
 const READ_CHUNK_SLOTS = 1024;
 const LOCK_WINDOW_MS = 1000;
-const FIRMWARE = 'kasa-image 1.0';
-const PROTOCOL_VERSION = 0x0103;
 
 /**
  * The CHDÚ as one image file (`--chdu image:PATH`): the CHDU Lite block semantics (write-once
@@ -107,92 +102,62 @@ export class ImageFileChdu implements Chdu {
   }
 
   static async open(path: string, options: ImageFileChduOptions = {}): Promise<ImageFileChdu> {
-    const clock = options.clock ?? systemClock;
-    const target = `image:${path}`;
     if (!existsSync(path) && (!options.create || options.readOnly)) {
-      throw new FiscalError('CHDU_NOT_CONNECTED', `No CHDÚ image at ${path}.`, { target });
+      throw new FiscalError('CHDU_NOT_CONNECTED', `No CHDÚ image at ${path}.`, { target: `image:${path}` });
     }
     // ADR 0106: one writer per image, whatever process or data dir it comes from.
     const lock = options.readOnly ? undefined : await lockImage(path, options.holder ?? 'image writer');
     try {
-      const created =
-        !options.readOnly && options.create && !existsSync(path)
-          ? await ImageFileChdu.createImage(path, options, clock)
-          : false;
-      let io: ImageIo;
-      try {
-        io = await (options.io ?? openImageIo)(path, !options.readOnly, options.syncWrites !== false);
-      } catch (e) {
-        throw new FiscalError(
-          'CHDU_NOT_CONNECTED',
-          `Cannot open the CHDÚ image ${path}.`,
-          { target },
-          {
-            cause: e,
-          },
-        );
-      }
-      try {
-        const head = Buffer.alloc(HEADER_SIZE);
-        await io.read(head, 0);
-        const header = decodeHeader(head);
-        if (typeof header === 'string')
-          throw new FiscalError('CHDU_WRITE_ERROR', `CHDÚ image ${path}: ${header}.`);
-        const capacity = options.capacityBlocks;
-        if (!created && !options.readOnly && capacity !== undefined && capacity !== header.capacityBlocks) {
-          throw invalidInput(
-            'capacityBlocks',
-            `the image ${path} was created with ${header.capacityBlocks} blocks; a capacity (${capacity}) applies only to a new image`,
-          );
-        }
-        const size = await io.size();
-        const tail = await findTail(io, size);
-        const tornBytes = size - slotOffset(tail.slots);
-        const blocks = tail.locked ? tail.slots - 1 : tail.slots;
-        return new ImageFileChdu(
-          path,
-          io,
-          header,
-          blocks,
-          tail.locked,
-          undefined,
-          options,
-          { tornBytes, blocks },
-          lock,
-        );
-      } catch (e) {
-        await io.close();
-        throw e;
-      }
+      return await ImageFileChdu.openLocked(path, options, lock);
     } catch (e) {
       lock?.release();
       throw e;
     }
   }
 
-  /** Creates the image; false when it appeared meanwhile (it is then opened as it is). */
-  private static async createImage(
+  private static async openLocked(
     path: string,
     options: ImageFileChduOptions,
-    clock: Clock,
-  ): Promise<boolean> {
-    const capacity = options.capacityBlocks ?? DEFAULT_CAPACITY_BLOCKS;
-    if (!Number.isInteger(capacity) || capacity < 1 || capacity > 0xffffffff) {
-      throw invalidInput('capacityBlocks', 'must be an integer from 1 to 4294967295');
+    lock: FileLock | undefined,
+  ): Promise<ImageFileChdu> {
+    const created =
+      !options.readOnly && options.create && !existsSync(path)
+        ? await createImage(path, options, (options.clock ?? systemClock).now().getTime())
+        : false;
+    let io: ImageIo;
+    try {
+      io = await (options.io ?? openImageIo)(path, !options.readOnly, options.syncWrites !== false);
+    } catch (e) {
+      throw new FiscalError(
+        'CHDU_NOT_CONNECTED',
+        `Cannot open the CHDÚ image ${path}.`,
+        { target: `image:${path}` },
+        { cause: e },
+      );
     }
-    const nowMs = clock.now().getTime();
-    await mkdir(dirname(path), { recursive: true });
-    return createFileExclusively(
-      path,
-      encodeHeader({
-        capacityBlocks: capacity,
-        serial: options.serial ?? randomBytes(4).readUInt32LE(0),
-        volumeSerial: options.volumeSerial ?? Math.floor(nowMs / 1000),
-        protocolVersion: PROTOCOL_VERSION,
-        firmware: FIRMWARE,
-        createdAtMs: nowMs,
-      }),
-    );
+    try {
+      const head = Buffer.alloc(HEADER_SIZE);
+      await io.read(head, 0);
+      const header = decodeHeader(head);
+      if (typeof header === 'string')
+        throw new FiscalError('CHDU_WRITE_ERROR', `CHDÚ image ${path}: ${header}.`);
+      const capacity = options.capacityBlocks;
+      if (!created && !options.readOnly && capacity !== undefined && capacity !== header.capacityBlocks) {
+        throw invalidInput(
+          'capacityBlocks',
+          `the image ${path} was created with ${header.capacityBlocks} blocks; a capacity (${capacity}) applies only to a new image`,
+        );
+      }
+      const size = await io.size();
+      const tail = await findTail(io, size);
+      const tornBytes = size - slotOffset(tail.slots);
+      const blocks = tail.locked ? tail.slots - 1 : tail.slots;
+      const report = { tornBytes, blocks };
+      return new ImageFileChdu(path, io, header, blocks, tail.locked, undefined, options, report, lock);
+    } catch (e) {
+      await io.close();
+      throw e;
+    }
   }
 
   /** Number of blocks written (the next write gets this address). */
@@ -430,30 +395,6 @@ export class ImageFileChdu implements Chdu {
   }
 }
 
-/** Takes `<image>.lock` (ADR 0106); a held lock is 200, naming who holds it. */
-async function lockImage(path: string, holder: string): Promise<FileLock> {
-  await mkdir(dirname(path), { recursive: true });
-  try {
-    return FileLock.acquire(`${path}.lock`, holder);
-  } catch (e) {
-    if (!(e instanceof FileLockedError)) {
-      throw new FiscalError(
-        'CHDU_NOT_CONNECTED',
-        `Cannot lock the CHDÚ image ${path} (${path}.lock).`,
-        {
-          target: `image:${path}`,
-        },
-        { cause: e },
-      );
-    }
-    throw new FiscalError(
-      'CHDU_NOT_CONNECTED',
-      `The CHDÚ image ${path} is in use by ${describeHolder(e.holder)}: an image has one writer. Stop it, or use another image.`,
-      { target: `image:${path}`, inUseBy: e.holder },
-    );
-  }
-}
-
 function toBlock(address: number, slot: Buffer): ChduBlock {
   const s = decodeSlot(slot, address);
   const command = (BLOCK_COMMANDS.has(s.command) ? s.command : 0xb2) as BlockCommand;
@@ -462,23 +403,4 @@ function toBlock(address: number, slot: Buffer): ChduBlock {
     return { address, command, data: s.data.subarray(2), crcOk: s.crcOk, printOffset };
   }
   return { address, command, data: s.data, crcOk: s.crcOk && (command !== 0xb4 || s.data.length >= 2) };
-}
-
-/**
- * Finds the end of the written area: the last sealed slot, scanning back from the end of the file
- * (ADR 0103: only the write in flight at a crash can be torn, so garbage sits at the tail).
- */
-async function findTail(io: ImageIo, size: number): Promise<{ slots: number; locked: boolean }> {
-  const fullSlots = Math.max(0, Math.floor((size - HEADER_SIZE) / SLOT_SIZE));
-  const chunk = 64;
-  for (let hi = fullSlots; hi > 0; hi -= chunk) {
-    const lo = Math.max(0, hi - chunk);
-    const buf = Buffer.alloc((hi - lo) * SLOT_SIZE);
-    await io.read(buf, slotOffset(lo));
-    for (let i = hi - 1; i >= lo; i--) {
-      const s = decodeSlot(buf.subarray((i - lo) * SLOT_SIZE, (i - lo + 1) * SLOT_SIZE), i);
-      if (s.sealed) return { slots: i + 1, locked: s.command === LOCK_SLOT_COMMAND };
-    }
-  }
-  return { slots: 0, locked: false };
 }
