@@ -140,7 +140,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const printer = openPrinter(config.printer, config.dataDir);
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
-    storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock });
+    storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
   } catch (e) {
     await printer.close();
     await sfs.close();

@@ -103,4 +103,20 @@ describe('offline documents and SFS failures', () => {
     expect(res.body.cash.uuid).toBeUndefined();
     expect(res.body.cash.status.warning).toMatchObject({ warningType: 'OFFLINE' });
   });
+
+  it('writes to the CHDÚ before anything else: a full CHDÚ (202) means nothing sent and nothing printed', async () => {
+    h = await startHarness({ capacityBlocks: 80 });
+    let res = await h.post('/api/document/store', pd());
+    let stored = 0;
+    while (res.body.resultCode === 0 && stored < 40) {
+      stored += 1;
+      res = await h.post('/api/document/store', pd());
+    }
+    expect(res.body.resultCode).toBe(202);
+    // Every request the SFS saw is of a document already in the CHDÚ, and the refused one was
+    // never printed.
+    const inChdu = h.kasa.parts.index.lastDocumentNo();
+    expect(h.sim.history()).toHaveLength(inChdu);
+    expect(h.printer.history.filter((j) => j.kind === 'receipt')).toHaveLength(stored);
+  });
 });

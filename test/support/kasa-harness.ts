@@ -20,6 +20,8 @@ export interface HarnessOptions {
   printer?: PrinterTarget;
   demo?: boolean;
   renderer?: ReceiptImageRenderer;
+  /** Capacity of a new CHDÚ image in blocks (small values make it fill up). */
+  capacityBlocks?: number;
 }
 
 export interface Harness {
@@ -50,7 +52,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     sfsTrust: [],
     sfsTimeoutMs: options.sfsTimeoutMs ?? 1500,
     printer: options.printer ?? { kind: 'virtual' },
-    chdu: { kind: 'image', path: join(dataDir, 'chdu.img') },
+    chdu: {
+      kind: 'image',
+      path: join(dataDir, 'chdu.img'),
+      ...(options.capacityBlocks ? { capacityBlocks: options.capacityBlocks } : {}),
+    },
     demo: options.demo ?? true,
     token: undefined,
     logLevel: 'silent',
