@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { createLogger } from '../src/adapters/logging/logger.js';
 import { composeKasa } from '../src/compose.js';
-import type { ServeConfig, ServeKey } from '../src/config/serve-config.js';
+import { defaultServeConfig } from '../src/config/serve-config.js';
 import type { Bench, BenchContext } from './run.js';
 
 /**
@@ -14,20 +13,7 @@ export const documentStoreBench: Bench = {
   name: 'document-store',
   async run(ctx: BenchContext) {
     const count = Math.min(ctx.records, 200);
-    const config: ServeConfig = {
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: ctx.dir,
-      sfsUrl: undefined,
-      sfsTrust: [],
-      sfsTimeoutMs: 5000,
-      printer: { kind: 'virtual' },
-      chdu: { kind: 'image', path: join(ctx.dir, 'chdu.img') },
-      demo: true,
-      token: undefined,
-      logLevel: 'silent',
-      fixed: new Set<ServeKey>(),
-    };
+    const config = defaultServeConfig(ctx.dir, { port: 0, logLevel: 'silent' });
     const kasa = await composeKasa(config, { logger: createLogger('silent') });
     const body = JSON.stringify({
       type: 'PD',

@@ -175,6 +175,28 @@ const specs = {
   },
 } satisfies Record<ServeKey, OptionSpec<unknown>>;
 
+/**
+ * The configuration `kasa serve` would have with no flag or variable given, for a data dir, with
+ * `overrides` applied: what embedding code (tests, benches) composes a register from.
+ */
+export function defaultServeConfig(dataDir: string, overrides: Partial<ServeConfig> = {}): ServeConfig {
+  return Object.freeze({
+    host: '127.0.0.1',
+    port: 13083,
+    dataDir,
+    sfsUrl: undefined,
+    sfsTrust: [],
+    sfsTimeoutMs: 5000,
+    printer: { kind: 'virtual' },
+    chdu: { kind: 'image', path: resolve(dataDir, 'chdu.img') },
+    demo: true,
+    token: undefined,
+    logLevel: 'info',
+    fixed: new Set<ServeKey>(),
+    ...overrides,
+  } satisfies ServeConfig);
+}
+
 export function addServeOptions(cmd: Command): void {
   for (const spec of Object.values(specs)) addOption(cmd, spec as OptionSpec<unknown>);
 }
@@ -210,19 +232,20 @@ export function readServeConfig(
   }
 
   const dataDir = resolve(cwd, value(dataDirSpec.key as ServeKey, './data'));
-  const chdu = value<ChduTarget>('chdu', { kind: 'image', path: resolve(dataDir, 'chdu.img') });
+  const d = defaultServeConfig(dataDir);
+  const chdu = value<ChduTarget>('chdu', d.chdu);
   const config: ServeConfig = {
-    host: value('host', '127.0.0.1'),
-    port: value('port', 13083),
+    host: value('host', d.host),
+    port: value('port', d.port),
     dataDir,
-    sfsUrl: value<string | undefined>('sfsUrl', undefined),
+    sfsUrl: value<string | undefined>('sfsUrl', d.sfsUrl),
     sfsTrust: value<string[]>('sfsTrust', []).map((p) => resolve(cwd, p)),
-    sfsTimeoutMs: value('sfsTimeoutMs', 5000),
-    printer: value<PrinterTarget>('printer', { kind: 'virtual' }),
+    sfsTimeoutMs: value('sfsTimeoutMs', d.sfsTimeoutMs),
+    printer: value<PrinterTarget>('printer', d.printer),
     chdu: chdu.kind === 'image' ? { ...chdu, path: resolve(cwd, chdu.path) } : chdu,
     demo,
-    token: value<string | undefined>('token', undefined),
-    logLevel: value<LogLevel>('logLevel', 'info'),
+    token: value<string | undefined>('token', d.token),
+    logLevel: value<LogLevel>('logLevel', d.logLevel),
     fixed,
   };
   return Object.freeze(config);

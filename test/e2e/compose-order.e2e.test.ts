@@ -6,25 +6,10 @@ import { createLogger } from '../../src/adapters/logging/logger.js';
 import { createTestMerchant } from '../../src/adapters/merchant/test-merchant.js';
 import { UsageError } from '../../src/cli/exit.js';
 import { composeKasa } from '../../src/compose.js';
-import type { ServeConfig, ServeKey } from '../../src/config/serve-config.js';
+import { defaultServeConfig, type ServeConfig } from '../../src/config/serve-config.js';
 
-function config(dataDir: string, over: Partial<ServeConfig> = {}): ServeConfig {
-  return {
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    sfsUrl: undefined,
-    sfsTrust: [],
-    sfsTimeoutMs: 1000,
-    printer: { kind: 'virtual' },
-    chdu: { kind: 'image', path: join(dataDir, 'chdu.img') },
-    demo: true,
-    token: undefined,
-    logLevel: 'silent',
-    fixed: new Set<ServeKey>(),
-    ...over,
-  };
-}
+const config = (dataDir: string, over: Partial<ServeConfig> = {}): ServeConfig =>
+  defaultServeConfig(dataDir, { port: 0, sfsTimeoutMs: 1000, logLevel: 'silent', ...over });
 
 describe('start-up order (ADR 0006)', () => {
   it('refuses bad SFS flags before anything is written into the CHDÚ', async () => {

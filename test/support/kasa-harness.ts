@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import type { VirtualPrinter } from '../../src/adapters/printer/virtual-printer.js';
 import { composeKasa, type Kasa } from '../../src/compose.js';
-import type { ServeConfig, ServeKey } from '../../src/config/serve-config.js';
+import { defaultServeConfig } from '../../src/config/serve-config.js';
 import type { PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
@@ -44,12 +44,8 @@ export interface Harness {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kasa-e2e-'));
   const clock = options.clock ?? new ManualClock(new Date());
-  const config: ServeConfig = {
-    host: '127.0.0.1',
+  const config = defaultServeConfig(dataDir, {
     port: 0,
-    dataDir,
-    sfsUrl: undefined,
-    sfsTrust: [],
     sfsTimeoutMs: options.sfsTimeoutMs ?? 1500,
     printer: options.printer ?? { kind: 'virtual' },
     chdu: {
@@ -58,10 +54,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.capacityBlocks ? { capacityBlocks: options.capacityBlocks } : {}),
     },
     demo: options.demo ?? true,
-    token: undefined,
     logLevel: 'silent',
-    fixed: new Set<ServeKey>(),
-  };
+  });
   const kasa = await composeKasa(config, {
     clock,
     logger: createLogger('silent'),
