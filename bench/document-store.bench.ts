@@ -1,6 +1,7 @@
 import { createLogger } from '../src/adapters/logging/logger.js';
 import { composeKasa } from '../src/compose.js';
 import { defaultServeConfig } from '../src/config/serve-config.js';
+import { pd } from '../test/support/kasa-harness.js';
 import type { Bench, BenchContext } from './run.js';
 
 /**
@@ -15,16 +16,7 @@ export const documentStoreBench: Bench = {
     const count = Math.min(ctx.records, 200);
     const config = defaultServeConfig(ctx.dir, { port: 0, logLevel: 'silent' });
     const kasa = await composeKasa(config, { logger: createLogger('silent') });
-    const body = JSON.stringify({
-      type: 'PD',
-      amount: 7.45,
-      documentEntries: [
-        { name: 'Káva', price: 2.5, quantity: 2, vatRate: 'VAT_23', itemType: 'SALE' },
-        { name: 'Rožok', price: 0.15, quantity: 3, vatRate: 'VAT_5', itemType: 'SALE' },
-        { name: 'Fľaša', price: 2, quantity: 1, vatRate: 'VAT_0', itemType: 'PACKING' },
-      ],
-      payments: { Hotovosť: 7.45 },
-    });
+    const body = JSON.stringify(pd());
     try {
       const latencies: number[] = [];
       const t0 = process.hrtime.bigint();

@@ -1,3 +1,4 @@
+import { bytesToBase64 } from '../../base64.js';
 import { receiptVatTables } from '../../documents/receipt-vat-tables.js';
 import { FiscalError } from '../../fiscal-error.js';
 import type { MerchantRecord } from '../../journal/records.js';
@@ -5,6 +6,7 @@ import type { Journal } from '../../ports/journal.js';
 import type { IndexedDocument, JournalIndex } from '../../ports/journal-index.js';
 import type { ReceiptPrinter } from '../../ports/receipt-printer.js';
 import { PRINTER_FAULTS, type PrinterFault } from '../../ports/receipt-printer.js';
+import type { ReceiptImageRenderer } from '../../ports/receipt-renderer.js';
 import type { ReceiptLayout } from '../../receipt/receipt-blocks.js';
 import { layoutReceipt } from '../../receipt/receipt-layout.js';
 import { receiptViewFromRecord } from '../../receipt/receipt-view-from-record.js';
@@ -54,6 +56,15 @@ export function documentLayout(
     ...(options.copy ? { copy: true } : {}),
   });
   return layoutReceipt(view, charsPerLine);
+}
+
+/** The electronic receipt of a document: the whole receipt as a Base64 PNG (same as paper). */
+export function electronicReceipt(
+  deps: { renderer: ReceiptImageRenderer; printer: ReceiptPrinter },
+  doc: IndexedDocument,
+  merchant: MerchantRecord,
+): string {
+  return bytesToBase64(deps.renderer.renderPng(documentLayout(doc, merchant, deps.printer.charsPerLine)));
 }
 
 /** A FiscalError carrying a printer code (100–106) and `printResultCode`. */

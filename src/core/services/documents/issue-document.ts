@@ -1,4 +1,3 @@
-import { bytesToBase64 } from '../../base64.js';
 import { buildDocumentRecord } from '../../documents/document-record.js';
 import { fiscalInstant, numberDocument } from '../../documents/numbering.js';
 import { buildSfsReceiptData, isVatPayer } from '../../documents/sfs-receipt-data.js';
@@ -10,7 +9,7 @@ import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
 import type { UsableMerchant } from '../merchant-session.js';
 import type { DocumentDeps } from './document-deps.js';
-import { documentLayout, printOriginal } from './document-receipt.js';
+import { electronicReceipt, printOriginal } from './document-receipt.js';
 import { sendDocumentAttempt } from './send-attempt.js';
 
 export interface IssueOptions {
@@ -155,10 +154,9 @@ export async function issueDocument(
   // Issue 6: electronic only when registered online; offline documents are always printed. A
   // receipt that cannot be rendered is printed instead: the document is valid and must be handed
   // over one way or the other.
-  const electronicReceipt =
-    record.electronicRequested && doc.sendState === 'online' ? tryRender(deps, doc, m) : undefined;
-  if (electronicReceipt !== undefined) {
-    issued.electronicReceipt = electronicReceipt;
+  const png = record.electronicRequested && doc.sendState === 'online' ? tryRender(deps, doc, m) : undefined;
+  if (png !== undefined) {
+    issued.electronicReceipt = png;
     await deps.journal.append({
       type: 'print',
       body: { documentNo: record.documentNo, copy: false, ok: true, electronic: true },
@@ -179,7 +177,7 @@ function tryRender(
   merchant: UsableMerchant['merchant'],
 ): string | undefined {
   try {
-    return bytesToBase64(deps.renderer.renderPng(documentLayout(doc, merchant, deps.printer.charsPerLine)));
+    return electronicReceipt(deps, doc, merchant);
   } catch {
     return undefined;
   }

@@ -1,4 +1,3 @@
-import { bytesToBase64 } from '../../base64.js';
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
 import type { StoreDocumentInput } from '../../documents/store-request.js';
@@ -7,7 +6,7 @@ import { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { DocumentDeps } from './document-deps.js';
-import { documentLayout, merchantOf } from './document-receipt.js';
+import { electronicReceipt, merchantOf } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
 
@@ -74,12 +73,9 @@ function withPrintResult(
 async function replay(deps: DocumentDeps, doc: IndexedDocument): Promise<StoreDocumentResult> {
   const { recordNo, merchant } = await merchantOf(deps, doc);
   if (doc.sendState === 'stuck') throw sfsFailure(doc);
-  const electronicReceipt =
-    doc.printState === 'electronic'
-      ? bytesToBase64(deps.renderer.renderPng(documentLayout(doc, merchant, deps.printer.charsPerLine)))
-      : undefined;
+  const png = doc.printState === 'electronic' ? electronicReceipt(deps, doc, merchant) : undefined;
   const document = toApiDocument(doc, merchantView(recordNo, merchant, deps.clock.now()), {
-    electronicReceipt,
+    electronicReceipt: png,
   });
   const unprinted = doc.printState === 'failed' || doc.printState === 'pending';
   return withPrintResult(document, unprinted ? (doc.lastPrinterCode ?? 100) : undefined);
