@@ -11,13 +11,25 @@
 export const RESULT_CODES = {
   OK: { code: 0, meaning: 'Success.' },
 
-  PRINTER_ERROR: { code: 100, meaning: 'The printer failed or reported an error.' },
-  PRINTER_NOT_CONNECTED: { code: 101, meaning: 'The printer cannot be reached.' },
-  PRINTER_NO_PAPER: { code: 102, meaning: 'The printer is out of paper.' },
-  PRINTER_COVER_OPEN: { code: 103, meaning: 'The printer cover is open.' },
-  PRINTER_CUTTER_ERROR: { code: 104, meaning: 'The printer cutter is jammed or failed.' },
-  PRINTER_OVERHEATED: { code: 105, meaning: 'The printer head is overheated.' },
-  PRINTER_TIMEOUT: { code: 106, meaning: 'The printer did not answer in time.' },
+  PRINTER_NOT_READY: {
+    code: 100,
+    meaning: 'The printer is not ready (cover open, overheated, or another state that stops printing).',
+  },
+  PRINTER_DATA_REFUSED: { code: 101, meaning: 'The printer refused the data sent to it.' },
+  PRINTER_NOT_CONNECTED: {
+    code: 102,
+    meaning: 'The printer cannot be reached (not connected or switched off).',
+  },
+  PRINTER_COMMUNICATION_ERROR: {
+    code: 103,
+    meaning: 'Communication with the printer failed (no or garbled answer, timeout).',
+  },
+  PRINTER_NOT_CONFIGURED: { code: 104, meaning: 'No printer is configured (`--printer none`).' },
+  PRINTER_NO_PAPER: { code: 105, meaning: 'The printer is out of paper.' },
+  PARTIAL_PRINT: {
+    code: 106,
+    meaning: 'The job was cut short: part of it is on paper; the answer says where to resume.',
+  },
 
   CHDU_NOT_CONNECTED: { code: 200, meaning: 'The protected data storage (CHDÚ) is not connected.' },
   CHDU_WRITE_ERROR: { code: 201, meaning: 'The CHDÚ failed to read or write (hardware or data error).' },
@@ -42,12 +54,16 @@ export const RESULT_CODES = {
     meaning: 'The merchant certificate has expired (or is not yet valid).',
   },
 
-  INTERNAL_ERROR: { code: 500, meaning: 'An unexpected internal error.' },
-  SFS_REJECTED: {
+  NO_FIX_NEEDED: { code: 500, meaning: 'Nothing waits for repair: no document or location is stuck.' },
+  LAST_REQUEST_INVALID: {
     code: 501,
-    meaning: 'The SFS (eKasa server) rejected the document; it is stored but not valid.',
+    meaning:
+      'The SFS rejected the last stored request; it is stored but not valid and must be repaired before the next fiscal write.',
   },
-  DOCUMENT_NEEDS_REPAIR: { code: 502, meaning: 'A document rejected by the SFS waits for repair.' },
+  INCORRECT_TIME: {
+    code: 502,
+    meaning: "The register's time is wrong, or the SFS refused a date of the request for time reasons.",
+  },
   LOCATION_NEEDS_REPAIR: { code: 503, meaning: 'A location rejected by the SFS waits for repair.' },
   SFS_INVALID_RESPONSE: { code: 504, meaning: 'The SFS answered with a response kasa cannot read.' },
   NOTHING_TO_PRINT: {
@@ -71,7 +87,11 @@ export const RESULT_CODES = {
     meaning: 'The request breaks a rule; the message names the field and the rule.',
   },
 
-  UNKNOWN: { code: -1, meaning: 'Unknown path, wrong method or another error outside the fiscal rules.' },
+  UNKNOWN: {
+    code: -1,
+    meaning:
+      'An error outside the fiscal rules: unknown path, wrong method, or an unexpected internal error (see the service log).',
+  },
 } as const satisfies Record<string, { code: number; meaning: string }>;
 
 export type ResultName = keyof typeof RESULT_CODES;

@@ -272,14 +272,14 @@ describe('common HTTP rules', () => {
       url: '/api/test/crash',
       payload: { keyStorePassword: 'pw-in-body' },
     });
-    expect(res.json().resultCode).toBe(500);
+    expect(res.json().resultCode).toBe(-1);
     expect(res.body).not.toContain('secret internals');
     const requestLines = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
     expect(requestLines).toHaveLength(1);
     expect(requestLines[0]).toMatchObject({
       method: 'POST',
       path: '/api/test/crash',
-      resultCode: 500,
+      resultCode: -1,
       status: 500,
     });
     expect(typeof requestLines[0].durationMs).toBe('number');

@@ -197,7 +197,7 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
 
   app.setErrorHandler((error, request, reply) => {
     const { status, headers, body } = errorReply(error, routeKey(request));
-    if (status >= 500 && (body.resultCode === -1 || body.resultCode === 500)) {
+    if (status >= 500 && body.resultCode === -1) {
       request.log.error({ err: error }, 'unexpected error');
     }
     (reply as FastifyReply & { resultCode?: number }).resultCode = body.resultCode as number;

@@ -92,7 +92,7 @@ export function toFiscalError(error: unknown): FiscalError {
   }
   if (e.statusCode === 404) return new HttpProtocolError(404, 'UNKNOWN', 'Not found.');
   return new FiscalError(
-    'INTERNAL_ERROR',
+    'UNKNOWN',
     'An unexpected internal error occurred; see the service log.',
     undefined,
     {

@@ -237,7 +237,7 @@ describe('journal over the driver: 200, 201, 203 with nothing half-written', () 
     const e = await journal
       .append({ type: 'free-text', body: { text: 'x' } }, { print: text })
       .catch((x: unknown) => x);
-    expect(FiscalError.is(e, 'PRINTER_ERROR') && e.details?.recordNo).toBe(3);
+    expect(FiscalError.is(e, 'PRINTER_NOT_READY') && e.details?.recordNo).toBe(3);
     expect(await journal.verify()).toMatchObject({ ok: true, records: 3 });
   });
 });

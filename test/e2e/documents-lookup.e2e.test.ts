@@ -120,7 +120,7 @@ describe('exactly once (Idempotency-Key)', () => {
     expect(first.body.resultCode).toBe(507);
     const retry = await h.post('/api/document/store', pd(), key);
     expect(retry.status).toBe(200);
-    expect(retry.body).toMatchObject({ resultCode: 507, printResultCode: 102 });
+    expect(retry.body).toMatchObject({ resultCode: 507, printResultCode: 105 });
     expect(h.printer.failures).toHaveLength(1);
   });
 

@@ -61,8 +61,8 @@ describe('offline documents and SFS failures', () => {
     expect(h.printer.history).toHaveLength(0);
     expect(h.kasa.parts.index.findDocument({ by: 'last' })).toMatchObject({ sendState: 'stuck' });
     const next = await h.post('/api/document/store', pd());
-    expect(next.body.resultCode).toBe(502);
-    expect((await h.post('/api/cash', { amount: 10 })).body.resultCode).toBe(502);
+    expect(next.body.resultCode).toBe(501);
+    expect((await h.post('/api/cash', { amount: 10 })).body.resultCode).toBe(501);
     // the stored document can still be looked up, and reads are not blocked
     expect((await h.post('/api/document/get', {})).body.resultCode).toBe(0);
   });

@@ -13,7 +13,7 @@ describe('printing failures', () => {
     h.printer.setPaper('out');
     const res = await h.post('/api/document/store', pd());
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ resultCode: 507, printResultCode: 102 });
+    expect(res.body).toMatchObject({ resultCode: 507, printResultCode: 105 });
     expect(res.body.document.uuid).toMatch(/^O-/);
     expect(res.body.error).toContain('POST /api/document/print');
 
@@ -29,7 +29,7 @@ describe('printing failures', () => {
 
     // printing while the paper is still out fails with the printer code
     const stillOut = await h.post('/api/document/print', {});
-    expect(stillOut.body).toMatchObject({ resultCode: 102, printResultCode: 102 });
+    expect(stillOut.body).toMatchObject({ resultCode: 105, printResultCode: 105 });
 
     h.printer.setPaper('ok');
     const printed = await h.post('/api/document/print', {});
@@ -42,10 +42,10 @@ describe('printing failures', () => {
 
   it('refuses cash with 508 before anything is stored, and reports the printer code for a failed cash print', async () => {
     h = await startHarness();
-    h.printer.failNext('PRINTER_COVER_OPEN');
+    h.printer.failNext('PRINTER_NOT_READY');
     const cash = await h.post('/api/cash', { amount: 25 });
     expect(cash.status).toBe(500);
-    expect(cash.body).toMatchObject({ resultCode: 103, printResultCode: 103 });
+    expect(cash.body).toMatchObject({ resultCode: 100, printResultCode: 100 });
     expect(h.kasa.parts.index.lastDocumentNo()).toBe(1);
     expect((await h.post('/api/cash', { amount: 25 })).body.resultCode).toBe(508);
     expect(h.kasa.parts.index.lastDocumentNo()).toBe(1);
@@ -56,7 +56,7 @@ describe('printing failures', () => {
     const electronic = await h.post('/api/document/store', pd({ electronicReceipt: true }));
     expect(electronic.body.resultCode).toBe(0);
     const paper = await h.post('/api/document/store', pd());
-    expect(paper.body).toMatchObject({ resultCode: 507, printResultCode: 101 });
+    expect(paper.body).toMatchObject({ resultCode: 507, printResultCode: 104 });
   });
 
   it('prints a copy marked KÓPIA on get with printer, which never counts as the original', async () => {
@@ -67,7 +67,7 @@ describe('printing failures', () => {
       documentByExternalId: { externalId: 'copy-1' },
       printer: {},
     });
-    expect(failedCopy.body).toMatchObject({ resultCode: 102, printResultCode: 102 });
+    expect(failedCopy.body).toMatchObject({ resultCode: 105, printResultCode: 105 });
     // a failed copy does not make the printed original unprinted
     expect((await h.post('/api/document/print', {})).body.resultCode).toBe(505);
     const copy = await h.post('/api/document/get', {

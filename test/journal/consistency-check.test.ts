@@ -41,7 +41,7 @@ afterEach(async () => {
 
 describe('ConsistencyCheck', () => {
   it('refuses until the first run, then passes on a healthy register', async () => {
-    expect(check.refusal()?.resultCode).toBe(500);
+    expect(check.refusal()?.resultCode).toBe(-1);
     const state = await check.run();
     expect(state).toMatchObject({ ok: true, checkpoint: { recordNo: 10, hash: journal.head()?.hash } });
     expect(check.refusal()).toBeUndefined();

@@ -52,7 +52,7 @@ const ERROR_RESULT: Record<number, ResultName> = {
   [EC.BLOCK]: 'CHDU_WRITE_ERROR',
   [EC.LOCKED]: 'CHDU_WRITE_LIMIT',
   [EC.HW]: 'CHDU_WRITE_ERROR',
-  [EC.PRINTER]: 'PRINTER_ERROR',
+  [EC.PRINTER]: 'PRINTER_NOT_READY',
   [EC.BUSY]: 'BUSY',
 };
 

@@ -230,7 +230,7 @@ export class ImageFileChdu implements Chdu {
         }
       }
       // CHDU Lite: a WRITE_PRINT with the printer not ready is refused (EC_PRINTER), nothing stored.
-      if (!printer?.ready()) throw new FiscalError('PRINTER_ERROR', 'No printer ready behind the CHDÚ.');
+      if (!printer?.ready()) throw new FiscalError('PRINTER_NOT_READY', 'No printer ready behind the CHDÚ.');
       let stored: Uint8Array = data;
       if (printOffset !== undefined) {
         stored = new Uint8Array(data.length + 2);
@@ -243,7 +243,7 @@ export class ImageFileChdu implements Chdu {
         await printer.print(data.subarray(printOffset ?? 0));
       } catch (e) {
         throw new FiscalError(
-          'PRINTER_ERROR',
+          'PRINTER_NOT_READY',
           'The printer behind the CHDÚ failed.',
           { address },
           { cause: e },
@@ -256,7 +256,7 @@ export class ImageFileChdu implements Chdu {
   async openDrawer(pin: 2 | 5): Promise<void> {
     this.assertOpen();
     const printer = this.options.printer;
-    if (!printer?.ready()) throw new FiscalError('PRINTER_ERROR', 'No printer ready behind the CHDÚ.');
+    if (!printer?.ready()) throw new FiscalError('PRINTER_NOT_READY', 'No printer ready behind the CHDÚ.');
     await printer.openDrawer(pin);
   }
 

@@ -187,7 +187,7 @@ export class SqliteJournalIndex implements JournalIndex {
       const counts = new Map<string, number>();
       for (const { record, chainHash } of entries) {
         if (record.recordNo !== hwm + 1) {
-          throw new FiscalError('INTERNAL_ERROR', `Index expects record ${hwm + 1}, got ${record.recordNo}.`);
+          throw new FiscalError('UNKNOWN', `Index expects record ${hwm + 1}, got ${record.recordNo}.`);
         }
         if (record.recordNo === 1) this.q.setMeta.run('genesis', chainHash);
         this.applyBody(record);

@@ -48,7 +48,7 @@ export class Pkcs12MerchantKeystore implements MerchantKeystore {
 
   async keep(opened: OpenedKeystore): Promise<void> {
     const unlock = this.#unlocks.get(opened);
-    if (!unlock) throw new FiscalError('INTERNAL_ERROR', 'keep() got a keystore this instance did not open');
+    if (!unlock) throw new FiscalError('UNKNOWN', 'keep() got a keystore this instance did not open');
     const sealed = JSON.stringify({
       v: 1,
       alias: unlock.alias,
@@ -60,7 +60,7 @@ export class Pkcs12MerchantKeystore implements MerchantKeystore {
       this.#secrets.save(secretName(opened.certificate.sha256), new TextEncoder().encode(sealed));
     } catch (e) {
       throw new FiscalError(
-        'INTERNAL_ERROR',
+        'UNKNOWN',
         `the merchant secrets cannot be written in ${this.#secrets.dir}`,
         undefined,
         {

@@ -3,7 +3,7 @@ import type { PrinterStatus, PrintOutcome, ReceiptPrinter } from '../../core/por
 
 /**
  * `--printer none`: a register without a printer. Nothing can be put on paper, so every print and
- * drawer kick fails with PRINTER_NOT_CONNECTED (101) — succeeding silently would let a document
+ * drawer kick fails with PRINTER_NOT_CONFIGURED (104) — succeeding silently would let a document
  * count as handed over on paper when it never was (see docs/receipts.md). Such a register can only
  * issue electronic receipts, which are possible online only (issue 6: offline is always printed).
  */
@@ -18,7 +18,7 @@ export class NoPrinter implements ReceiptPrinter {
 
   async print(): Promise<PrintOutcome> {
     await tick();
-    throw notConnected();
+    throw notConfigured();
   }
 
   async status(): Promise<PrinterStatus> {
@@ -30,20 +30,20 @@ export class NoPrinter implements ReceiptPrinter {
       coverOpen: false,
       charsPerLine: this.charsPerLine,
       model: 'none',
-      fault: 'PRINTER_NOT_CONNECTED',
+      fault: 'PRINTER_NOT_CONFIGURED',
     };
   }
 
   async openDrawer(): Promise<void> {
     await tick();
-    throw notConnected();
+    throw notConfigured();
   }
 
   async close(): Promise<void> {}
 }
 
-function notConnected(): FiscalError {
-  return new FiscalError('PRINTER_NOT_CONNECTED', 'no printer is configured (--printer none)');
+function notConfigured(): FiscalError {
+  return new FiscalError('PRINTER_NOT_CONFIGURED', 'no printer is configured (--printer none)');
 }
 
 function tick(): Promise<void> {

@@ -90,12 +90,12 @@ describe('VirtualPrinter', () => {
     expect(printer.history[0]?.text).toContain('POKLADNIČNÝ DOKLAD');
   });
 
-  it('fails with 102 without paper, 103 with the cover open, 101 when disconnected; status says so', async () => {
+  it('fails with 105 without paper, 100 with the cover open, 102 when disconnected; status says so', async () => {
     const printer = new VirtualPrinter({ dir, renderer });
     const cases: Array<[() => void, PrinterFault, number]> = [
-      [() => printer.setPaper('out'), 'PRINTER_NO_PAPER', 102],
-      [() => printer.setCoverOpen(true), 'PRINTER_COVER_OPEN', 103],
-      [() => printer.setConnected(false), 'PRINTER_NOT_CONNECTED', 101],
+      [() => printer.setPaper('out'), 'PRINTER_NO_PAPER', 105],
+      [() => printer.setCoverOpen(true), 'PRINTER_NOT_READY', 100],
+      [() => printer.setConnected(false), 'PRINTER_NOT_CONNECTED', 102],
     ];
     for (const [inject, fault, code] of cases) {
       printer.reset();
@@ -116,29 +116,29 @@ describe('VirtualPrinter', () => {
 
   it('fails the next N jobs with a chosen code, then prints again; records the failures', async () => {
     const printer = new VirtualPrinter({ dir, renderer });
-    printer.failNext('PRINTER_CUTTER_ERROR', 2);
-    printer.failNext('PRINTER_TIMEOUT');
+    printer.failNext('PRINTER_NOT_READY', 2);
+    printer.failNext('PRINTER_COMMUNICATION_ERROR');
     expect(printer.pendingFaults()).toBe(3);
     expect(() => printer.assertNoPendingFaults()).toThrow();
     const codes = [];
     for (let i = 0; i < 4; i++) codes.push(await codeOf(printer.print(job({ reference: `r${i}` }))));
-    expect(codes).toEqual([104, 104, 106, undefined]);
+    expect(codes).toEqual([100, 100, 103, undefined]);
     printer.assertNoPendingFaults();
     expect(printer.failures.map((f) => [f.reference, f.fault])).toEqual([
-      ['r0', 'PRINTER_CUTTER_ERROR'],
-      ['r1', 'PRINTER_CUTTER_ERROR'],
-      ['r2', 'PRINTER_TIMEOUT'],
+      ['r0', 'PRINTER_NOT_READY'],
+      ['r1', 'PRINTER_NOT_READY'],
+      ['r2', 'PRINTER_COMMUNICATION_ERROR'],
     ]);
     expect(printer.history.map((j) => j.reference)).toEqual(['r3']);
     expect(printer.history[0]?.jobNo).toBe(1);
   });
 
-  it('refuses a job wider than its paper with PRINTER_ERROR', async () => {
+  it('refuses a job wider than its paper with PRINTER_DATA_REFUSED', async () => {
     const printer = new VirtualPrinter({ dir, renderer, charsPerLine: 32 });
-    expect(await codeOf(printer.print(job({}, 42)))).toBe(100);
+    expect(await codeOf(printer.print(job({}, 42)))).toBe(101);
   });
 
-  it('turns a write failure into PRINTER_ERROR', async () => {
+  it('turns a write failure into PRINTER_COMMUNICATION_ERROR', async () => {
     const printer = new VirtualPrinter({
       dir,
       renderer,
@@ -150,7 +150,7 @@ describe('VirtualPrinter', () => {
         },
       },
     });
-    expect(await codeOf(printer.print(job()))).toBe(100);
+    expect(await codeOf(printer.print(job()))).toBe(103);
   });
 
   it('kicks the drawer with a job or alone', async () => {
@@ -161,15 +161,15 @@ describe('VirtualPrinter', () => {
     expect(printer.drawerOpenings).toBe(2);
     expect(printer.history.map((j) => j.openDrawer)).toEqual([true, false]);
     printer.setConnected(false);
-    expect(await codeOf(printer.openDrawer())).toBe(101);
+    expect(await codeOf(printer.openDrawer())).toBe(102);
   });
 });
 
 describe('NoPrinter (--printer none)', () => {
-  it('prints nothing: every print and drawer kick fails with PRINTER_NOT_CONNECTED; status says none', async () => {
+  it('prints nothing: every print and drawer kick fails with PRINTER_NOT_CONFIGURED; status says none', async () => {
     const printer = new NoPrinter({ charsPerLine: 42 });
-    expect(await codeOf(printer.print())).toBe(101);
-    expect(await codeOf(printer.openDrawer())).toBe(101);
+    expect(await codeOf(printer.print())).toBe(104);
+    expect(await codeOf(printer.openDrawer())).toBe(104);
     expect(await printer.status()).toEqual({
       ready: false,
       connected: false,
@@ -177,7 +177,7 @@ describe('NoPrinter (--printer none)', () => {
       coverOpen: false,
       charsPerLine: 42,
       model: 'none',
-      fault: 'PRINTER_NOT_CONNECTED',
+      fault: 'PRINTER_NOT_CONFIGURED',
     });
     expect(printer.target).toBe('none');
   });

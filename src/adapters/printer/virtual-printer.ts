@@ -141,12 +141,12 @@ export class VirtualPrinter implements ReceiptPrinter {
     this.paper = state;
   }
 
-  /** An open cover makes every job fail with PRINTER_COVER_OPEN (103). */
+  /** An open cover makes every job fail with PRINTER_NOT_READY (103). */
   setCoverOpen(open: boolean): void {
     this.coverOpen = open;
   }
 
-  /** A disconnected printer fails every job with PRINTER_NOT_CONNECTED (101). */
+  /** A disconnected printer fails every job with PRINTER_NOT_CONNECTED (102). */
   setConnected(connected: boolean): void {
     this.connected = connected;
   }
@@ -199,7 +199,7 @@ export class VirtualPrinter implements ReceiptPrinter {
 
   private currentFault(): PrinterFault | undefined {
     if (!this.connected || this.closed) return 'PRINTER_NOT_CONNECTED';
-    if (this.coverOpen) return 'PRINTER_COVER_OPEN';
+    if (this.coverOpen) return 'PRINTER_NOT_READY';
     if (this.paper === 'out') return 'PRINTER_NO_PAPER';
     return undefined;
   }
@@ -212,9 +212,9 @@ export class VirtualPrinter implements ReceiptPrinter {
       throw printerError(fault, `virtual printer: ${fault}`);
     }
     if (job.layout.width > this.charsPerLine) {
-      this.failed.push({ kind: job.kind, ...ref(job), fault: 'PRINTER_ERROR' });
+      this.failed.push({ kind: job.kind, ...ref(job), fault: 'PRINTER_DATA_REFUSED' });
       throw printerError(
-        'PRINTER_ERROR',
+        'PRINTER_DATA_REFUSED',
         `job is ${job.layout.width} characters wide, paper ${this.charsPerLine}`,
       );
     }
@@ -232,7 +232,7 @@ export class VirtualPrinter implements ReceiptPrinter {
         await this.files.writeFile(files.png, png);
         await this.files.writeFile(files.txt, text);
       } catch (e) {
-        throw printerError('PRINTER_ERROR', `virtual printer cannot write ${this.dir}`, e);
+        throw printerError('PRINTER_COMMUNICATION_ERROR', `virtual printer cannot write ${this.dir}`, e);
       }
     }
     this.lastJobNo = jobNo;
@@ -270,7 +270,7 @@ export class VirtualPrinter implements ReceiptPrinter {
           if (n !== undefined) last = Math.max(last, Number(n));
         }
       } catch (e) {
-        throw printerError('PRINTER_ERROR', `virtual printer cannot use ${this.dir}`, e);
+        throw printerError('PRINTER_COMMUNICATION_ERROR', `virtual printer cannot use ${this.dir}`, e);
       }
     }
     this.lastJobNo = last;

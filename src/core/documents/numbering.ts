@@ -39,7 +39,7 @@ export function numberDocument(
   const last = lastSequenceId(year, month);
   if (!Number.isInteger(last) || last < 0) throw new RangeError(`invalid last sequence id ${last}`);
   if (last >= MAX_SEQUENCE_ID) {
-    throw new FiscalError('INTERNAL_ERROR', `the monthly sequence ${year}-${month} is exhausted`);
+    throw new FiscalError('UNKNOWN', `the monthly sequence ${year}-${month} is exhausted`);
   }
   const sequenceId = last + 1;
   return { sequenceId, documentNumber: formatDocumentNumber(year, month, sequenceId), year, month };

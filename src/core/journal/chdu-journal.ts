@@ -171,7 +171,7 @@ export class ChduJournal implements Journal {
           await this.chdu.writeAndPrint(pb, BLOCK_PREFIX_SIZE);
         } catch (e) {
           this.stale = true;
-          const code = FiscalError.is(e) ? e.resultName : 'PRINTER_ERROR';
+          const code = FiscalError.is(e) ? e.resultName : 'PRINTER_NOT_READY';
           throw new FiscalError(
             code,
             `Record ${recordNo} is written; printing it through the CHDÚ failed.`,

@@ -5,7 +5,7 @@
  *
  * Every method rejects with a FiscalError: 200 CHDU_NOT_CONNECTED (device missing, port closed),
  * 201 CHDU_WRITE_ERROR (EC_HW, EC_CRC, data error), 202 CHDU_WRITE_LIMIT (full, or locked:
- * EC_LOCKED), 100 PRINTER_ERROR (EC_PRINTER on a write+print or drawer), 300 BUSY (EC_BUSY),
+ * EC_LOCKED), 100 PRINTER_NOT_READY (EC_PRINTER on a write+print or drawer), 300 BUSY (EC_BUSY),
  * 701 INVALID_INPUT (data larger than a block).
  */
 export interface ChduStatus {

@@ -38,7 +38,7 @@ export interface AppendOptions {
   /**
    * Bytes to forward to the printer behind the CHDÚ with the record (WRITE_PRINT_OFFSET blocks
    * after the record's own blocks, at most 64 KiB, else 203). If printing fails the record is
-   * already written: append rejects with the cause's code (100 PRINTER_ERROR when the printer is
+   * already written: append rejects with the cause's code (100 PRINTER_NOT_READY when the printer is
    * not ready) and `details.recordNo` names the written record.
    */
   print?: Uint8Array;

@@ -32,7 +32,7 @@ export interface MerchantKeystore {
    * Keeps a keystore returned by {@link open} (of this same instance) and the secret that unlocks
    * it, encrypted at rest, under its certificate's SHA-256.
    *
-   * @throws FiscalError 500 INTERNAL_ERROR when the secret store cannot be written.
+   * @throws FiscalError -1 UNKNOWN when the secret store cannot be written.
    */
   keep(opened: OpenedKeystore): Promise<void>;
 

@@ -6,13 +6,13 @@ import type { ResultName } from '../result-codes.js';
  * 100–106). The document flow turns them into 507 `printResultCode` (issue 6).
  */
 export const PRINTER_FAULTS = [
-  'PRINTER_ERROR',
+  'PRINTER_NOT_READY',
+  'PRINTER_DATA_REFUSED',
   'PRINTER_NOT_CONNECTED',
+  'PRINTER_COMMUNICATION_ERROR',
+  'PRINTER_NOT_CONFIGURED',
   'PRINTER_NO_PAPER',
-  'PRINTER_COVER_OPEN',
-  'PRINTER_CUTTER_ERROR',
-  'PRINTER_OVERHEATED',
-  'PRINTER_TIMEOUT',
+  'PARTIAL_PRINT',
 ] as const satisfies readonly ResultName[];
 
 export type PrinterFault = (typeof PRINTER_FAULTS)[number];
@@ -66,10 +66,11 @@ export interface ReceiptPrinter {
 
   /**
    * Prints one job completely (content, cut, drawer kick when asked).
-   * @throws FiscalError PRINTER_NOT_CONNECTED (101) when the printer cannot be reached or there is
-   *   none; PRINTER_NO_PAPER (102); PRINTER_COVER_OPEN (103); PRINTER_CUTTER_ERROR (104);
-   *   PRINTER_OVERHEATED (105); PRINTER_TIMEOUT (106) when it does not confirm in time;
-   *   PRINTER_ERROR (100) for any other failure, e.g. a job wider than the paper.
+   * @throws FiscalError PRINTER_NOT_READY (100): cover open, overheated or otherwise not ready;
+   *   PRINTER_DATA_REFUSED (101), e.g. a job wider than the paper; PRINTER_NOT_CONNECTED (102) when
+   *   the printer cannot be reached; PRINTER_COMMUNICATION_ERROR (103) for no or a garbled answer;
+   *   PRINTER_NOT_CONFIGURED (104) when there is none; PRINTER_NO_PAPER (105); PARTIAL_PRINT (106)
+   *   when the connection broke mid-job.
    *   On failure nothing is guaranteed to be on paper: the caller treats the job as not printed.
    */
   print(job: PrintJob): Promise<PrintOutcome>;
@@ -79,7 +80,8 @@ export interface ReceiptPrinter {
 
   /**
    * Kicks the cash drawer without printing.
-   * @throws FiscalError PRINTER_NOT_CONNECTED (101), PRINTER_TIMEOUT (106), PRINTER_ERROR (100).
+   * @throws FiscalError PRINTER_NOT_CONNECTED (102), PRINTER_COMMUNICATION_ERROR (103), PRINTER_NOT_READY (100),
+   *   PRINTER_NOT_CONFIGURED (104).
    */
   openDrawer(): Promise<void>;
 

@@ -86,7 +86,7 @@ export function printerProbe(printer: ReceiptPrinter): StatusProbe {
           details,
         };
       }
-      const code = RESULT_CODES[s.fault ?? 'PRINTER_ERROR'].code;
+      const code = RESULT_CODES[s.fault ?? 'PRINTER_NOT_READY'].code;
       return {
         component: 'PRINTER',
         state: 'ERROR',

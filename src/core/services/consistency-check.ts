@@ -68,7 +68,7 @@ export class ConsistencyCheck implements RefusalSource {
     cause: { check: 'start', resultCode: 500, message: 'not checked yet' },
   };
   private failure: FiscalError | undefined = new FiscalError(
-    'INTERNAL_ERROR',
+    'UNKNOWN',
     'The consistency check has not run yet.',
   );
   private running: Promise<ConsistencyState> | undefined;
@@ -222,7 +222,7 @@ export class ConsistencyCheck implements RefusalSource {
       const error = FiscalError.is(e)
         ? e
         : new FiscalError(
-            'INTERNAL_ERROR',
+            'UNKNOWN',
             `Consistency check "${step}" failed: ${(e as Error).message}`,
             undefined,
             {
@@ -259,7 +259,7 @@ export class ConsistencyCheck implements RefusalSource {
     const after = indexInfo(this.deps.journal, index);
     if (after.state !== 'current') {
       throw new FiscalError(
-        'INTERNAL_ERROR',
+        'UNKNOWN',
         `The index (${after.state}, record ${after.highWaterMark}) does not match the CHDÚ; run kasa chdu reindex.`,
       );
     }

@@ -93,7 +93,7 @@ export class RegisterStatus {
         try {
           return await probe.check();
         } catch (e) {
-          const code = (e as Partial<FiscalError>).resultCode ?? RESULT_CODES.INTERNAL_ERROR.code;
+          const code = (e as Partial<FiscalError>).resultCode ?? RESULT_CODES.UNKNOWN.code;
           return {
             component: name,
             state: 'ERROR',

@@ -254,7 +254,7 @@ export class ChduLiteDevice {
     switch (e.resultName) {
       case 'INVALID_INPUT':
         return EC.PARAM;
-      case 'PRINTER_ERROR':
+      case 'PRINTER_NOT_READY':
         return EC.PRINTER;
       case 'CHDU_WRITE_LIMIT':
         return (await this.image.status()).deviceLocked ? EC.LOCKED : EC.HW;

@@ -77,7 +77,7 @@ export function printerError(
   const fault: PrinterFault =
     name !== undefined && (PRINTER_FAULTS as readonly string[]).includes(name)
       ? (name as PrinterFault)
-      : 'PRINTER_ERROR';
+      : 'PRINTER_NOT_READY';
   return new FiscalError(fault, message, { printResultCode: printerCode, ...details });
 }
 

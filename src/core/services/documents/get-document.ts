@@ -30,7 +30,7 @@ export class GetDocument {
       const { merchant } = await merchantOf(this.deps, doc);
       if (doc.sendState === 'stuck') {
         throw new FiscalError(
-          'DOCUMENT_NEEDS_REPAIR',
+          'LAST_REQUEST_INVALID',
           `Document ${doc.document.documentNumber} was not accepted by the SFS; it is not valid and no copy of it can be printed.`,
         );
       }

@@ -36,7 +36,7 @@ export function assertNothingBlocks(deps: Pick<DocumentDeps, 'index'>): void {
   if (stuck) {
     const x = stuck.lastExchange;
     throw new FiscalError(
-      'DOCUMENT_NEEDS_REPAIR',
+      'LAST_REQUEST_INVALID',
       `Document ${stuck.document.documentNumber} was not accepted by the SFS${x?.errorCode === undefined ? '' : ` (${x.errorCode}: ${x.errorText ?? ''})`}; no fiscal document can be issued until it is repaired.`,
       { documentNumber: stuck.document.documentNumber, internalDocumentId: stuck.document.documentNo },
     );
@@ -81,7 +81,7 @@ export function sfsFailure(doc: IndexedDocument): FiscalError {
       ? 'SFS_DUPLICATE'
       : x?.outcome === 'unverified'
         ? 'SFS_RESPONSE_NOT_VERIFIED'
-        : 'SFS_REJECTED';
+        : 'LAST_REQUEST_INVALID';
   const text = x?.errorText ?? 'no answer recorded';
   const { documentNumber, documentNo } = doc.document;
   return new FiscalError(
@@ -185,7 +185,6 @@ function tryRender(
 
 function current(deps: Pick<DocumentDeps, 'index'>, documentNo: number): IndexedDocument {
   const doc = deps.index.findDocument({ by: 'documentNo', documentNo });
-  if (!doc)
-    throw new FiscalError('INTERNAL_ERROR', `document ${documentNo} is not in the index after writing it`);
+  if (!doc) throw new FiscalError('UNKNOWN', `document ${documentNo} is not in the index after writing it`);
   return doc;
 }
