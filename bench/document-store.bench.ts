@@ -1,5 +1,5 @@
 import { createLogger } from '../src/adapters/logging/logger.js';
-import { composeKasa } from '../src/compose.js';
+import { composeKasa } from '../src/compose/compose-kasa.js';
 import { defaultServeConfig } from '../src/config/serve-config.js';
 import { pd } from '../test/support/kasa-harness.js';
 import type { Bench, BenchContext } from './run.js';

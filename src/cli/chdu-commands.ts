@@ -2,10 +2,9 @@ import { createWriteStream, openSync, rmSync, type WriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { openChdu } from '../adapters/chdu/open-chdu.js';
-import { nodeSha256 } from '../adapters/crypto/node-sha256.js';
 import { DataDirLock, DataDirLockedError } from '../adapters/data-dir-lock.js';
 import { SqliteJournalIndex } from '../adapters/index/sqlite-journal-index.js';
+import { openJournalReadOnly, type ReadOnlyJournal } from '../compose/open-journal.js';
 import {
   addChduTargetOptions,
   type ChduCommandConfig,
@@ -13,12 +12,12 @@ import {
 } from '../config/chdu-config.js';
 import { integerIn } from '../config/option-spec.js';
 import { describeChduTarget } from '../config/targets.js';
+import { UsageError } from '../config/usage-error.js';
 import { FiscalError } from '../core/fiscal-error.js';
-import { ChduJournal } from '../core/journal/chdu-journal.js';
+import type { ChduJournal } from '../core/journal/chdu-journal.js';
 import type { Chdu } from '../core/ports/chdu.js';
 import { chduInfo } from '../core/services/chdu-info.js';
 import { syncJournalIndex } from '../core/services/journal-sync.js';
-import { UsageError } from './exit.js';
 import type { CliIo } from './program.js';
 
 /** Where progress bars go: a terminal gets a bar, anything else only the summary line. */
@@ -250,11 +249,10 @@ async function withJournal(
   config: ChduCommandConfig,
   work: (chdu: Chdu, journal: ChduJournal) => Promise<void>,
 ): Promise<void> {
-  let device: Chdu | undefined;
+  let opened: ReadOnlyJournal | undefined;
   try {
-    device = await openChdu(config.chdu, { readOnly: true });
-    const journal = await ChduJournal.open(device, { sha256: nodeSha256 });
-    await work(device, journal);
+    opened = await openJournalReadOnly(config.chdu);
+    await work(opened.chdu, opened.journal);
   } catch (e) {
     if (FiscalError.is(e)) {
       const holder = e.resultCode === 200 ? DataDirLock.holder(config.dataDir) : undefined;
@@ -265,7 +263,7 @@ async function withJournal(
     }
     throw e;
   } finally {
-    await device?.close().catch(() => undefined);
+    await opened?.close().catch(() => undefined);
   }
 }
 

@@ -2,11 +2,11 @@ import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { FilePrintSink, type PrintSink } from '../adapters/chdu/print-sink.js';
 import { integerIn } from '../config/option-spec.js';
+import { UsageError } from '../config/usage-error.js';
 import { FiscalError } from '../core/fiscal-error.js';
 import { startControlServer } from '../simulators/chdu/chdu-lite-control.js';
 import { ChduLiteEmulator } from '../simulators/chdu/chdu-lite-emulator.js';
 import { type FaultSpec, parseFaultSpec } from '../simulators/chdu/chdu-lite-faults.js';
-import { UsageError } from './exit.js';
 import type { CliIo } from './program.js';
 
 /** Test seam: see the running emulator, and stop it without a signal. */

@@ -10,8 +10,8 @@ import {
   testMerchantProblem,
   writeTestMerchant,
 } from '../adapters/merchant/test-merchant.js';
+import { UsageError } from '../config/usage-error.js';
 import { formatApiDateTime } from '../core/time.js';
-import { UsageError } from './exit.js';
 import type { CliIo } from './program.js';
 
 /**

@@ -1,8 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/option-spec.js';
+import { UsageError } from '../config/usage-error.js';
 import { registerChduCommands } from './chdu-commands.js';
 import { registerChduSimCommand } from './chdu-sim-command.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './exit.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit.js';
 import { registerMerchantCommands } from './merchant-commands.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerSfsSimCommand } from './sfs-sim-command.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { composeKasa } from '../compose.js';
+import { composeKasa } from '../compose/compose-kasa.js';
 import { addServeOptions, readServeConfig } from '../config/serve-config.js';
 import type { CliIo } from './program.js';
 

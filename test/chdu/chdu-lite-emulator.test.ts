@@ -3,7 +3,6 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ByteReader } from '../../src/adapters/chdu/byte-reader.js';
 import {
   ACK,
   BEL,
@@ -17,6 +16,7 @@ import {
   NUL,
 } from '../../src/adapters/chdu/chdu-lite-codec.js';
 import { slotOffset } from '../../src/adapters/chdu/image-layout.js';
+import { ByteReader } from '../../src/adapters/transport/byte-reader.js';
 import { ChduLiteEmulator } from '../../src/simulators/chdu/chdu-lite-emulator.js';
 
 /** The emulator must be as strict as the device: raw bytes in, raw bytes out. */

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { createTestMerchant } from '../../src/adapters/merchant/test-merchant.js';
-import { UsageError } from '../../src/cli/exit.js';
-import { composeKasa } from '../../src/compose.js';
+import { composeKasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig, type ServeConfig } from '../../src/config/serve-config.js';
+import { UsageError } from '../../src/config/usage-error.js';
 
 const config = (dataDir: string, over: Partial<ServeConfig> = {}): ServeConfig =>
   defaultServeConfig(dataDir, { port: 0, sfsTimeoutMs: 1000, logLevel: 'silent', ...over });

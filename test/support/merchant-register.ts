@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pkcs12MerchantKeystore } from '../../src/adapters/merchant/pkcs12-merchant-keystore.js';
 import { SealedSecretStore } from '../../src/adapters/merchant/sealed-secret-store.js';
-import { composeChduStorage } from '../../src/compose-chdu.js';
+import { composeChduStorage } from '../../src/compose/chdu-storage.js';
 import type { Clock } from '../../src/core/ports/clock.js';
 import { MerchantSession } from '../../src/core/services/merchant-session.js';
 import { StoreMerchant } from '../../src/core/services/store-merchant.js';

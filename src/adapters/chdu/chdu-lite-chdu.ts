@@ -2,8 +2,8 @@ import { FiscalError, invalidInput } from '../../core/fiscal-error.js';
 import type { BlockCommand, Chdu, ChduBlock, ChduStatus } from '../../core/ports/chdu.js';
 import type { ResultName } from '../../core/result-codes.js';
 import { SerialQueue } from '../../core/serial-queue.js';
-import { ByteReader, LineClosed, ReadTimeout } from './byte-reader.js';
-import type { ByteTransport } from './byte-transport.js';
+import { ByteReader, LineClosed, ReadTimeout } from '../transport/byte-reader.js';
+import type { ByteTransport } from '../transport/byte-transport.js';
 import {
   ACK,
   BEL,

@@ -1,4 +1,4 @@
-import { type ByteReader, ReadTimeout } from './byte-reader.js';
+import { type ByteReader, ReadTimeout } from '../transport/byte-reader.js';
 import type { FrameParser, FrameResult } from './chdu-lite-codec.js';
 
 /**

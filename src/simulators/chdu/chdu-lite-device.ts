@@ -1,4 +1,3 @@
-import { type ByteReader, LineClosed, ReadTimeout } from '../../adapters/chdu/byte-reader.js';
 import {
   ACK,
   BEL,
@@ -23,6 +22,7 @@ import {
 } from '../../adapters/chdu/chdu-lite-codec.js';
 import { readFrame } from '../../adapters/chdu/frame-reader.js';
 import type { ImageFileChdu } from '../../adapters/chdu/image-file-chdu.js';
+import { type ByteReader, LineClosed, ReadTimeout } from '../../adapters/transport/byte-reader.js';
 import { FiscalError } from '../../core/fiscal-error.js';
 import { SerialQueue } from '../../core/serial-queue.js';
 import type { FaultState } from './chdu-lite-faults.js';

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { ByteReader, LineClosed } from '../../adapters/chdu/byte-reader.js';
 import { ImageFileChdu } from '../../adapters/chdu/image-file-chdu.js';
 import type { PrintSink } from '../../adapters/chdu/print-sink.js';
+import { ByteReader, LineClosed } from '../../adapters/transport/byte-reader.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { ChduLiteDevice, type HistoryEntry } from './chdu-lite-device.js';
 import { type FaultKind, type FaultSpec, FaultState } from './chdu-lite-faults.js';

@@ -1,21 +1,21 @@
 import { join } from 'node:path';
-import { openChdu } from './adapters/chdu/open-chdu.js';
-import { nodeSha256 } from './adapters/crypto/node-sha256.js';
-import { DataDirLock, DataDirLockedError } from './adapters/data-dir-lock.js';
-import { SqliteJournalIndex } from './adapters/index/sqlite-journal-index.js';
-import { UsageError } from './cli/exit.js';
-import { type ChduTarget, describeChduTarget } from './config/targets.js';
-import { FiscalError } from './core/fiscal-error.js';
-import { ChduJournal } from './core/journal/chdu-journal.js';
-import type { Chdu } from './core/ports/chdu.js';
-import type { Clock } from './core/ports/clock.js';
-import type { Journal } from './core/ports/journal.js';
-import { type ChduInfo, chduInfo } from './core/services/chdu-info.js';
-import { ConsistencyCheck } from './core/services/consistency-check.js';
-import { IndexedJournal } from './core/services/indexed-journal.js';
-import { syncJournalIndex } from './core/services/journal-sync.js';
-import type { RoutePlugin } from './http/app.js';
-import { chduRoutes } from './http/routes/chdu.js';
+import { nodeSha256 } from '../adapters/crypto/node-sha256.js';
+import { DataDirLock, DataDirLockedError } from '../adapters/data-dir-lock.js';
+import { SqliteJournalIndex } from '../adapters/index/sqlite-journal-index.js';
+import { type ChduTarget, describeChduTarget } from '../config/targets.js';
+import { UsageError } from '../config/usage-error.js';
+import { FiscalError } from '../core/fiscal-error.js';
+import { ChduJournal } from '../core/journal/chdu-journal.js';
+import type { Chdu } from '../core/ports/chdu.js';
+import type { Clock } from '../core/ports/clock.js';
+import type { Journal } from '../core/ports/journal.js';
+import { type ChduInfo, chduInfo } from '../core/services/chdu-info.js';
+import { ConsistencyCheck } from '../core/services/consistency-check.js';
+import { IndexedJournal } from '../core/services/indexed-journal.js';
+import { syncJournalIndex } from '../core/services/journal-sync.js';
+import type { RoutePlugin } from '../http/app.js';
+import { chduRoutes } from '../http/routes/chdu.js';
+import { openChdu } from './open-chdu.js';
 
 /** The storage half of the register, as `kasa serve` composes it. */
 export interface ChduStorage {
@@ -47,7 +47,7 @@ export interface ChduStorageOptions {
 }
 
 /**
- * Composition of the CHDÚ part of `kasa serve` (issue 3), for compose.ts: takes the data dir's
+ * Composition of the CHDÚ part of `kasa serve` (issue 3), for composeKasa: takes the data dir's
  * lock (DECISIONS 13), opens the CHDÚ (creating the image, taking its lock: ADR 0106), the
  * journal (its head read from the CHDÚ — a CHDÚ that is not there yet makes the check refuse with
  * 200 until it is), the index, and starts the consistency check, whose first run replays or

@@ -3,27 +3,27 @@ import { hostname, networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { createLogger } from './adapters/logging/logger.js';
-import { UsageError } from './cli/exit.js';
-import { composeChduStorage } from './compose-chdu.js';
-import { composeDocuments, cryptoIds, openPrinter, pngRenderer } from './compose-documents.js';
-import { composeMerchant } from './compose-merchant.js';
-import { composeSfs } from './compose-sfs.js';
-import type { ServeConfig } from './config/serve-config.js';
-import { describeChduTarget, describePrinterTarget } from './config/targets.js';
-import { type Clock, type IdSource, systemClock } from './core/ports/clock.js';
-import type { Journal } from './core/ports/journal.js';
-import type { JournalIndex } from './core/ports/journal-index.js';
-import type { ReceiptPrinter } from './core/ports/receipt-printer.js';
-import type { ReceiptImageRenderer } from './core/ports/receipt-renderer.js';
-import { offlineBacklogProbe, printerProbe } from './core/services/backlog-status.js';
-import { Readiness, RegisterStatus } from './core/services/register-status.js';
-import { WriteLock } from './core/services/write-lock.js';
-import { swId } from './core/sfs/sw-id.js';
-import { buildHttpApp, type KasaApp } from './http/app.js';
-import { adminRoutes } from './http/routes/admin.js';
-import { systemRoutes, type VersionInfo } from './http/routes/system.js';
-import type { SfsSimulator } from './simulators/sfs/sfs-simulator.js';
+import { createLogger } from '../adapters/logging/logger.js';
+import type { ServeConfig } from '../config/serve-config.js';
+import { describeChduTarget } from '../config/targets.js';
+import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
+import type { Journal } from '../core/ports/journal.js';
+import type { JournalIndex } from '../core/ports/journal-index.js';
+import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
+import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
+import { offlineBacklogProbe, printerProbe } from '../core/services/backlog-status.js';
+import { Readiness, RegisterStatus } from '../core/services/register-status.js';
+import { WriteLock } from '../core/services/write-lock.js';
+import { swId } from '../core/sfs/sw-id.js';
+import { buildHttpApp, type KasaApp } from '../http/app.js';
+import { adminRoutes } from '../http/routes/admin.js';
+import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
+import { composeChduStorage } from './chdu-storage.js';
+import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
+import { composeMerchant } from './merchant.js';
+import { openPrinter } from './open-printer.js';
+import { openTaxAuthority } from './open-tax-authority.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
@@ -44,7 +44,7 @@ export interface ComposeOverrides {
   renderer?: ReceiptImageRenderer;
 }
 
-const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function readPackageVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -92,19 +92,11 @@ function demoAllowed(config: ServeConfig, logger: Logger): boolean {
   return false;
 }
 
-/** Printers with an adapter in this version (DECISIONS 12: anything else is an exit-2 error). */
-const AVAILABLE_PRINTERS = new Set(['virtual', 'none']);
-
 /**
  * The ONLY place that picks real adapters vs simulators and wires the use cases to the HTTP app.
  */
 export async function composeKasa(config: ServeConfig, overrides: ComposeOverrides = {}): Promise<Kasa> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  if (!AVAILABLE_PRINTERS.has(config.printer.kind)) {
-    throw new UsageError(
-      `--printer ${describePrinterTarget(config.printer)}: this printer adapter is not available in this version (use virtual or none)`,
-    );
-  }
   mkdirSync(config.dataDir, { recursive: true });
 
   const version = readPackageVersion();
@@ -136,8 +128,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
-  const sfs = await composeSfs(config, clock, () => currentCertificate());
-  const printer = openPrinter(config.printer, config.dataDir);
+  const printer = openPrinter(config.printer, { dataDir: config.dataDir });
+  const sfs = await openTaxAuthority(config, clock, () => currentCertificate());
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });

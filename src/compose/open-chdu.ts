@@ -1,9 +1,9 @@
-import { type ChduTarget, describeChduTarget } from '../../config/targets.js';
-import type { Chdu } from '../../core/ports/chdu.js';
-import type { Clock } from '../../core/ports/clock.js';
-import { SerialTransport, TcpTransport } from './byte-transport.js';
-import { ChduLiteChdu } from './chdu-lite-chdu.js';
-import { ImageFileChdu } from './image-file-chdu.js';
+import { ChduLiteChdu } from '../adapters/chdu/chdu-lite-chdu.js';
+import { ImageFileChdu } from '../adapters/chdu/image-file-chdu.js';
+import { SerialTransport, TcpTransport } from '../adapters/transport/byte-transport.js';
+import { type ChduTarget, describeChduTarget } from '../config/targets.js';
+import type { Chdu } from '../core/ports/chdu.js';
+import type { Clock } from '../core/ports/clock.js';
 
 export interface OpenChduOptions {
   /** Image only: create the image when missing (serve does; the `kasa chdu` commands do not). */

@@ -1,14 +1,14 @@
 import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
-import { DEMO_CA_DIR } from './adapters/merchant/test-merchant.js';
-import { SoapTaxAuthority } from './adapters/tax-authority/soap-tax-authority.js';
-import { TrustStore } from './adapters/tax-authority/trust-store.js';
-import { UsageError } from './cli/exit.js';
-import type { ServeConfig } from './config/serve-config.js';
-import type { Clock } from './core/ports/clock.js';
-import type { TaxAuthority } from './core/ports/tax-authority.js';
-import { SfsHealth } from './core/services/sfs-health.js';
-import { SfsSimulator } from './simulators/sfs/sfs-simulator.js';
+import { DEMO_CA_DIR } from '../adapters/merchant/test-merchant.js';
+import { SoapTaxAuthority } from '../adapters/tax-authority/soap-tax-authority.js';
+import { TrustStore } from '../adapters/tax-authority/trust-store.js';
+import type { ServeConfig } from '../config/serve-config.js';
+import { UsageError } from '../config/usage-error.js';
+import type { Clock } from '../core/ports/clock.js';
+import type { TaxAuthority } from '../core/ports/tax-authority.js';
+import { SfsHealth } from '../core/services/sfs-health.js';
+import { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 
 /** The SFS side of `kasa serve`: the SOAP client and, by default, the embedded simulator. */
 export interface SfsConnection {
@@ -28,7 +28,7 @@ export interface SfsConnection {
  * certificate. With
  * `--sfs-url`, responses are trusted only when signed by a certificate from `--sfs-trust`.
  */
-export async function composeSfs(
+export async function openTaxAuthority(
   config: ServeConfig,
   clock: Clock,
   merchantCertificate: () => string | undefined = () => undefined,

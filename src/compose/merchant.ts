@@ -1,25 +1,25 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { Pkcs12MerchantKeystore } from './adapters/merchant/pkcs12-merchant-keystore.js';
+import { Pkcs12MerchantKeystore } from '../adapters/merchant/pkcs12-merchant-keystore.js';
 import {
   machineSecret,
   machineSecretIsWeak,
   SealedSecretStore,
-} from './adapters/merchant/sealed-secret-store.js';
-import { demoMerchantFiles } from './adapters/merchant/test-merchant.js';
-import type { Clock } from './core/ports/clock.js';
-import type { Journal } from './core/ports/journal.js';
-import type { JournalIndex } from './core/ports/journal-index.js';
-import type { ConsistencyProbe } from './core/services/consistency-check.js';
-import { ensureDemoMerchant } from './core/services/ensure-demo-merchant.js';
-import { MerchantSession } from './core/services/merchant-session.js';
-import type { Readiness, RegisterStatus } from './core/services/register-status.js';
-import { StoreMerchant } from './core/services/store-merchant.js';
-import type { WriteLock } from './core/services/write-lock.js';
-import type { RoutePlugin } from './http/app.js';
-import { merchantRoutes } from './http/routes/merchant.js';
+} from '../adapters/merchant/sealed-secret-store.js';
+import { demoMerchantFiles } from '../adapters/merchant/test-merchant.js';
+import type { Clock } from '../core/ports/clock.js';
+import type { Journal } from '../core/ports/journal.js';
+import type { JournalIndex } from '../core/ports/journal-index.js';
+import type { ConsistencyProbe } from '../core/services/consistency-check.js';
+import { ensureDemoMerchant } from '../core/services/ensure-demo-merchant.js';
+import { MerchantSession } from '../core/services/merchant-session.js';
+import type { Readiness, RegisterStatus } from '../core/services/register-status.js';
+import { StoreMerchant } from '../core/services/store-merchant.js';
+import type { WriteLock } from '../core/services/write-lock.js';
+import type { RoutePlugin } from '../http/app.js';
+import { merchantRoutes } from '../http/routes/merchant.js';
 
-/** The merchant capability, wired: what compose.ts hands to the HTTP app and the document work. */
+/** The merchant capability, wired: what composeKasa hands to the HTTP app and the document work. */
 export interface MerchantPart {
   /** Current signer (`session.currentSigner()`), readiness refusal, status probe. */
   session: MerchantSession;
@@ -46,7 +46,7 @@ export interface MerchantWiring {
 }
 
 /**
- * Called by compose.ts (the one composition root): the keystore adapter over
+ * Called by composeKasa (the one composition root): the keystore adapter over
  * `<data-dir>/secrets/`, the merchant loaded again from the CHDÚ with no password, the demo
  * merchant on an empty register, the readiness refusal and the status probe registered.
  */

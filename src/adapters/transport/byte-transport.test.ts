@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { FiscalError } from '../../core/fiscal-error.js';
+import { ChduLiteChdu } from '../chdu/chdu-lite-chdu.js';
 import { type SerialPortLike, SerialTransport } from './byte-transport.js';
-import { ChduLiteChdu } from './chdu-lite-chdu.js';
 
 /** A serial port that opens and accepts bytes but whose output never drains (flow control held). */
 class StuckPort extends EventEmitter implements SerialPortLike {

@@ -3,15 +3,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { documentRecord, exchangeRecord, merchantRecord } from '../test/support/journal-fixtures.js';
-import { ImageFileChdu } from './adapters/chdu/image-file-chdu.js';
-import { SLOT_SIZE, slotOffset } from './adapters/chdu/image-layout.js';
-import { nodeSha256 } from './adapters/crypto/node-sha256.js';
-import { UsageError } from './cli/exit.js';
-import { runCli } from './cli/program.js';
-import { composeChduStorage } from './compose-chdu.js';
-import { ChduJournal } from './core/journal/chdu-journal.js';
-import { ChduLiteEmulator } from './simulators/chdu/chdu-lite-emulator.js';
+import { documentRecord, exchangeRecord, merchantRecord } from '../../test/support/journal-fixtures.js';
+import { ImageFileChdu } from '../adapters/chdu/image-file-chdu.js';
+import { SLOT_SIZE, slotOffset } from '../adapters/chdu/image-layout.js';
+import { nodeSha256 } from '../adapters/crypto/node-sha256.js';
+import { runCli } from '../cli/program.js';
+import { UsageError } from '../config/usage-error.js';
+import { ChduJournal } from '../core/journal/chdu-journal.js';
+import { ChduLiteEmulator } from '../simulators/chdu/chdu-lite-emulator.js';
+import { composeChduStorage } from './chdu-storage.js';
 
 let dir: string;
 beforeEach(() => {

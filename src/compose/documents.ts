@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { PngReceiptRenderer, paperWidthFor } from '../adapters/receipt-image/png-receipt-renderer.js';
+import type { IdSource } from '../core/ports/clock.js';
+import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
+import { CashOperation } from '../core/services/documents/cash-operation.js';
+import type { DocumentDeps } from '../core/services/documents/document-deps.js';
+import { GetDocument } from '../core/services/documents/get-document.js';
+import { PrintPendingDocument } from '../core/services/documents/print-pending-document.js';
+import { StoreDocument } from '../core/services/documents/store-document.js';
+import type { RoutePlugin } from '../http/app.js';
+import { documentRoutes } from '../http/routes/documents.js';
+
+export const cryptoIds: IdSource = { uuid: () => randomUUID() };
+
+/** Electronic receipts: the same renderer the virtual printer draws paper with, at its width. */
+export function pngRenderer(charsPerLine: number): ReceiptImageRenderer {
+  const renderer = new PngReceiptRenderer();
+  return {
+    renderPng: (layout) => renderer.render(layout, { paperWidthPx: paperWidthFor(charsPerLine) }).png,
+  };
+}
+
+/** The document use cases and their routes (issue 6). */
+export function composeDocuments(deps: DocumentDeps): RoutePlugin {
+  return documentRoutes({
+    store: new StoreDocument(deps),
+    get: new GetDocument(deps),
+    print: new PrintPendingDocument(deps),
+    cash: new CashOperation(deps),
+  });
+}
