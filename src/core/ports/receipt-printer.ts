@@ -31,6 +31,19 @@ export interface PrintJob {
 }
 
 /**
+ * How a long job is paced (the API text's Printer object: `windowSize`, `printDelay`), so a
+ * thermal head does not overheat on a long report: the job is sent in windows of at most
+ * `windowSize` bytes of printer data, with a pause of `printDelay` milliseconds between two
+ * windows. Absent or 0: one window, no pause.
+ */
+export interface PrintOptions {
+  /** Bytes of printer data per window (ESC/POS bytes as sent to the device). */
+  windowSize?: number;
+  /** Milliseconds to wait between two windows. */
+  printDelay?: number;
+}
+
+/**
  * A printed job. There is no `copies` option on purpose: an eKasa original is printed once, and any
  * further print must be laid out as a copy ("KÓPIA") and sent as its own job.
  */
@@ -73,7 +86,7 @@ export interface ReceiptPrinter {
    *   when the connection broke mid-job.
    *   On failure nothing is guaranteed to be on paper: the caller treats the job as not printed.
    */
-  print(job: PrintJob): Promise<PrintOutcome>;
+  print(job: PrintJob, options?: PrintOptions): Promise<PrintOutcome>;
 
   /** Current state; never throws (an unreachable printer answers `connected: false`). */
   status(): Promise<PrinterStatus>;
