@@ -10,7 +10,7 @@ import type { Chdu } from '../core/ports/chdu.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import { type ChduInfo, chduInfo } from '../core/services/chdu-info.js';
-import { ConsistencyCheck } from '../core/services/consistency-check.js';
+import { type ChainProgressStore, ConsistencyCheck } from '../core/services/consistency-check.js';
 import { IndexedJournal } from '../core/services/indexed-journal.js';
 import { syncJournalIndex } from '../core/services/journal-sync.js';
 import type { RoutePlugin } from '../http/app.js';
@@ -37,6 +37,8 @@ export interface ChduStorageOptions {
   clock?: Clock;
   /** Consistency check period (default 60 s). */
   checkIntervalMs?: number;
+  /** Blocks of the whole chain verified per check run (default 20 000; ADR 0115). */
+  chainBlocksPerRun?: number;
   /**
    * Capacity of a new image (default: the target's `?capacity=N`, else 2,000,000 blocks). An
    * existing image with another capacity is refused (ADR 0112).
@@ -88,6 +90,8 @@ export async function composeChduStorage(options: ChduStorageOptions): Promise<C
       journal: raw,
       index: idx,
       syncIndex: () => syncJournalIndex(raw, idx),
+      chainProgress: indexChainProgress(idx),
+      ...(options.chainBlocksPerRun === undefined ? {} : { chainBlocksPerRun: options.chainBlocksPerRun }),
       ...(options.checkIntervalMs === undefined ? {} : { intervalMs: options.checkIntervalMs }),
       ...(options.clock ? { now: () => options.clock!.now() } : {}),
     });
@@ -136,4 +140,27 @@ function startupError(e: unknown, target: ChduTarget): unknown {
     return new UsageError(`--chdu ${describeChduTarget(target)}: ${e.message}`, { cause: e });
   }
   return e;
+}
+
+/** The chain check's progress in the index's meta table (ADR 0115); anything unreadable restarts the pass. */
+function indexChainProgress(index: SqliteJournalIndex): ChainProgressStore {
+  return {
+    load() {
+      const text = index.chainCheckProgress();
+      if (text === undefined) return undefined;
+      const p = JSON.parse(text) as Record<string, unknown>;
+      const cursor = p.cursor as { recordNo?: unknown; hash?: unknown } | undefined;
+      const iso = (v: unknown) => (typeof v === 'string' ? v : undefined);
+      const passStartedAt = iso(p.passStartedAt);
+      const lastFullPassAt = iso(p.lastFullPassAt);
+      return {
+        ...(cursor && Number.isInteger(cursor.recordNo) && typeof cursor.hash === 'string'
+          ? { cursor: { recordNo: cursor.recordNo as number, hash: cursor.hash } }
+          : {}),
+        ...(passStartedAt ? { passStartedAt } : {}),
+        ...(lastFullPassAt ? { lastFullPassAt } : {}),
+      };
+    },
+    save: (progress) => index.setChainCheckProgress(JSON.stringify(progress)),
+  };
 }

@@ -56,6 +56,7 @@ interface LocRow {
 }
 
 const DOCUMENT_NUMBER = /^(\d{4})(\d{2})\/(\d+)$/;
+const CHAIN_CHECK_KEY = 'chain_check';
 
 /**
  * The SQL of each document lookup (exported so a test can check every one is an index search).
@@ -205,9 +206,21 @@ export class SqliteJournalIndex implements JournalIndex {
       for (const t of ['merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types']) {
         this.db.exec(`DELETE FROM ${t}`);
       }
-      this.db.exec("DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis')");
+      this.db.exec(`DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis', '${CHAIN_CHECK_KEY}')`);
       this.q.setMeta.run('hwm', '0');
     })();
+  }
+
+  /**
+   * The whole-chain check's progress (ADR 0115) as the JSON the consistency check keeps: derived
+   * data like the rest, dropped by clear() so a rebuilt index starts a new pass.
+   */
+  chainCheckProgress(): string | undefined {
+    return (this.q.meta.get(CHAIN_CHECK_KEY) as string | undefined) ?? undefined;
+  }
+
+  setChainCheckProgress(json: string): void {
+    this.q.setMeta.run(CHAIN_CHECK_KEY, json);
   }
 
   currentMerchant(): { recordNo: number; merchant: MerchantRecord } | undefined {

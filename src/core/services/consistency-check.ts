@@ -33,10 +33,35 @@ export interface ConsistencyCheckDeps {
    * cause going away instead of at the next periodic run (ADR 0110).
    */
   recheckAfterRefusalMs?: number;
+  /**
+   * The whole-chain check (ADR 0115): each run verifies up to this many blocks of the chain from
+   * where the previous run stopped, and starts again at record 1 after reaching the head
+   * (default 20 000 blocks ≈ 10 MB; 0 turns it off). Damage anywhere, an old block included,
+   * turns the check to 201.
+   */
+  chainBlocksPerRun?: number;
+  /** Where the chain check's progress survives a restart (the index's meta table in kasa serve). */
+  chainProgress?: ChainProgressStore;
   /** Time stamps for the state (the register's clock). */
   now?: () => Date;
   /** Real elapsed time for the re-check limit (default Date.now; a fixed test clock must not stop it). */
   monotonicMs?: () => number;
+}
+
+/** How far the whole-chain check got (ADR 0115). */
+export interface ChainProgress {
+  /** The last record the current pass verified, with its chain hash; absent at a pass's start. */
+  cursor?: { recordNo: number; hash: string };
+  /** When the current pass started (ISO). */
+  passStartedAt?: string;
+  /** When the last pass reached the head (ISO). */
+  lastFullPassAt?: string;
+}
+
+/** Keeps {@link ChainProgress} across restarts; a lost or unreadable one only restarts the pass. */
+export interface ChainProgressStore {
+  load(): ChainProgress | undefined;
+  save(progress: ChainProgress): void;
 }
 
 export interface ConsistencyState {
@@ -47,6 +72,8 @@ export interface ConsistencyState {
   cause?: { check: string; resultCode: number; message: string };
   /** The last record whose chain verified. */
   checkpoint?: { recordNo: number; hash: string };
+  /** The whole-chain check's progress. */
+  chain?: ChainProgress;
 }
 
 const STORAGE_CODES = new Set([200, 201, 202, 203]);
@@ -79,6 +106,7 @@ export class ConsistencyCheck implements RefusalSource {
   private stale = false;
   /** When the last run started (monotonicMs), for the re-check limit. */
   private lastRunAt = Number.NEGATIVE_INFINITY;
+  private chain: ChainProgress | undefined;
 
   constructor(private readonly deps: ConsistencyCheckDeps) {
     this.probes = [...(deps.probes ?? [])];
@@ -156,18 +184,30 @@ export class ConsistencyCheck implements RefusalSource {
       check: (): ComponentStatus => {
         const s = this.current;
         const torn = this.deps.chdu.tornBytesAtOpen;
+        const chain = this.chain;
         const details = {
           target: this.deps.chdu.target,
           ...(torn ? { tornBytesAtOpen: torn } : {}),
           ...(s.checkedAt ? { checkedAt: s.checkedAt } : {}),
           ...(s.checkpoint ? { verifiedRecords: s.checkpoint.recordNo } : {}),
+          ...(chain
+            ? {
+                chainCheck: {
+                  ...(chain.cursor ? { verifiedThrough: chain.cursor.recordNo } : {}),
+                  ...(chain.passStartedAt ? { passStartedAt: chain.passStartedAt } : {}),
+                  ...(chain.lastFullPassAt ? { lastFullPassAt: chain.lastFullPassAt } : {}),
+                },
+              }
+            : {}),
         };
         if (s.ok)
           return {
             component: 'CHDU',
             state: 'OK',
             reasonCode: 0,
-            reason: 'The CHDÚ answers and its journal verifies.',
+            reason: chain?.lastFullPassAt
+              ? `The CHDÚ answers; its new records verify, and the whole chain verified on ${chain.lastFullPassAt} (checked again in slices while running).`
+              : 'The CHDÚ answers; its new records verify; the whole chain is being checked in slices (no full pass finished yet).',
             details,
           };
         return {
@@ -212,11 +252,19 @@ export class ConsistencyCheck implements RefusalSource {
           ? { recordNo: report.lastRecordNo, hash: report.lastHash }
           : undefined;
 
+      step = 'chain';
+      await this.checkChainSlice();
+
       for (const probe of this.probes) {
         step = probe.name;
         await probe.run();
       }
-      this.current = { ok: true, checkedAt: this.stamp(), ...(verified ? { checkpoint: verified } : {}) };
+      this.current = {
+        ok: true,
+        checkedAt: this.stamp(),
+        ...(verified ? { checkpoint: verified } : {}),
+        ...(this.chain ? { chain: this.chain } : {}),
+      };
       this.failure = undefined;
     } catch (e) {
       const error = FiscalError.is(e)
@@ -235,10 +283,56 @@ export class ConsistencyCheck implements RefusalSource {
         checkedAt: this.stamp(),
         cause: { check: step, resultCode: error.resultCode, message: error.message },
         ...(this.current.checkpoint && step !== 'journal' ? { checkpoint: this.current.checkpoint } : {}),
+        ...(this.chain ? { chain: this.chain } : {}),
       };
       this.failure = error;
     }
     return this.current;
+  }
+
+  /**
+   * ADR 0115: one slice of the whole chain, from where the last run stopped; at the head the pass
+   * is complete and the next starts at record 1. A problem keeps the cursor, so every later run
+   * meets it again until it is gone (a read error that clears) or an operator acts.
+   */
+  private async checkChainSlice(): Promise<void> {
+    const limitBlocks = this.deps.chainBlocksPerRun ?? 20_000;
+    if (limitBlocks <= 0) return;
+    this.chain ??= this.loadChain();
+    const progress = this.chain;
+    const passStartedAt = progress.passStartedAt ?? this.stamp();
+    const report = await this.deps.journal.verify(
+      progress.cursor ? { checkpoint: progress.cursor, limitBlocks } : { limitBlocks },
+    );
+    if (!report.ok) {
+      throw new FiscalError(
+        'CHDU_WRITE_ERROR',
+        `The CHDÚ's journal chain does not verify: ${report.problem}. kasa issues nothing until this is resolved: run kasa chdu verify and check the CHDÚ (its image file or device).`,
+        { check: 'chain', ...(progress.cursor ? { verifiedThrough: progress.cursor.recordNo } : {}) },
+      );
+    }
+    const next: ChainProgress =
+      report.partial && report.lastRecordNo !== undefined && report.lastHash !== undefined
+        ? {
+            cursor: { recordNo: report.lastRecordNo, hash: report.lastHash },
+            passStartedAt,
+            ...(progress.lastFullPassAt ? { lastFullPassAt: progress.lastFullPassAt } : {}),
+          }
+        : { lastFullPassAt: this.stamp() };
+    this.chain = next;
+    try {
+      this.deps.chainProgress?.save(next);
+    } catch {
+      // Only progress: a store that cannot be written (a full disk) restarts the pass after a restart.
+    }
+  }
+
+  private loadChain(): ChainProgress {
+    try {
+      return this.deps.chainProgress?.load() ?? {};
+    } catch {
+      return {};
+    }
   }
 
   private indexCheckpoint(): { recordNo: number; hash: string } | undefined {
