@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { nodeSha256 } from '../adapters/crypto/node-sha256.js';
 import { DataDirLock, DataDirLockedError } from '../adapters/data-dir-lock.js';
 import { SqliteJournalIndex } from '../adapters/index/sqlite-journal-index.js';
@@ -44,6 +45,8 @@ export interface ChduStorageOptions {
    * existing image with another capacity is refused (ADR 0112).
    */
   capacityBlocks?: number;
+  /** Image only: the file-operations seam (tests make the disk run full: ADR 0116). */
+  imageIo?: ImageIoOpener;
   /** Start-up warnings, e.g. a torn tail found in the image (pino's logger fits). */
   log?: { warn(fields: Record<string, unknown>, message: string): void };
 }
@@ -66,6 +69,7 @@ export async function composeChduStorage(options: ChduStorageOptions): Promise<C
       holder: 'serve',
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.capacityBlocks === undefined ? {} : { capacityBlocks: options.capacityBlocks }),
+      ...(options.imageIo ? { imageIo: options.imageIo } : {}),
     }).catch((e: unknown) => {
       throw startupError(e, options.chdu);
     });
@@ -97,7 +101,7 @@ export async function composeChduStorage(options: ChduStorageOptions): Promise<C
     });
     const journal = new IndexedJournal(raw, idx, {
       onStorageError: (e) => check.reportStorageError(e),
-      onIndexError: () => void check.run(),
+      onIndexError: (e) => check.reportIndexError(e),
     });
     await check.start();
     const info = () => chduInfo({ chdu: device, journal: raw, index: idx });

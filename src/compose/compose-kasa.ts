@@ -3,6 +3,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget } from '../config/targets.js';
@@ -42,6 +43,8 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** Image CHDÚ file operations (tests make the disk run full: ADR 0116). */
+  imageIo?: ImageIoOpener;
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -132,7 +135,13 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const sfs = await openTaxAuthority(config, clock, () => currentCertificate());
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
-    storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+    storage = await composeChduStorage({
+      dataDir: config.dataDir,
+      chdu: config.chdu,
+      clock,
+      log: logger,
+      ...(overrides.imageIo ? { imageIo: overrides.imageIo } : {}),
+    });
   } catch (e) {
     await printer.close();
     await sfs.close();

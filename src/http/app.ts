@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { FiscalError } from '../core/fiscal-error.js';
-import type { RefusalSource } from '../core/services/register-status.js';
+import { lookupsAnswered, type RefusalSource } from '../core/services/register-status.js';
 import { errorReply, HttpProtocolError } from './error-mapping.js';
 import { tokenMatches } from './token.js';
 import { zodValidatorCompiler } from './validation.js';
@@ -27,6 +27,11 @@ declare module 'fastify' {
      * DECISIONS 11). Default: refused with the code of the cause.
      */
     availability?: 'always';
+    /**
+     * True when this request only reads: it is then answered during a storage fault (200–203),
+     * from what the index still holds (ADR 0116). Other refusals still apply.
+     */
+    lookup?: (body: unknown) => boolean;
   }
   interface FastifyRequest {
     startedAt: bigint;
@@ -162,9 +167,10 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
       request.body = {};
     }
     request.jsonBody = request.body;
-    if (request.routeOptions.config.availability !== 'always') {
+    const config = request.routeOptions.config;
+    if (config.availability !== 'always') {
       const refusal = options.readiness.refusal();
-      if (refusal) throw refusal;
+      if (refusal && !(lookupsAnswered(refusal) && config.lookup?.(request.body))) throw refusal;
     }
   });
 

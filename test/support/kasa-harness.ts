@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ImageIoOpener } from '../../src/adapters/chdu/image-io.js';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import type { VirtualPrinter } from '../../src/adapters/printer/virtual-printer.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
@@ -22,6 +23,8 @@ export interface HarnessOptions {
   renderer?: ReceiptImageRenderer;
   /** Capacity of a new CHDÚ image in blocks (small values make it fill up). */
   capacityBlocks?: number;
+  /** Image file operations seam (e.g. a disk that runs full: test/support/full-disk.ts). */
+  imageIo?: ImageIoOpener;
 }
 
 export interface Harness {
@@ -60,6 +63,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     clock,
     logger: createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
+    ...(options.imageIo ? { imageIo: options.imageIo } : {}),
   });
   await kasa.app.ready();
   const call = async (

@@ -162,6 +162,40 @@ export class ConsistencyCheck implements RefusalSource {
     unref(this.pendingRerun);
   }
 
+  /**
+   * The index did not take a record the CHDÚ did (ADR 0116: a full disk under it, SQLITE_FULL):
+   * refuse at once with that cause — the very next request must not be answered from an index
+   * that lags — and check (replay) soon; the refusal clears when the replay succeeds.
+   */
+  reportIndexError(error: unknown): void {
+    // A record after one the index already missed says nothing new: keep that first cause.
+    const known = this.current.cause?.check === 'index' ? this.failure : undefined;
+    const cause = FiscalError.is(error)
+      ? error
+      : known
+        ? known
+        : new FiscalError(
+            'CHDU_WRITE_ERROR',
+            `The index did not take the last record written to the CHDÚ (${(error as Error).message}); it is replayed from the CHDÚ.`,
+            undefined,
+            { cause: error },
+          );
+    this.current = {
+      ok: false,
+      checkedAt: this.stamp(),
+      cause: { check: 'index', resultCode: cause.resultCode, message: cause.message },
+      ...(this.current.checkpoint ? { checkpoint: this.current.checkpoint } : {}),
+      ...(this.chain ? { chain: this.chain } : {}),
+    };
+    this.failure = cause;
+    if (this.pendingRerun) return;
+    this.pendingRerun = setTimeout(() => {
+      this.pendingRerun = undefined;
+      void this.run();
+    }, 0);
+    unref(this.pendingRerun);
+  }
+
   /** ADR 0110: a refusal asks for a re-check, at most once per `recheckAfterRefusalMs`. */
   private recheckSoon(): void {
     if (this.running || this.pendingRerun) return;
@@ -230,6 +264,9 @@ export class ConsistencyCheck implements RefusalSource {
       if (status.deviceLocked)
         throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is permanently locked: replace it.');
       if (status.freeBlocks === 0) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is full: replace it.');
+      // ADR 0116: the disk under an image file ran full; refuse with its sentence until it has room.
+      const noRoom = await this.deps.chdu.diskSpace?.();
+      if (noRoom) throw noRoom;
 
       step = 'journal';
       if ((this.stale || this.deps.journal.ready === false) && this.deps.journal.refresh) {

@@ -3,14 +3,17 @@ import { fiscalInstant, numberDocument } from '../../documents/numbering.js';
 import { buildSfsReceiptData, isVatPayer } from '../../documents/sfs-receipt-data.js';
 import type { ValidatedCashRequest, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
+import type { DocumentRecord } from '../../journal/records.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import { RESULT_CODES } from '../../result-codes.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
+import { formatApiDateTime, parseSfsDateTime } from '../../time.js';
 import type { UsableMerchant } from '../merchant-session.js';
 import type { DocumentDeps } from './document-deps.js';
 import { electronicReceipt, printOriginal } from './document-receipt.js';
 import { sendDocumentAttempt } from './send-attempt.js';
+import { WrittenDocument } from './written-document.js';
 
 export interface IssueOptions {
   idempotency?: { key: string; requestSha256: string } | undefined;
@@ -57,6 +60,27 @@ export function assertLastDocumentPrinted(deps: Pick<DocumentDeps, 'index'>): vo
       },
     );
   }
+}
+
+/**
+ * ADR 0117: a document is never dated before the one issued before it. A clock that went back
+ * (a wrong manual setting, a dead RTC battery, NTP stepping) is 502 INCORRECT_TIME ("the
+ * register's time is wrong", ADR 0007) with both times; nothing is written.
+ */
+function assertClockNotBehind(deps: Pick<DocumentDeps, 'index'>, createDate: Date): void {
+  const last = deps.index.findDocument({ by: 'last' });
+  if (!last) return;
+  const lastCreate = parseSfsDateTime(last.document.sfs.CreateDate);
+  if (!lastCreate || createDate.getTime() >= lastCreate.getTime()) return;
+  throw new FiscalError(
+    'INCORRECT_TIME',
+    `The register's clock reads ${formatApiDateTime(createDate)}, earlier than the creation time of the last document ${last.document.documentNumber} (${formatApiDateTime(lastCreate)}). A document must not be dated before the one before it: correct the system time. Nothing was stored.`,
+    {
+      clock: formatApiDateTime(createDate),
+      lastDocumentNumber: last.document.documentNumber,
+      lastCreateDate: formatApiDateTime(lastCreate),
+    },
+  );
 }
 
 /** The CHDÚ is the truth; numbering from an index that lags behind it would repeat numbers. */
@@ -114,10 +138,12 @@ export async function issueDocument(
   options: IssueOptions = {},
 ): Promise<IssuedDocument> {
   const merchant = deps.merchant.currentSigner();
-  assertNothingBlocks(deps);
+  // The index first: what blocks (501, 508) is read from it, so it must be at the CHDÚ's head.
   assertIndexCurrent(deps);
+  assertNothingBlocks(deps);
 
   const createDate = fiscalInstant(deps.clock.now());
+  assertClockNotBehind(deps, createDate);
   const m = merchant.merchant;
   const identity = {
     dic: m.dic,
@@ -143,10 +169,30 @@ export async function issueDocument(
   });
   if (options.notSent) record.notSent = options.notSent;
 
-  await deps.journal.append({ type: 'document', body: record });
+  const written = await deps.journal.append({ type: 'document', body: record });
+  // From here on the document exists in the CHDÚ: whatever fails later, the answer names it.
+  const doc = new WrittenDocument(deps, record, written.recordNo);
+  try {
+    return await completeDocument(deps, doc, merchant, options);
+  } catch (e) {
+    throw storedButIncomplete(e, record);
+  }
+}
 
-  if (!options.notSent) await sendDocumentAttempt(deps, record, merchant.signer, 1);
-  const doc = current(deps, record.documentNo);
+/** Send, then print or render: the steps after the document record is in the CHDÚ. */
+async function completeDocument(
+  deps: DocumentDeps,
+  written: WrittenDocument,
+  merchant: UsableMerchant,
+  options: IssueOptions,
+): Promise<IssuedDocument> {
+  const record = written.record;
+  const m = merchant.merchant;
+  if (!options.notSent) {
+    const { exchange } = await sendDocumentAttempt(deps, record, merchant.signer, 1);
+    written.exchanged(exchange);
+  }
+  const doc = written.current();
 
   if (doc.sendState === 'stuck') throw sfsFailure(doc);
 
@@ -157,19 +203,46 @@ export async function issueDocument(
   const png = record.electronicRequested && doc.sendState === 'online' ? tryRender(deps, doc, m) : undefined;
   if (png !== undefined) {
     issued.electronicReceipt = png;
-    await deps.journal.append({
-      type: 'print',
-      body: { documentNo: record.documentNo, copy: false, ok: true, electronic: true },
-    });
+    const print = { documentNo: record.documentNo, copy: false, ok: true, electronic: true };
+    await deps.journal.append({ type: 'print', body: print });
+    written.printed(print);
     // The drawer is a convenience: a failing kick must not turn a registered sale into an error.
     if (record.openDrawer) await deps.printer.openDrawer().catch(() => undefined);
   } else {
     const printerCode = await printOriginal(deps, doc, m, record.openDrawer);
+    written.printed({
+      documentNo: record.documentNo,
+      copy: false,
+      ok: printerCode === undefined,
+      ...(printerCode === undefined ? {} : { printerCode }),
+    });
     if (printerCode !== undefined) issued.printerCode = printerCode;
   }
-  issued.doc = current(deps, record.documentNo);
+  issued.doc = written.current();
   return issued;
 }
+
+/**
+ * ADR 0116: a failure after the document reached the CHDÚ (its exchange or print record could not
+ * be written — a full disk, the CHDÚ unplugged) keeps its code but names the stored document and
+ * how to get it, so a POS never takes it for a sale that did not happen.
+ */
+function storedButIncomplete(e: unknown, record: DocumentRecord): unknown {
+  if (!FiscalError.is(e) || !STORAGE_CODES.has(e.resultCode)) return e;
+  return new FiscalError(
+    e.resultName,
+    `Document ${record.documentNumber} is stored in the CHDÚ, but a later step could not be recorded: ${e.message} Once the register is back, POST /api/document/get {} returns it; if its original did not come out of the printer, print it with POST /api/document/print.`,
+    {
+      ...(e.details ?? {}),
+      stored: true,
+      documentNumber: record.documentNumber,
+      internalDocumentId: record.documentNo,
+    },
+    { cause: e },
+  );
+}
+
+const STORAGE_CODES: ReadonlySet<number> = new Set([200, 201, 202, 203]);
 
 function tryRender(
   deps: DocumentDeps,
@@ -181,10 +254,4 @@ function tryRender(
   } catch {
     return undefined;
   }
-}
-
-function current(deps: Pick<DocumentDeps, 'index'>, documentNo: number): IndexedDocument {
-  const doc = deps.index.findDocument({ by: 'documentNo', documentNo });
-  if (!doc) throw new FiscalError('UNKNOWN', `document ${documentNo} is not in the index after writing it`);
-  return doc;
 }
