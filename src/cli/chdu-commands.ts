@@ -18,6 +18,7 @@ import type { ChduJournal } from '../core/journal/chdu-journal.js';
 import type { Chdu } from '../core/ports/chdu.js';
 import { chduInfo } from '../core/services/chdu-info.js';
 import { syncJournalIndex } from '../core/services/journal-sync.js';
+import { registerAcceptRollback } from './chdu-accept-rollback.js';
 import type { CliIo } from './program.js';
 
 /** Where progress bars go: a terminal gets a bar, anything else only the summary line. */
@@ -48,7 +49,7 @@ export function registerChduCommands(
 ): void {
   const chdu = program
     .command('chdu')
-    .description('the protected data storage (CHDÚ): info, verify, reindex, export');
+    .description('the protected data storage (CHDÚ): info, verify, reindex, export, accept-rollback');
 
   const info = chdu
     .command('info')
@@ -221,6 +222,8 @@ export function registerChduCommands(
     }
     io.stderr(`export: ${n} records${opts.output ? ` to ${opts.output}` : ''}\n`);
   });
+
+  registerAcceptRollback(chdu, io);
 }
 
 /**

@@ -3,17 +3,19 @@ import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { nodeSha256 } from '../adapters/crypto/node-sha256.js';
 import { DataDirLock, DataDirLockedError } from '../adapters/data-dir-lock.js';
 import { SqliteJournalIndex } from '../adapters/index/sqlite-journal-index.js';
+import { FileHighWaterMarkStore } from '../adapters/state/file-high-water-mark-store.js';
 import { type ChduTarget, describeChduTarget } from '../config/targets.js';
 import { UsageError } from '../config/usage-error.js';
 import { FiscalError } from '../core/fiscal-error.js';
 import { ChduJournal } from '../core/journal/chdu-journal.js';
 import type { Chdu } from '../core/ports/chdu.js';
-import type { Clock } from '../core/ports/clock.js';
+import { type Clock, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import { type ChduInfo, chduInfo } from '../core/services/chdu-info.js';
 import { type ChainProgressStore, ConsistencyCheck } from '../core/services/consistency-check.js';
 import { IndexedJournal } from '../core/services/indexed-journal.js';
 import { syncJournalIndex } from '../core/services/journal-sync.js';
+import { RollbackGuard } from '../core/services/rollback-guard.js';
 import type { RoutePlugin } from '../http/app.js';
 import { chduRoutes } from '../http/routes/chdu.js';
 import { openChdu } from './open-chdu.js';
@@ -47,6 +49,11 @@ export interface ChduStorageOptions {
   capacityBlocks?: number;
   /** Image only: the file-operations seam (tests make the disk run full: ADR 0116). */
   imageIo?: ImageIoOpener;
+  /**
+   * Where the CHDÚ's high-water mark is kept, outside the data dir (`--mark-dir`, ADR 0118).
+   * Without it there is no rollback detection (unit tests of the storage alone).
+   */
+  markDir?: string;
   /** Start-up warnings, e.g. a torn tail found in the image (pino's logger fits). */
   log?: { warn(fields: Record<string, unknown>, message: string): void };
 }
@@ -99,9 +106,22 @@ export async function composeChduStorage(options: ChduStorageOptions): Promise<C
       ...(options.checkIntervalMs === undefined ? {} : { intervalMs: options.checkIntervalMs }),
       ...(options.clock ? { now: () => options.clock!.now() } : {}),
     });
+    const guard =
+      options.markDir === undefined
+        ? undefined
+        : new RollbackGuard({
+            chdu: device,
+            journal: raw,
+            index: idx,
+            store: new FileHighWaterMarkStore(options.markDir),
+            now: () => (options.clock ?? systemClock).now(),
+            ...(options.log ? { log: options.log } : {}),
+          });
+    if (guard) check.addProbe(guard.probe());
     const journal = new IndexedJournal(raw, idx, {
       onStorageError: (e) => check.reportStorageError(e),
       onIndexError: (e) => check.reportIndexError(e),
+      ...(guard ? { onAppended: () => guard.noteAppended() } : {}),
     });
     await check.start();
     const info = () => chduInfo({ chdu: device, journal: raw, index: idx });
@@ -114,6 +134,7 @@ export async function composeChduStorage(options: ChduStorageOptions): Promise<C
       routes: chduRoutes({ info }),
       async close() {
         check.stop();
+        await guard?.flush();
         idx.close();
         await device.close();
         lock.release();

@@ -138,6 +138,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     storage = await composeChduStorage({
       dataDir: config.dataDir,
       chdu: config.chdu,
+      markDir: config.markDir,
       clock,
       log: logger,
       ...(overrides.imageIo ? { imageIo: overrides.imageIo } : {}),

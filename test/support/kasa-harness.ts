@@ -25,6 +25,8 @@ export interface HarnessOptions {
   capacityBlocks?: number;
   /** Image file operations seam (e.g. a disk that runs full: test/support/full-disk.ts). */
   imageIo?: ImageIoOpener;
+  /** Folder of the high-water marks (default: a new temporary folder, never the real home). */
+  markDir?: string;
 }
 
 export interface Harness {
@@ -57,6 +59,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.capacityBlocks ? { capacityBlocks: options.capacityBlocks } : {}),
     },
     demo: options.demo ?? true,
+    markDir: options.markDir ?? mkdtempSync(join(tmpdir(), 'kasa-marks-')),
     logLevel: 'silent',
   });
   const kasa = await composeKasa(config, {
