@@ -6,7 +6,7 @@ import { createLogger } from '../../src/adapters/logging/logger.js';
 import type { VirtualPrinter } from '../../src/adapters/printer/virtual-printer.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig } from '../../src/config/serve-config.js';
-import type { PrinterTarget } from '../../src/config/targets.js';
+import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
 import { ManualClock } from './merchant-register.js';
@@ -27,6 +27,8 @@ export interface HarnessOptions {
   imageIo?: ImageIoOpener;
   /** Folder of the high-water marks (default: a new temporary folder, never the real home). */
   markDir?: string;
+  /** Another CHDÚ than the image in the data dir (e.g. a `chdu-lite+tcp` emulator; then no demo). */
+  chdu?: ChduTarget;
 }
 
 export interface Harness {
@@ -53,7 +55,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port: 0,
     sfsTimeoutMs: options.sfsTimeoutMs ?? 1500,
     printer: options.printer ?? { kind: 'virtual' },
-    chdu: {
+    chdu: options.chdu ?? {
       kind: 'image',
       path: join(dataDir, 'chdu.img'),
       ...(options.capacityBlocks ? { capacityBlocks: options.capacityBlocks } : {}),

@@ -107,6 +107,8 @@ export class ConsistencyCheck implements RefusalSource {
   /** When the last run started (monotonicMs), for the re-check limit. */
   private lastRunAt = Number.NEGATIVE_INFINITY;
   private chain: ChainProgress | undefined;
+  /** Blocks a record needed that the CHDÚ could not give (202): full for practical purposes. */
+  private roomNeeded: number | undefined;
 
   constructor(private readonly deps: ConsistencyCheckDeps) {
     this.probes = [...(deps.probes ?? [])];
@@ -153,6 +155,8 @@ export class ConsistencyCheck implements RefusalSource {
   /** Call with any error a use case got from the CHDÚ: a storage error triggers a check soon. */
   reportStorageError(error: unknown): void {
     if (!FiscalError.is(error) || !STORAGE_CODES.has(error.resultCode)) return;
+    const needed = (error.details as { needed?: unknown } | undefined)?.needed;
+    if (error.resultName === 'CHDU_WRITE_LIMIT' && typeof needed === 'number') this.roomNeeded = needed;
     this.stale = true;
     if (this.pendingRerun) return;
     this.pendingRerun = setTimeout(() => {
@@ -264,6 +268,15 @@ export class ConsistencyCheck implements RefusalSource {
       if (status.deviceLocked)
         throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is permanently locked: replace it.');
       if (status.freeBlocks === 0) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is full: replace it.');
+      // A CHDÚ too full for the record just refused is full (blocks are never freed): say so.
+      if (this.roomNeeded !== undefined && status.freeBlocks < this.roomNeeded) {
+        throw new FiscalError(
+          'CHDU_WRITE_LIMIT',
+          `The CHDÚ is full: ${status.freeBlocks} free blocks, fewer than the ${this.roomNeeded} the last record needed. Replace it.`,
+          { freeBlocks: status.freeBlocks, needed: this.roomNeeded },
+        );
+      }
+      this.roomNeeded = undefined;
       // ADR 0116: the disk under an image file ran full; refuse with its sentence until it has room.
       const noRoom = await this.deps.chdu.diskSpace?.();
       if (noRoom) throw noRoom;
