@@ -161,20 +161,7 @@ describe('fault matrix: CHDÚ', () => {
   });
 
   it('CHDU Lite disconnected → 200; status names it; back by itself when the device answers again', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kasa-matrix-'));
-    emulator = await ChduLiteEmulator.start({ imagePath: join(dataDir, 'device.img'), capacityBlocks: 5000 });
-    h = await startHarness({
-      dataDir,
-      chdu: { kind: 'chdu-lite-tcp', host: '127.0.0.1', port: emulator.port },
-      demo: false,
-    });
-    const m = createTestMerchant({ caDir: join(dataDir, 'demo-ca'), password: 'Matrix-Pw-12' });
-    const stored = await h.post('/api/merchant/store', {
-      identificationData: m.identityXml,
-      authenticationData: m.authXml,
-      keyStorePassword: 'Matrix-Pw-12',
-    });
-    expect(stored.body.resultCode).toBe(0);
+    ({ harness: h, device: emulator } = await onChduLite());
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
     emulator.inject({ kind: 'disconnect' });
     const res = await h.post('/api/document/store', pd());
@@ -187,6 +174,48 @@ describe('fault matrix: CHDÚ', () => {
       return (await status(h!)).state === 'READY';
     }, 20_000);
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+  });
+});
+
+/** A register on a CHDU Lite emulator (`kasa chdu-sim`'s device) with a test merchant loaded. */
+async function onChduLite(): Promise<{ harness: Harness; device: ChduLiteEmulator }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kasa-matrix-'));
+  const device = await ChduLiteEmulator.start({
+    imagePath: join(dataDir, 'device.img'),
+    capacityBlocks: 5000,
+  });
+  const harness = await startHarness({
+    dataDir,
+    chdu: { kind: 'chdu-lite-tcp', host: '127.0.0.1', port: device.port },
+    demo: false,
+  });
+  const m = createTestMerchant({ caDir: join(dataDir, 'demo-ca'), password: 'Matrix-Pw-12' });
+  const stored = await harness.post('/api/merchant/store', {
+    identificationData: m.identityXml,
+    authenticationData: m.authXml,
+    keyStorePassword: 'Matrix-Pw-12',
+  });
+  expect(stored.body.resultCode).toBe(0);
+  return { harness, device };
+}
+
+describe('fault matrix: CHDÚ answer lost', () => {
+  it('the CHDU Lite stores the last block but its answer is lost → 0 with the document; nothing written twice', async () => {
+    ({ harness: h, device: emulator } = await onChduLite());
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    // Records so far: merchant 1, document 2, exchange 3, print 4: the document took this many blocks.
+    const journal = h.kasa.parts.journal;
+    const blocks = (await journal.get(3))!.address - (await journal.get(2))!.address;
+    // The device stores every block of the next document; the answer to the last one never comes.
+    emulator.inject({ kind: 'lost-ack', afterWrites: blocks - 1, count: 1 });
+    const res = await h.post('/api/document/store', pd({ externalId: 'lost-answer' }));
+    expect(res.body).toMatchObject({ resultCode: 0, document: { sequenceId: 2, externalId: 'lost-answer' } });
+    await waitFor(async () => (await status(h!)).state === 'READY');
+    const next = await h.post('/api/document/store', pd());
+    expect(next.body).toMatchObject({ resultCode: 0, document: { sequenceId: 3 } });
+    const documents: number[] = [];
+    for await (const r of journal.records(1)) if (r.type === 'document') documents.push(r.body.documentNo);
+    expect(documents).toEqual([1, 2, 3]);
   });
 });
 

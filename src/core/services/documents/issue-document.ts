@@ -169,14 +169,39 @@ export async function issueDocument(
   });
   if (options.notSent) record.notSent = options.notSent;
 
-  const written = await deps.journal.append({ type: 'document', body: record });
+  const expectedRecordNo = (deps.journal.head()?.recordNo ?? 0) + 1;
+  const recordNo = await deps.journal.append({ type: 'document', body: record }).then(
+    (r) => r.recordNo,
+    (e: unknown) => landedAnyway(deps, e, expectedRecordNo, record),
+  );
   // From here on the document exists in the CHDÚ: whatever fails later, the answer names it.
-  const doc = new WrittenDocument(deps, record, written.recordNo);
+  const doc = new WrittenDocument(deps, record, recordNo);
   try {
     return await completeDocument(deps, doc, merchant, options);
   } catch (e) {
     throw storedButIncomplete(e, record);
   }
+}
+
+/**
+ * ADR 0116 (and 0114): a write whose last answer was lost (a timeout or a dropped line right after
+ * the device stored the last block) fails although the whole record is in the CHDÚ. Then the
+ * document exists and the flow goes on; anything else is the write's own error.
+ */
+async function landedAnyway(
+  deps: Pick<DocumentDeps, 'journal'>,
+  error: unknown,
+  recordNo: number,
+  record: DocumentRecord,
+): Promise<number> {
+  if (!FiscalError.is(error) || !STORAGE_CODES.has(error.resultCode)) throw error;
+  const there = await deps.journal.get(recordNo).catch(() => undefined);
+  const same =
+    there?.type === 'document' &&
+    there.body.documentNo === record.documentNo &&
+    there.body.okp === record.okp;
+  if (!same) throw error;
+  return recordNo;
 }
 
 /** Send, then print or render: the steps after the document record is in the CHDÚ. */
