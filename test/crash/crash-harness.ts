@@ -8,7 +8,6 @@ import { syncJournalIndex } from '../../src/core/services/journal-sync.js';
 import {
   killHard,
   type ServeChild,
-  type SfsSimChild,
   serveArgs,
   startServeChild,
   startSfsSimChild,

@@ -2,6 +2,7 @@ import { FiscalError } from '../fiscal-error.js';
 import type { Chdu } from '../ports/chdu.js';
 import type { Journal } from '../ports/journal.js';
 import type { JournalIndex } from '../ports/journal-index.js';
+import { ChainCheck, type ChainProgress, type ChainProgressStore } from './chain-check.js';
 import { indexInfo } from './chdu-info.js';
 import type { ComponentStatus, RefusalSource, StatusProbe } from './register-status.js';
 
@@ -48,22 +49,6 @@ export interface ConsistencyCheckDeps {
   monotonicMs?: () => number;
 }
 
-/** How far the whole-chain check got (ADR 0115). */
-export interface ChainProgress {
-  /** The last record the current pass verified, with its chain hash; absent at a pass's start. */
-  cursor?: { recordNo: number; hash: string };
-  /** When the current pass started (ISO). */
-  passStartedAt?: string;
-  /** When the last pass reached the head (ISO). */
-  lastFullPassAt?: string;
-}
-
-/** Keeps {@link ChainProgress} across restarts; a lost or unreadable one only restarts the pass. */
-export interface ChainProgressStore {
-  load(): ChainProgress | undefined;
-  save(progress: ChainProgress): void;
-}
-
 export interface ConsistencyState {
   ok: boolean;
   /** When the last check finished (ISO). */
@@ -106,12 +91,18 @@ export class ConsistencyCheck implements RefusalSource {
   private stale = false;
   /** When the last run started (monotonicMs), for the re-check limit. */
   private lastRunAt = Number.NEGATIVE_INFINITY;
-  private chain: ChainProgress | undefined;
+  private readonly chainCheck: ChainCheck;
   /** Blocks a record needed that the CHDÚ could not give (202): full for practical purposes. */
   private roomNeeded: number | undefined;
 
   constructor(private readonly deps: ConsistencyCheckDeps) {
     this.probes = [...(deps.probes ?? [])];
+    this.chainCheck = new ChainCheck({
+      journal: deps.journal,
+      now: () => this.stamp(),
+      ...(deps.chainBlocksPerRun === undefined ? {} : { blocksPerRun: deps.chainBlocksPerRun }),
+      ...(deps.chainProgress ? { store: deps.chainProgress } : {}),
+    });
   }
 
   addProbe(probe: ConsistencyProbe): void {
@@ -189,7 +180,7 @@ export class ConsistencyCheck implements RefusalSource {
       checkedAt: this.stamp(),
       cause: { check: 'index', resultCode: cause.resultCode, message: cause.message },
       ...(this.current.checkpoint ? { checkpoint: this.current.checkpoint } : {}),
-      ...(this.chain ? { chain: this.chain } : {}),
+      ...(this.chainCheck.progress ? { chain: this.chainCheck.progress } : {}),
     };
     this.failure = cause;
     if (this.pendingRerun) return;
@@ -222,7 +213,7 @@ export class ConsistencyCheck implements RefusalSource {
       check: (): ComponentStatus => {
         const s = this.current;
         const torn = this.deps.chdu.tornBytesAtOpen;
-        const chain = this.chain;
+        const chain = this.chainCheck.progress;
         const details = {
           target: this.deps.chdu.target,
           ...(torn ? { tornBytesAtOpen: torn } : {}),
@@ -303,7 +294,7 @@ export class ConsistencyCheck implements RefusalSource {
           : undefined;
 
       step = 'chain';
-      await this.checkChainSlice();
+      await this.chainCheck.slice();
 
       for (const probe of this.probes) {
         step = probe.name;
@@ -313,7 +304,7 @@ export class ConsistencyCheck implements RefusalSource {
         ok: true,
         checkedAt: this.stamp(),
         ...(verified ? { checkpoint: verified } : {}),
-        ...(this.chain ? { chain: this.chain } : {}),
+        ...(this.chainCheck.progress ? { chain: this.chainCheck.progress } : {}),
       };
       this.failure = undefined;
     } catch (e) {
@@ -333,56 +324,11 @@ export class ConsistencyCheck implements RefusalSource {
         checkedAt: this.stamp(),
         cause: { check: step, resultCode: error.resultCode, message: error.message },
         ...(this.current.checkpoint && step !== 'journal' ? { checkpoint: this.current.checkpoint } : {}),
-        ...(this.chain ? { chain: this.chain } : {}),
+        ...(this.chainCheck.progress ? { chain: this.chainCheck.progress } : {}),
       };
       this.failure = error;
     }
     return this.current;
-  }
-
-  /**
-   * ADR 0115: one slice of the whole chain, from where the last run stopped; at the head the pass
-   * is complete and the next starts at record 1. A problem keeps the cursor, so every later run
-   * meets it again until it is gone (a read error that clears) or an operator acts.
-   */
-  private async checkChainSlice(): Promise<void> {
-    const limitBlocks = this.deps.chainBlocksPerRun ?? 20_000;
-    if (limitBlocks <= 0) return;
-    this.chain ??= this.loadChain();
-    const progress = this.chain;
-    const passStartedAt = progress.passStartedAt ?? this.stamp();
-    const report = await this.deps.journal.verify(
-      progress.cursor ? { checkpoint: progress.cursor, limitBlocks } : { limitBlocks },
-    );
-    if (!report.ok) {
-      throw new FiscalError(
-        'CHDU_WRITE_ERROR',
-        `The CHDÚ's journal chain does not verify: ${report.problem}. kasa issues nothing until this is resolved: run kasa chdu verify and check the CHDÚ (its image file or device).`,
-        { check: 'chain', ...(progress.cursor ? { verifiedThrough: progress.cursor.recordNo } : {}) },
-      );
-    }
-    const next: ChainProgress =
-      report.partial && report.lastRecordNo !== undefined && report.lastHash !== undefined
-        ? {
-            cursor: { recordNo: report.lastRecordNo, hash: report.lastHash },
-            passStartedAt,
-            ...(progress.lastFullPassAt ? { lastFullPassAt: progress.lastFullPassAt } : {}),
-          }
-        : { lastFullPassAt: this.stamp() };
-    this.chain = next;
-    try {
-      this.deps.chainProgress?.save(next);
-    } catch {
-      // Only progress: a store that cannot be written (a full disk) restarts the pass after a restart.
-    }
-  }
-
-  private loadChain(): ChainProgress {
-    try {
-      return this.deps.chainProgress?.load() ?? {};
-    } catch {
-      return {};
-    }
   }
 
   private indexCheckpoint(): { recordNo: number; hash: string } | undefined {

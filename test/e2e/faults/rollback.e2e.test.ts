@@ -27,7 +27,16 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
   let err = '';
   const code = await runCli(
     args,
-    { env: {}, cwd: process.cwd(), stdout: (t) => void (out += t), stderr: (t) => void (err += t) },
+    {
+      env: {},
+      cwd: process.cwd(),
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: (t) => {
+        err += t;
+      },
+    },
     'test',
   );
   return { code, out, err };
