@@ -79,9 +79,9 @@ export class WorkerPkcs12Reader {
         outcome();
         void worker.terminate();
       };
-      // The limit counts from when the worker runs: starting a thread on a loaded machine is not
-      // the keystore's cost.
-      worker.once('online', () => {
+      // The limit counts from when the read starts: starting a thread and loading its code on a
+      // loaded machine is not the keystore's cost.
+      const startClock = (): void => {
         timer = setTimeout(
           () =>
             settle(() =>
@@ -94,14 +94,15 @@ export class WorkerPkcs12Reader {
             ),
           this.#timeLimitMs,
         );
-      });
-      worker.once('message', (answer: Pkcs12Answer) =>
+      };
+      worker.on('message', (answer: Pkcs12Answer) => {
+        if ('started' in answer) return startClock();
         settle(() =>
           answer.ok
             ? resolve(answer.contents)
             : reject(new FiscalError(answer.name, answer.message, answer.details)),
-        ),
-      );
+        );
+      });
       worker.once('error', (e) =>
         settle(() =>
           reject(

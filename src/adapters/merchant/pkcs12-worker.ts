@@ -12,8 +12,12 @@ export interface Pkcs12Job {
   limits: Pkcs12Limits;
 }
 
-/** The worker's one message back: the contents, or the FiscalError to raise in the main thread. */
+/**
+ * The worker's messages: `started` once its code is loaded and the read begins (the time limit
+ * counts from then), then one answer: the contents, or the FiscalError to raise in the main thread.
+ */
 export type Pkcs12Answer =
+  | { started: true }
   | { ok: true; contents: Pkcs12Contents }
   | { ok: false; name: ResultName; message: string; details?: Record<string, unknown> };
 
@@ -43,5 +47,6 @@ export function answerJob(job: Pkcs12Job): Pkcs12Answer {
 }
 
 if (parentPort && workerData && (workerData as { kasaPkcs12Job?: unknown }).kasaPkcs12Job) {
+  parentPort.postMessage({ started: true } satisfies Pkcs12Answer);
   parentPort.postMessage(answerJob((workerData as { kasaPkcs12Job: Pkcs12Job }).kasaPkcs12Job));
 }
