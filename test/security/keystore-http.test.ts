@@ -57,7 +57,7 @@ describe('POST /api/merchant/store with a hostile keystore (issue 9: ~20 s froze
     while (!storeDone) {
       const status = await fetch(`${base}/api/status/get`);
       expect(status.status).toBe(200);
-      expect((await status.json()).resultCode).toBe(0);
+      expect(((await status.json()) as Json).resultCode).toBe(0);
       if (!storeDone) answeredMeanwhile++;
     }
     const res = await store;
@@ -76,6 +76,6 @@ describe('POST /api/merchant/store with a hostile keystore (issue 9: ~20 s froze
         payments: { Hotovosť: 1 },
       }),
     });
-    expect((await sale.json()).resultCode).toBe(0);
+    expect(((await sale.json()) as Json).resultCode).toBe(0);
   });
 });
