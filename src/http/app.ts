@@ -33,6 +33,13 @@ declare module 'fastify' {
      */
     availability?: 'always';
   }
+  interface FastifyInstance {
+    /**
+     * Every route the app serves (method and declared path), including those of plugins (API docs)
+     * — for the tests that try every rule on every route, so routes added later are covered.
+     */
+    kasaRoutes(): ReadonlyArray<{ method: string; url: string }>;
+  }
   interface FastifyRequest {
     startedAt: bigint;
     /** The body as parsed from JSON, before the schema stripped or coerced anything. */
@@ -84,6 +91,8 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
       headersTimeout: limits.headersTimeoutMs,
       connectionsCheckingInterval: limits.checkIntervalMs,
       maxHeaderSize: MAX_HEADER_BYTES,
+      // Node's own 400 for a missing Host is not JSON: the request rules answer it instead.
+      requireHostHeader: false,
     },
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -140,12 +149,17 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     knownRoutes.set(route.url, set);
   });
 
+  app.decorate('kasaRoutes', () =>
+    [...knownRoutes].flatMap(([url, methods]) => [...methods].map((method) => ({ method, url }))),
+  );
+
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
     reply.header('x-request-id', request.id);
     // ADR 0600/0601: target, Host, other sites, token, Content-Type — before the body is read.
     const refusal = requestRefusal(rules, {
       method: request.method,
+      httpVersion: request.raw.httpVersion,
       rawUrl: request.raw.url ?? request.url,
       routedPath: request.routeOptions.url,
       headers: request.headers,

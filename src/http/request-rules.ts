@@ -17,6 +17,8 @@ export interface RequestRules {
 
 export interface RequestFacts {
   method: string;
+  /** `1.1`, `1.0`. */
+  httpVersion: string;
   /** The request target exactly as it came on the request line. */
   rawUrl: string;
   /** The route the router matched (its declared path), undefined when none matched. */
@@ -40,6 +42,10 @@ export const isApiPath = (path: string): boolean => path === '/api' || path.star
 export function requestRefusal(rules: RequestRules, request: RequestFacts): HttpProtocolError | undefined {
   const target = targetRefusal(request.rawUrl);
   if (target) return target;
+  if (request.headers.host === undefined && request.httpVersion !== '1.0') {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (Node's own answer would not be JSON).
+    return new HttpProtocolError(400, 'UNKNOWN', 'The Host header is missing.', {}, { field: 'Host' });
+  }
   const host = hostRefusal(request.headers.host, rules.allowedHosts);
   if (host) return host;
   // After the target check the raw path is the decoded one; the routed path is preferred anyway.
