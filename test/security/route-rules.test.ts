@@ -3,25 +3,13 @@ import type { Kasa } from '../../src/compose/compose-kasa.js';
 import type { Json } from '../support/kasa-harness.js';
 import { rawRequest } from './raw-http.js';
 import { bodyFor, concretePath, secureRegister, TOKEN } from './secure-register.js';
+import { encodedSpellings } from './spellings.js';
 
 /**
  * Issue 9 item 1: the token was checked on the raw URL while the router matched the decoded
  * path, so `POST /%61pi/document/store` ran without it. Every route the app serves — enumerated
  * from the app, so routes added later are covered — is tried in every spelling.
  */
-
-/** Each character after the leading slash percent-encoded on its own (both cases), and all of them. */
-export function encodedSpellings(path: string): string[] {
-  const enc = (c: string) => c.charCodeAt(0).toString(16).padStart(2, '0');
-  const out = new Set<string>();
-  for (let i = 1; i < path.length; i++) {
-    const hex = enc(path[i]!);
-    out.add(`${path.slice(0, i)}%${hex.toLowerCase()}${path.slice(i + 1)}`);
-    out.add(`${path.slice(0, i)}%${hex.toUpperCase()}${path.slice(i + 1)}`);
-  }
-  out.add(`/${[...path.slice(1)].map((c) => `%${enc(c)}`).join('')}`);
-  return [...out].filter((s) => s !== path);
-}
 
 let kasa: Kasa;
 let port: number;
