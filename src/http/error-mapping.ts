@@ -101,7 +101,13 @@ export function toFiscalError(error: unknown): FiscalError {
     default:
       break;
   }
-  if (e.statusCode === 404) return new HttpProtocolError(404, 'UNKNOWN', 'Not found.');
+  // A plugin refusing a path (the API docs' static files refuse `//` with 403) is the client's
+  // error, not an internal one.
+  if (e.statusCode === 404 || e.statusCode === 403)
+    return new HttpProtocolError(404, 'UNKNOWN', 'Not found.');
+  if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
+    return new HttpProtocolError(400, 'UNKNOWN', 'The request cannot be served.');
+  }
   return new FiscalError(
     'UNKNOWN',
     'An unexpected internal error occurred; see the service log.',

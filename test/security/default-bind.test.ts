@@ -21,7 +21,11 @@ function listeningAddresses(port: number): string[] {
       if (state !== '0A' || Number.parseInt(hexPort!, 16) !== port) continue; // 0A = LISTEN
       out.push(
         hexAddress!.length === 8
-          ? hexAddress!.match(/../g)!.reverse().map((b) => Number.parseInt(b, 16)).join('.')
+          ? hexAddress!
+              .match(/../g)!
+              .reverse()
+              .map((b) => Number.parseInt(b, 16))
+              .join('.')
           : `ipv6:${hexAddress}`,
       );
     }

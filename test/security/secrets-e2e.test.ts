@@ -29,7 +29,12 @@ let exportText = '';
 let privateKeyDer: Uint8Array;
 let keystoreBase64: string;
 
-async function call(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await kasa.app.inject({
     method,
     url,
@@ -56,18 +61,44 @@ beforeAll(async () => {
   logFile = join(dataDir, '..', `${dataDir.split('/').pop()}.log`);
   const logger = createLogger('trace', pino.destination({ dest: logFile, sync: true }));
   kasa = await composeKasa(
-    defaultServeConfig(dataDir, { port: 0, sfsTimeoutMs: 1500, demo: false, token: TOKEN, logLevel: 'trace' }),
+    defaultServeConfig(dataDir, {
+      port: 0,
+      sfsTimeoutMs: 1500,
+      demo: false,
+      token: TOKEN,
+      logLevel: 'trace',
+    }),
     { logger },
   );
   await kasa.app.ready();
 
   // Official files: each opens with its published password and ends in 405 (expired); wrong ones 403.
   if (hasOfficialFixtures) {
-    const identity = readFileSync(official('identity-data', 'Identifikacne_udaje_standardna_platitel_DPH_v2.0_20190327.xml'), 'utf8');
+    const identity = readFileSync(
+      official('identity-data', 'Identifikacne_udaje_standardna_platitel_DPH_v2.0_20190327.xml'),
+      'utf8',
+    );
     for (const file of ['disig_2021.xml', 'disig_expired_2021.xml', 'ica_2019.xml', 'invalid_2019.xml']) {
       const authenticationData = readFileSync(official('auth-data', file), 'utf8');
-      expect((await call('POST', '/api/merchant/store', { identificationData: identity, authenticationData, keyStorePassword: OFFICIAL_PASSWORD })).resultCode).toBe(405);
-      expect((await call('POST', '/api/merchant/store', { identificationData: identity, authenticationData, keyStorePassword: `${OFFICIAL_PASSWORD}x`, privateKeyPassword: PASSWORD })).resultCode).toBe(403);
+      expect(
+        (
+          await call('POST', '/api/merchant/store', {
+            identificationData: identity,
+            authenticationData,
+            keyStorePassword: OFFICIAL_PASSWORD,
+          })
+        ).resultCode,
+      ).toBe(405);
+      expect(
+        (
+          await call('POST', '/api/merchant/store', {
+            identificationData: identity,
+            authenticationData,
+            keyStorePassword: `${OFFICIAL_PASSWORD}x`,
+            privateKeyPassword: PASSWORD,
+          })
+        ).resultCode,
+      ).toBe(403);
     }
   }
 
@@ -75,9 +106,18 @@ beforeAll(async () => {
   const merchant = createTestMerchant({ caDir: join(dataDir, DEMO_CA_DIR), password: PASSWORD });
   keystoreBase64 = /<eu:Data>([^<]*)</.exec(merchant.authXml)![1]!;
   privateKeyDer = readPkcs12(Buffer.from(keystoreBase64, 'base64'), PASSWORD, PASSWORD).keys[0]!.pkcs8Der;
-  const wrong = await call('POST', '/api/merchant/store', { identificationData: merchant.identityXml, authenticationData: merchant.authXml, keyStorePassword: 'not-it', privateKeyPassword: PASSWORD });
+  const wrong = await call('POST', '/api/merchant/store', {
+    identificationData: merchant.identityXml,
+    authenticationData: merchant.authXml,
+    keyStorePassword: 'not-it',
+    privateKeyPassword: PASSWORD,
+  });
   expect(wrong.resultCode).toBe(403);
-  const stored = await call('POST', '/api/merchant/store', { identificationData: merchant.identityXml, authenticationData: merchant.authXml, keyStorePassword: PASSWORD });
+  const stored = await call('POST', '/api/merchant/store', {
+    identificationData: merchant.identityXml,
+    authenticationData: merchant.authXml,
+    keyStorePassword: PASSWORD,
+  });
   expect(stored.resultCode).toBe(0);
 
   // Documents online, cash, offline, and errors of every kind.
@@ -89,17 +129,25 @@ beforeAll(async () => {
   expect(offline.document.uuid).toBeUndefined();
   await kasa.parts.sfsSimulator!.goOnline();
   expect((await call('POST', '/api/document/store', { ...pd(3), amount: 4 })).resultCode).toBe(701);
-  expect((await call('POST', '/api/document/store', pd(1), { authorization: `Bearer ${PASSWORD}` })).resultCode).toBe(-1);
+  expect(
+    (await call('POST', '/api/document/store', pd(1), { authorization: `Bearer ${PASSWORD}` })).resultCode,
+  ).toBe(-1);
   await call('POST', '/%61pi/cash', { amount: 1, keyStorePassword: PASSWORD });
   await call('POST', '/api/cash', { amount: 1 }, { 'content-type': 'text/plain' });
   for (const url of ['/api/merchant/get', '/api/document/get']) await call('POST', url, {});
-  for (const url of ['/api/merchant/status', '/api/status/get', '/api/chduinfo', '/api/version']) await call('GET', url);
+  for (const url of ['/api/merchant/status', '/api/status/get', '/api/chduinfo', '/api/version'])
+    await call('GET', url);
   await kasa.close();
 
   // The CHDÚ export, as `kasa chdu export` writes it.
   const err: string[] = [];
   const out: string[] = [];
-  const io = { env: {}, cwd: dataDir, stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t) };
+  const io = {
+    env: {},
+    cwd: dataDir,
+    stdout: (t: string) => void out.push(t),
+    stderr: (t: string) => void err.push(t),
+  };
   expect(await runCli(['chdu', 'export', '--format', 'jsonl', '--data-dir', dataDir], io, '0.0.0')).toBe(0);
   exportText = out.join('');
 }, 120_000);
@@ -110,11 +158,16 @@ afterAll(async () => kasa?.close().catch(() => undefined));
 function spellings(secret: Uint8Array | string): Buffer[] {
   const bytes = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : Buffer.from(secret);
   const out = [bytes, Buffer.from(bytes.toString('base64')), Buffer.from(bytes.toString('hex'))];
-  if (typeof secret === 'string') out.push(Buffer.from(secret, 'utf16le'), Buffer.from(JSON.stringify(secret)));
+  if (typeof secret === 'string')
+    out.push(Buffer.from(secret, 'utf16le'), Buffer.from(JSON.stringify(secret)));
   else {
     // A stretch from the middle, so a partial or re-wrapped copy (PEM lines) is found too.
     const middle = bytes.subarray(bytes.length / 2 - 24, bytes.length / 2 + 24);
-    out.push(middle, Buffer.from(middle.toString('base64').slice(4, 40)), Buffer.from(middle.toString('hex')));
+    out.push(
+      middle,
+      Buffer.from(middle.toString('base64').slice(4, 40)),
+      Buffer.from(middle.toString('hex')),
+    );
   }
   return out;
 }
