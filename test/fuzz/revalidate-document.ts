@@ -11,8 +11,19 @@ import { parseSfsDateTime } from '../../src/core/time.js';
  * Control characters other than TAB/LF/CR, U+FFFE/U+FFFF, or a lone surrogate: never in text a
  * receipt carries (SFS protocol §3.1, XML 1.0).
  */
-const NOT_TEXT =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function notText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0xfffe || c === 0xffff) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
 
 function texts(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
@@ -53,7 +64,7 @@ export function revalidateDocument(record: DocumentRecord, merchant: MerchantRec
   if (!Number.isInteger(record.roundingCents)) return 'rounding not in whole cents';
   for (const p of record.payments)
     if (!Number.isInteger(p.amountCents) || p.amountCents < 0) return `payment ${p.name}`;
-  const bad = texts(record).find((t) => NOT_TEXT.test(t));
+  const bad = texts(record).find(notText);
   if (bad !== undefined) return `text with control characters: ${JSON.stringify(bad.slice(0, 40))}`;
   return undefined;
 }
