@@ -172,7 +172,7 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
       request.body = {};
     }
     request.jsonBody = request.body;
-    // DECISIONS 11 / ADR 0600: the gate reads the routed path; pages outside /api/ always answer.
+    // ADR 0600: the gate reads the routed path; pages outside /api/ (admin, docs) always answer.
     if (isApiPath(routedPath(request)) && request.routeOptions.config.availability !== 'always') {
       const refusal = options.readiness.refusal();
       if (refusal) throw refusal;

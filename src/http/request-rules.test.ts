@@ -80,7 +80,7 @@ describe('other sites (ADR 0601)', () => {
   });
 });
 
-describe('Content-Type (API text, DECISIONS 19 as ADR 0601)', () => {
+describe('Content-Type (API text, ADR 0601)', () => {
   it('is required on a body only, and must be JSON in UTF-8', () => {
     expect(contentTypeRefusal({})).toBeUndefined();
     expect(contentTypeRefusal({ 'content-length': '0' })).toBeUndefined();
