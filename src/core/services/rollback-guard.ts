@@ -39,6 +39,7 @@ export class RollbackGuard {
   private lastWriteAt = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private warned = false;
+  private closed = false;
 
   constructor(private readonly deps: RollbackGuardDeps) {}
 
@@ -80,7 +81,10 @@ export class RollbackGuard {
 
   /** A record is durable in the CHDÚ: move the mark forward (coalesced, at most once per interval). */
   noteAppended(): void {
-    if (!this.trusted) return;
+    if (!this.trusted || this.closed) {
+      if (this.closed) this.again = true;
+      return;
+    }
     if (this.writing || this.timer) {
       this.again = true;
       return;
@@ -99,14 +103,23 @@ export class RollbackGuard {
     (this.timer as { unref?: () => void }).unref?.();
   }
 
-  /** Writes what is pending now (at close, so a clean stop leaves the mark at the head). */
+  /**
+   * At close: writes what is pending now, so a clean stop leaves the mark at the head, and stops —
+   * nothing is written for this register after it (another process may own the CHDÚ by then).
+   */
   async flush(): Promise<void> {
+    this.closed = true;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
       this.again = true;
     }
-    await this.writing;
+    while (this.writing) await this.writing;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.again = true;
+    }
     if (this.again && this.trusted) {
       this.again = false;
       await this.writeMark();
