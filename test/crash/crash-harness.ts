@@ -91,6 +91,7 @@ export async function runCrashHarness(options: CrashOptions): Promise<CrashRepor
   let retried = 0;
   let requests = 0;
   let killsDuringStart = 0;
+  let killsDone = 0;
   let cutRequests = 0;
   let keyNo = 0;
   log(`crash harness: seed ${options.seed}, ${options.kills} kills, folder ${root}`);
@@ -105,6 +106,7 @@ export async function runCrashHarness(options: CrashOptions): Promise<CrashRepor
     await serve.stop();
 
     for (let kill = 1; kill <= options.kills; kill++) {
+      killsDone = kill;
       const printer = random() < 0.2 ? 'none' : 'virtual';
       // A kill while kasa starts (replaying the index, checking the chain) now and then.
       if (random() < 0.12) {
@@ -189,7 +191,7 @@ export async function runCrashHarness(options: CrashOptions): Promise<CrashRepor
   const documents = failures.length === 0 ? (await readJournal()).length : -1;
   const report: CrashReport = {
     seed: options.seed,
-    kills: options.kills,
+    kills: killsDone,
     killsDuringStart,
     acknowledged: acked.size,
     documents,
