@@ -3,17 +3,16 @@ import { fiscalInstant, numberDocument } from '../../documents/numbering.js';
 import { buildSfsReceiptData, isVatPayer } from '../../documents/sfs-receipt-data.js';
 import type { ValidatedCashRequest, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
-import type { DocumentRecord } from '../../journal/records.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import { RESULT_CODES } from '../../result-codes.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
-import { formatApiDateTime, parseSfsDateTime } from '../../time.js';
 import type { UsableMerchant } from '../merchant-session.js';
+import { assertClockNotBehind } from './clock-check.js';
 import type { DocumentDeps } from './document-deps.js';
 import { electronicReceipt, printOriginal } from './document-receipt.js';
 import { sendDocumentAttempt } from './send-attempt.js';
-import { WrittenDocument } from './written-document.js';
+import { landedAnyway, storedButIncomplete, WrittenDocument } from './written-document.js';
 
 export interface IssueOptions {
   idempotency?: { key: string; requestSha256: string } | undefined;
@@ -60,27 +59,6 @@ export function assertLastDocumentPrinted(deps: Pick<DocumentDeps, 'index'>): vo
       },
     );
   }
-}
-
-/**
- * ADR 0117: a document is never dated before the one issued before it. A clock that went back
- * (a wrong manual setting, a dead RTC battery, NTP stepping) is 502 INCORRECT_TIME ("the
- * register's time is wrong", ADR 0007) with both times; nothing is written.
- */
-function assertClockNotBehind(deps: Pick<DocumentDeps, 'index'>, createDate: Date): void {
-  const last = deps.index.findDocument({ by: 'last' });
-  if (!last) return;
-  const lastCreate = parseSfsDateTime(last.document.sfs.CreateDate);
-  if (!lastCreate || createDate.getTime() >= lastCreate.getTime()) return;
-  throw new FiscalError(
-    'INCORRECT_TIME',
-    `The register's clock reads ${formatApiDateTime(createDate)}, earlier than the creation time of the last document ${last.document.documentNumber} (${formatApiDateTime(lastCreate)}). A document must not be dated before the one before it: correct the system time. Nothing was stored.`,
-    {
-      clock: formatApiDateTime(createDate),
-      lastDocumentNumber: last.document.documentNumber,
-      lastCreateDate: formatApiDateTime(lastCreate),
-    },
-  );
 }
 
 /** The CHDÚ is the truth; numbering from an index that lags behind it would repeat numbers. */
@@ -183,27 +161,6 @@ export async function issueDocument(
   }
 }
 
-/**
- * ADR 0116 (and 0114): a write whose last answer was lost (a timeout or a dropped line right after
- * the device stored the last block) fails although the whole record is in the CHDÚ. Then the
- * document exists and the flow goes on; anything else is the write's own error.
- */
-async function landedAnyway(
-  deps: Pick<DocumentDeps, 'journal'>,
-  error: unknown,
-  recordNo: number,
-  record: DocumentRecord,
-): Promise<number> {
-  if (!FiscalError.is(error) || !STORAGE_CODES.has(error.resultCode)) throw error;
-  const there = await deps.journal.get(recordNo).catch(() => undefined);
-  const same =
-    there?.type === 'document' &&
-    there.body.documentNo === record.documentNo &&
-    there.body.okp === record.okp;
-  if (!same) throw error;
-  return recordNo;
-}
-
 /** Send, then print or render: the steps after the document record is in the CHDÚ. */
 async function completeDocument(
   deps: DocumentDeps,
@@ -246,28 +203,6 @@ async function completeDocument(
   issued.doc = written.current();
   return issued;
 }
-
-/**
- * ADR 0116: a failure after the document reached the CHDÚ (its exchange or print record could not
- * be written — a full disk, the CHDÚ unplugged) keeps its code but names the stored document and
- * how to get it, so a POS never takes it for a sale that did not happen.
- */
-function storedButIncomplete(e: unknown, record: DocumentRecord): unknown {
-  if (!FiscalError.is(e) || !STORAGE_CODES.has(e.resultCode)) return e;
-  return new FiscalError(
-    e.resultName,
-    `Document ${record.documentNumber} is stored in the CHDÚ, but a later step could not be recorded: ${e.message} Once the register is back, POST /api/document/get {} returns it; if its original did not come out of the printer, print it with POST /api/document/print.`,
-    {
-      ...(e.details ?? {}),
-      stored: true,
-      documentNumber: record.documentNumber,
-      internalDocumentId: record.documentNo,
-    },
-    { cause: e },
-  );
-}
-
-const STORAGE_CODES: ReadonlySet<number> = new Set([200, 201, 202, 203]);
 
 function tryRender(
   deps: DocumentDeps,

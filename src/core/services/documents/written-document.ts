@@ -1,3 +1,4 @@
+import { FiscalError } from '../../fiscal-error.js';
 import {
   afterExchange,
   afterPrint,
@@ -57,4 +58,47 @@ export class WrittenDocument {
       ...(this.print.lastPrinterCode === undefined ? {} : { lastPrinterCode: this.print.lastPrinterCode }),
     };
   }
+}
+
+const STORAGE_CODES: ReadonlySet<number> = new Set([200, 201, 202, 203]);
+
+/**
+ * ADR 0116 (and 0114): a write whose last answer was lost (a timeout or a dropped line right after
+ * the device stored the last block) fails although the whole record is in the CHDÚ. Then the
+ * document exists and the flow goes on; anything else is the write's own error.
+ */
+export async function landedAnyway(
+  deps: { journal: Pick<Journal, 'get'> },
+  error: unknown,
+  recordNo: number,
+  record: DocumentRecord,
+): Promise<number> {
+  if (!FiscalError.is(error) || !STORAGE_CODES.has(error.resultCode)) throw error;
+  const there = await deps.journal.get(recordNo).catch(() => undefined);
+  const same =
+    there?.type === 'document' &&
+    there.body.documentNo === record.documentNo &&
+    there.body.okp === record.okp;
+  if (!same) throw error;
+  return recordNo;
+}
+
+/**
+ * ADR 0116: a failure after the document reached the CHDÚ (its exchange or print record could not
+ * be written — a full disk, the CHDÚ unplugged) keeps its code but names the stored document and
+ * how to get it, so a POS never takes it for a sale that did not happen.
+ */
+export function storedButIncomplete(e: unknown, record: DocumentRecord): unknown {
+  if (!FiscalError.is(e) || !STORAGE_CODES.has(e.resultCode)) return e;
+  return new FiscalError(
+    e.resultName,
+    `Document ${record.documentNumber} is stored in the CHDÚ, but a later step could not be recorded: ${e.message} Once the register is back, POST /api/document/get {} returns it; if its original did not come out of the printer, print it with POST /api/document/print.`,
+    {
+      ...(e.details ?? {}),
+      stored: true,
+      documentNumber: record.documentNumber,
+      internalDocumentId: record.documentNo,
+    },
+    { cause: e },
+  );
 }
