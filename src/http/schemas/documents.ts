@@ -122,7 +122,7 @@ export const StoreDocumentRequest = z
         'PD receipt, UF invoice payment, ND invalid (training) document. VK/VY only through /api/cash.',
       ),
     amount: amount('amount').describe(
-      'Total the customer pays: the item sum, or the item sum rounded to 5 cents for cash (PD/ND); the invoice payment (UF, ≠ 0).',
+      'Total the customer pays: the item sum, or — only when a payment is cash — the item sum with the cash part rounded to 5 cents (PD/ND, ADR 0420); the invoice payment (UF, ≠ 0).',
     ),
     documentEntries: z
       .array(DocumentReceiptItem, { error: 'must be a list of items' })
@@ -136,7 +136,9 @@ export const StoreDocumentRequest = z
             ? 'is required: an object of payment name → amount, e.g. {"Cash": 12.30}'
             : 'must be an object of payment name → amount',
       })
-      .describe('Payment name (free text) → amount ≥ 0. Required; not checked against amount.'),
+      .describe(
+        'Payment name (free text) → amount ≥ 0. Required; their sum is not checked against amount. Names in the stored setting cashPaymentNames (default Hotovosť, Hotovost, Cash; any case) are cash: only they may carry a 5-cent rounding.',
+      ),
     externalId: z.string().nullish().describe("The POS's document id, 1–50 characters; searchable."),
     invoiceId: z
       .string()
