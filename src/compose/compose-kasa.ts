@@ -18,6 +18,7 @@ import { WriteLock } from '../core/services/write-lock.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
@@ -119,8 +120,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
+  let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
   const printer = openPrinter(config.printer, { dataDir: config.dataDir });
-  const sfs = await openTaxAuthority(config, clock, () => currentCertificate());
+  const sfs = await openTaxAuthority(
+    config,
+    clock,
+    () => currentCertificate(),
+    () => currentIdentity(),
+  );
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
@@ -148,6 +155,10 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // register refuses (200) instead of issuing a document it could not send.
   if (!(await swIds.refresh())) await storage.check.run();
   currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
+  currentIdentity = () => {
+    const m = storage.index.currentMerchant()?.merchant;
+    return m && { cashRegisterCode: m.organizationUnit.cashRegisterCode, ico: m.ico, icDph: m.icDph };
+  };
   let merchant: Awaited<ReturnType<typeof composeMerchant>>;
   try {
     merchant = await composeMerchant({
