@@ -34,9 +34,9 @@ const WHEN: Readonly<Record<number, string>> = {
   600: 'The SFS could not be reached (used where going offline is not possible).',
   601: 'The SFS reports the document as already registered.',
   602: 'The SFS response signature is missing, wrong, or by an untrusted certificate.',
-  700: 'The body is not JSON (whatever the Content-Type).',
-  701: 'The body is JSON but breaks a rule; `field` names it. Also HTTP 413 for a body over the size limit.',
-  [-1]: 'Unknown /api/ path (HTTP 404), wrong method (HTTP 405), missing/wrong token (HTTP 401), foreign Host header (HTTP 421).',
+  700: 'The body is not UTF-8 or not JSON.',
+  701: 'The body is JSON but breaks a rule; `field` names it. Also: JSON nested deeper than 32 levels; HTTP 400 for a percent-encoded or otherwise non-plain path; HTTP 413 for a body over the size limit; HTTP 415 for a body without `Content-Type: application/json`; HTTP 431 for headers over 16 KiB.',
+  [-1]: "Unknown /api/ path (HTTP 404), wrong method (HTTP 405), missing/wrong token (HTTP 401), a request from another site's page (HTTP 403), foreign Host header (HTTP 421), a request not received in time (HTTP 408), a request Node cannot parse or without Host (HTTP 400).",
 };
 
 export function renderErrorsDoc(): string {
@@ -64,8 +64,12 @@ codes add fields (named per endpoint in the OpenAPI document at \`/api/openapi.j
 
 The HTTP status is decided in one place (\`src/http/error-mapping.ts\`): 200 for success, 404 for
 505 and 506, 500 for every other failure, with the exceptions listed below. Besides the table,
-HTTP 401 (token), 404 (unknown path), 405 (wrong method), 413 (body too large: 1 MiB, 10 MiB on
-image endpoints) and 421 (foreign \`Host\` header) carry \`resultCode\` -1, or 701 for 413.
+the HTTP rules (docs/http-api.md, docs/security.md) answer with their own statuses: 400 (path not
+spelled plainly: 701; a request Node cannot parse: -1), 401 (token), 403 (another site's page),
+404 (unknown path), 405 (wrong method), 408 (request not received in time), 413 (body too large:
+1 MiB, 10 MiB on image endpoints), 415 (body without \`Content-Type: application/json\`), 421
+(foreign \`Host\` header) and 431 (headers over 16 KiB): \`resultCode\` -1, or 701 for 400 (path),
+413, 415 and 431.
 
 Names follow the API v1.7 text where it gives one; the others are kasa's names.
 This file is generated from the code by \`npx tsx scripts/gen-errors-doc.ts\`; a test keeps it current.
