@@ -22,7 +22,7 @@ import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
-import { openPrinter } from './open-printer.js';
+import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
 
 /** The running register: the HTTP app and everything behind it. */
@@ -128,13 +128,28 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
-  const printer = openPrinter(config.printer, { dataDir: config.dataDir });
+  // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
+  checkPrinterTarget(config.printer, config.chdu);
+  const early =
+    config.printer.kind === 'chdu'
+      ? undefined
+      : await openPrinter(config.printer, { dataDir: config.dataDir });
   const sfs = await openTaxAuthority(config, clock, () => currentCertificate());
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
+  let printer: ReceiptPrinter;
   try {
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+    printer =
+      early ??
+      (await openPrinter(config.printer, {
+        dataDir: config.dataDir,
+        chdu: { chdu: storage.chdu, journal: storage.journal },
+      }).catch(async (e: unknown) => {
+        await storage.close();
+        throw e;
+      }));
   } catch (e) {
-    await printer.close();
+    await early?.close();
     await sfs.close();
     throw e;
   }

@@ -1,4 +1,4 @@
-import jsQRModule from 'jsqr';
+import jsQRModule, { type Options as JsQrOptions, type QRCode } from 'jsqr';
 import { codepageTable, decodeBytes, EPSON_CODEPAGES } from '../../adapters/printer/escpos-codepages.js';
 import { hardWrap } from '../../core/receipt/line-builder.js';
 import type { EscPosCommand } from './escpos-decoder.js';
@@ -250,8 +250,8 @@ function unpackColumns(data: Uint8Array, width: number, height: number): Uint8Ar
 }
 
 /** jsqr is CommonJS with a `default` export: under ESM the function sits on `.default`. */
-type JsQr = typeof jsQRModule;
-const jsQR: JsQr = (jsQRModule as unknown as { default?: JsQr }).default ?? jsQRModule;
+type JsQr = (data: Uint8ClampedArray, width: number, height: number, options?: JsQrOptions) => QRCode | null;
+const jsQR: JsQr = (jsQRModule as unknown as { default?: JsQr }).default ?? (jsQRModule as unknown as JsQr);
 
 /** jsQR over the bitmap, with a white border so a tight quiet zone still reads. */
 function readQr(width: number, height: number, dots: Uint8Array): string | undefined {
