@@ -5,18 +5,21 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
-import { describeChduTarget } from '../config/targets.js';
+import { describeChduTarget, printerProfileOf } from '../config/targets.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
-import { offlineBacklogProbe, printerProbe } from '../core/services/backlog-status.js';
+import { offlineBacklogProbe } from '../core/services/backlog-status.js';
+import { printerInfo } from '../core/services/printing/printer-info.js';
+import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
 import { WriteLock } from '../core/services/write-lock.js';
 import { swId } from '../core/sfs/sw-id.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
+import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeChduStorage } from './chdu-storage.js';
@@ -24,6 +27,7 @@ import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
+import { composePrinting } from './printing.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
@@ -182,6 +186,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   status.addProbe(printerProbe(printer));
   status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
   status.addProbe(sfs.health.probe);
+  const profile = printerProfileOf(config.printer);
+  const printing = await composePrinting({
+    printer,
+    paperWidthDots: profile.paperWidthDots,
+    journal: storage.journal,
+    index: storage.index,
+    lock,
+  });
   const documents = composeDocuments({
     journal: storage.journal,
     index: storage.index,
@@ -192,7 +204,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     swId: swIdValue,
     sfsHealth: sfs.health,
     printer,
-    renderer: overrides.renderer ?? pngRenderer(printer.charsPerLine),
+    renderer: overrides.renderer ?? pngRenderer(profile.paperWidthDots),
+    logo: printing.logo,
     clock,
     ids,
   });
@@ -205,9 +218,13 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     version,
     routes: [
       systemRoutes({ version: () => versionInfo, status }),
-      storage.routes,
+      // chduinfo names the printer too, from the same call as GET /api/printer (they agree).
+      chduRoutes({
+        info: async () => ({ ...(await storage.info()), printer: await printerSummary(printer) }),
+      }),
       merchant.routes,
       documents,
+      ...printing.routes,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
@@ -230,5 +247,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await app.close();
       await closeAll();
     },
+  };
+}
+
+/** The printer as `GET /api/chduinfo` names it. */
+async function printerSummary(printer: ReceiptPrinter) {
+  const info = await printerInfo(printer);
+  return {
+    adapter: info.adapter,
+    target: info.target,
+    ready: info.status.ready,
+    ...(info.status.faultCode === undefined ? {} : { faultCode: info.status.faultCode }),
   };
 }

@@ -135,6 +135,14 @@ export interface PrintRecord {
   printerCode?: number;
   /** The original was delivered as an electronic receipt instead of paper. */
   electronic?: boolean;
+  /** A print cut short: what reached the paper and where a resumed print starts (docs/printing.md). */
+  partialPrint?: {
+    totalBytes: number;
+    resumeOffset: number;
+    printedLines: number;
+    lastPrintedLine?: string;
+    jobSha256: string;
+  };
 }
 
 /**

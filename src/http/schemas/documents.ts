@@ -10,6 +10,7 @@ import { VAT_RATE_INPUTS, VAT_RATES } from '../../core/documents/vat-rates.js';
 import type { MerchantView } from '../../core/merchant/merchant-record.js';
 import { exampleCash, exampleDocument } from './examples.js';
 import { Merchant } from './merchant.js';
+import { PrintOptionsFields } from './printing.js';
 
 /**
  * Request and response schemas of `POST /api/document/store`, `POST /api/document/get` and
@@ -48,8 +49,7 @@ export const Printer = z
     socket: z.string().nullish(),
     numberOfCharInRow: z.number().int().nullish(),
     codingNumber: z.number().int().nullish(),
-    windowSize: z.number().int().nullish(),
-    printDelay: z.number().int().nullish(),
+    ...PrintOptionsFields,
   })
   .nullish()
   .describe('Printer options; null or {} means the default printer.');
