@@ -10,7 +10,17 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), 'receipts');
 // `KASA_UPDATE_GOLDEN=1 npx vitest run test/golden` writes the files after a deliberate change.
 const update = process.env.KASA_UPDATE_GOLDEN === '1';
 
-const CASES: SampleReceiptName[] = ['pdOnline', 'pdOffline', 'uf', 'nd', 'paragon', 'refund', 'vk', 'copy', 'demo'];
+const CASES: SampleReceiptName[] = [
+  'pdOnline',
+  'pdOffline',
+  'uf',
+  'nd',
+  'paragon',
+  'refund',
+  'vk',
+  'copy',
+  'demo',
+];
 
 describe('golden receipt texts', () => {
   for (const name of CASES) {
@@ -21,7 +31,8 @@ describe('golden receipt texts', () => {
         if (update || !existsSync(file)) {
           mkdirSync(dir, { recursive: true });
           writeFileSync(file, text);
-          if (!update) throw new Error(`golden file ${file} was missing and has been written: review and commit it`);
+          if (!update)
+            throw new Error(`golden file ${file} was missing and has been written: review and commit it`);
         }
         expect(text).toBe(readFileSync(file, 'utf8'));
       });

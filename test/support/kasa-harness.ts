@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig } from '../../src/config/serve-config.js';
-import type { PrinterTarget } from '../../src/config/targets.js';
+import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
 import type { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
@@ -22,6 +22,8 @@ export interface HarnessOptions {
   renderer?: ReceiptImageRenderer;
   /** Capacity of a new CHDÚ image in blocks (small values make it fill up). */
   capacityBlocks?: number;
+  /** Another CHDÚ than the image file in the data dir (e.g. a CHDU Lite emulator). */
+  chdu?: ChduTarget;
 }
 
 export interface Harness {
@@ -48,7 +50,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port: 0,
     sfsTimeoutMs: options.sfsTimeoutMs ?? 1500,
     printer: options.printer ?? { kind: 'virtual' },
-    chdu: {
+    chdu: options.chdu ?? {
       kind: 'image',
       path: join(dataDir, 'chdu.img'),
       ...(options.capacityBlocks ? { capacityBlocks: options.capacityBlocks } : {}),

@@ -37,7 +37,9 @@ describe('Slovak letters through each code page', () => {
       expect(new TextDecoder('windows-1250').decode(Uint8Array.from(expected))).toBe(SLOVAK);
     }
     const layout = new LineBuilder(48).text(SLOVAK).text('Žltý kôň úpel ďábelské ódy').cut().build();
-    const job = new EscPosEncoder(parsePrinterProfile(new URLSearchParams({ codepage: page }))).encode(layout);
+    const job = new EscPosEncoder(parsePrinterProfile(new URLSearchParams({ codepage: page }))).encode(
+      layout,
+    );
     expect(job.rasterLines).toBe(0);
     expect(printed(job.bytes, 48)).toBe(`${SLOVAK}\nŽltý kôň úpel ďábelské ódy\n`);
     expect(printed(job.bytes, 48)).not.toContain('?');
@@ -47,7 +49,9 @@ describe('Slovak letters through each code page', () => {
     '%s: a character the page lacks prints the line as an image, never as "?"',
     (page) => {
       const layout = new LineBuilder(48).text('Hotovo ✓').text('Ďakujeme').cut().build();
-      const job = new EscPosEncoder(parsePrinterProfile(new URLSearchParams({ codepage: page }))).encode(layout);
+      const job = new EscPosEncoder(parsePrinterProfile(new URLSearchParams({ codepage: page }))).encode(
+        layout,
+      );
       expect(job.rasterLines).toBe(1);
       const text = printed(job.bytes, 48);
       expect(text).toBe(`${' '.repeat(17)}[image 576x24]\nĎakujeme\n`);
@@ -57,7 +61,9 @@ describe('Slovak letters through each code page', () => {
 
   it('raster profile: no text bytes at all, every line an image of the paper width', () => {
     const layout = new LineBuilder(32).text(SLOVAK.slice(0, 17)).cut().build();
-    const job = new EscPosEncoder(parsePrinterProfile(new URLSearchParams({ codepage: 'raster', chars: '32' }))).encode(layout);
+    const job = new EscPosEncoder(
+      parsePrinterProfile(new URLSearchParams({ codepage: 'raster', chars: '32' })),
+    ).encode(layout);
     expect(printed(job.bytes, 32)).toBe(`${' '.repeat(9)}[image 384x24]\n`);
     expect(Array.from(job.prelude)).toEqual([0x1b, 0x40, 0x1b, 0x4d, 0, 0x1b, 0x32]); // no ESC t
   });

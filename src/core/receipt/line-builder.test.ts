@@ -91,7 +91,10 @@ describe('renderReceiptText', () => {
 
 describe('layoutFreeText', () => {
   it('prints the text as given (the caller pads), wraps only a line longer than the paper, ends with a cut', () => {
-    const layout = layoutFreeText('Objednávka č. 15\n\n   Stôl 4      5.00\nStôl 4: 2x polievka dňa, 1x rezeň', 24);
+    const layout = layoutFreeText(
+      'Objednávka č. 15\n\n   Stôl 4      5.00\nStôl 4: 2x polievka dňa, 1x rezeň',
+      24,
+    );
     expect(renderReceiptText(layout)).toBe(
       'Objednávka č. 15\n\n   Stôl 4      5.00\nStôl 4: 2x polievka dňa,\n 1x rezeň\n\n',
     );

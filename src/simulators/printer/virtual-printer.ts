@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EscPosEncoder } from '../../adapters/printer/escpos-encoder.js';
 import { DEFAULT_PROFILE, type PrinterProfile, parsePrinterProfile } from '../../config/printer-profile.js';
 import { FiscalError } from '../../core/fiscal-error.js';
 import type {
+  PartialPrintInfo,
   PrinterFault,
   PrinterStatus,
   PrintJob,
@@ -56,6 +58,8 @@ export interface VirtualPrintedJob {
   text: string;
   /** The ESC/POS bytes a real printer would have received (the `.bin` file). */
   bytes: Uint8Array;
+  /** A job that completed one cut short by a PARTIAL_PRINT fault: the offset it went on from. */
+  resumedFrom?: number;
   /** Pacing the caller asked for (recorded: the virtual printer has no head to cool). */
   options?: PrintOptions;
   files?: { bin: string; txt: string; png: string };
@@ -94,6 +98,7 @@ export class VirtualPrinter implements ReceiptPrinter {
   private closed = false;
   private scheduled: Array<{ fault: PrinterFault; remaining: number }> = [];
   private readonly kicks: Array<2 | 5> = [];
+  private interrupted: PartialPrintInfo | undefined;
 
   constructor(options: VirtualPrinterOptions = {}) {
     this.dir = options.dir;
@@ -248,6 +253,7 @@ export class VirtualPrinter implements ReceiptPrinter {
   private async printNow(job: PrintJob, options: PrintOptions | undefined): Promise<PrintOutcome> {
     await tick();
     const fault = this.currentFault() ?? this.takeScheduledFault();
+    if (fault === 'PARTIAL_PRINT') return this.cutShort(job);
     if (fault !== undefined) {
       this.failed.push({ kind: job.kind, ...ref(job), fault });
       throw printerError(fault, `virtual printer: ${fault}`);
@@ -261,10 +267,10 @@ export class VirtualPrinter implements ReceiptPrinter {
     }
     const jobNo = (await this.lastNumber()) + 1;
     const text = renderReceiptText(job.layout);
-    const { bytes } = this.encoder.encode(job.layout, {
-      ...(job.openDrawer === true ? { openDrawer: true } : {}),
-      ...(job.images ? { images: job.images } : {}),
-    });
+    const { bytes } = this.encode(job);
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const resumedFrom = this.interrupted?.jobSha256 === sha ? this.interrupted.resumeOffset : undefined;
+    this.interrupted = undefined;
     let files: VirtualPrintedJob['files'];
     if (this.dir !== undefined) {
       const base = join(this.dir, fileBase(jobNo, job));
@@ -286,10 +292,42 @@ export class VirtualPrinter implements ReceiptPrinter {
       layout: job.layout,
       text,
       bytes,
+      ...(resumedFrom === undefined ? {} : { resumedFrom }),
       ...(options === undefined ? {} : { options }),
       ...(files !== undefined ? { files } : {}),
     });
     return { jobId: String(jobNo) };
+  }
+
+  private encode(job: PrintJob) {
+    return this.encoder.encode(job.layout, {
+      ...(job.openDrawer === true ? { openDrawer: true } : {}),
+      ...(job.images ? { images: job.images } : {}),
+    });
+  }
+
+  /**
+   * A scheduled PARTIAL_PRINT: the line "drops" halfway through the job, as on a real printer —
+   * the first half of its units counts as on paper, and printing the same job again goes on from
+   * there (ADR 0507).
+   */
+  private cutShort(job: PrintJob): never {
+    const encoded = this.encode(job);
+    const units = encoded.units;
+    const done = units.slice(0, Math.max(2, Math.floor(units.length / 2)));
+    const last = [...done].reverse().find((u) => u.text !== undefined && u.text !== '');
+    const info: PartialPrintInfo = {
+      totalBytes: encoded.bytes.length,
+      resumeOffset: done.at(-1)?.end ?? 0,
+      printedLines: done.filter((u) => u.kind !== 'init' && u.kind !== 'cut').length,
+      ...(last?.text === undefined ? {} : { lastPrintedLine: last.text }),
+      jobSha256: createHash('sha256').update(encoded.bytes).digest('hex'),
+    };
+    this.interrupted = info;
+    this.failed.push({ kind: job.kind, ...ref(job), fault: 'PARTIAL_PRINT' });
+    throw new FiscalError('PARTIAL_PRINT', 'virtual printer: the line dropped mid-job', {
+      partialPrint: info,
+    });
   }
 
   private takeScheduledFault(): PrinterFault | undefined {
