@@ -66,11 +66,17 @@ export class EscPosPaper {
   }
 
   apply(cmd: EscPosCommand): void {
+    if (cmd.op !== 'lf' && cmd.op !== 'column-image' && cmd.op !== 'ignored') this.columnBand = false;
     switch (cmd.op) {
       case 'text':
         this.text(cmd.bytes);
         return;
       case 'lf':
+        // ESC * bands are each followed by LF: the feed belongs to the picture, not a blank line.
+        if (this.columnBand && this.line.length === 0) {
+          this.columnBand = false;
+          return;
+        }
         this.printLine();
         return;
       case 'feed-lines':
@@ -114,6 +120,7 @@ export class EscPosPaper {
         return;
       case 'column-image':
         this.image(cmd.width, cmd.m >= 32 ? 24 : 8, unpackColumns(cmd.data, cmd.width, cmd.m >= 32 ? 24 : 8));
+        this.columnBand = true;
         return;
       case 'qr-store':
         this.qrData = cmd.data;
@@ -207,6 +214,7 @@ export class EscPosPaper {
   }
 
   private imageClosed = true;
+  private columnBand = false;
 
   /** The picture is complete: read a QR code from it, if it is one. */
   private closeImages(): void {
