@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layoutFreeText } from '../../src/core/receipt/free-text-layout.js';
 import { renderReceiptText } from '../../src/core/receipt/receipt-text.js';
 import { documentLayout } from '../../src/core/services/documents/document-receipt.js';
 import { type Harness, type Json, pd } from '../support/kasa-harness.js';
@@ -128,6 +129,22 @@ export function printerContract(name: string, start: () => Promise<PrinterRig>, 
       await rig.setPaperOut(false);
     }, 60_000);
 
+    it('the adapter serialises concurrent jobs in call order, each with its own id', async () => {
+      const printer = rig.h.kasa.parts.printer;
+      const before = (await rig.jobs()).length;
+      const outcomes = await Promise.all(
+        ['first', 'second', 'third'].map((t) =>
+          printer.print({ kind: 'text', layout: layoutFreeText(t, printer.charsPerLine) }),
+        ),
+      );
+      expect(new Set(outcomes.map((o) => o.jobId)).size).toBe(3);
+      const jobs = await waitFor('three jobs', async () => {
+        const j = await rig.jobs();
+        return j.length >= before + 3 ? j : undefined;
+      });
+      expect(jobs.slice(before).map((j) => j.text)).toEqual(['first\n\n', 'second\n\n', 'third\n\n']);
+    }, 60_000);
+
     it('GET /api/printer, /api/status/get and /api/chduinfo agree', async () => {
       const printer = (await rig.h.get('/api/printer')).body;
       expect(printer).toMatchObject({
@@ -146,6 +163,16 @@ export function printerContract(name: string, start: () => Promise<PrinterRig>, 
       const info = (await rig.h.get('/api/chduinfo')).body;
       expect(info.printer).toEqual({ adapter: printer.adapter, target: printer.target, ready: true });
       if (printer.adapter === 'chdu') expect(info.printerReady).toBe(true);
+    }, 30_000);
+
+    it('after close every print fails with 102', async () => {
+      const printer = rig.h.kasa.parts.printer;
+      await printer.close();
+      const e = await printer
+        .print({ kind: 'text', layout: layoutFreeText('x', printer.charsPerLine) })
+        .catch((x: unknown) => x);
+      expect((e as { resultCode?: number }).resultCode).toBe(102);
+      expect((await printer.status()).connected).toBe(false);
     }, 30_000);
   });
 }

@@ -82,7 +82,7 @@ printerContract('virtual printer', async () => {
     },
     async clearDrop() {},
     async jobs() {
-      return h.printer.history.filter((j) => j.kind === 'receipt').map((j) => decoded(j.bytes, 48));
+      return h.printer.history.filter((j) => j.kind !== 'copy').map((j) => decoded(j.bytes, 48));
     },
     async drawerKicks() {
       return h.printer.drawerOpenings;
