@@ -59,9 +59,18 @@ export async function openPrinter(
         profile,
       );
     case 'serial':
-      return opened(new SerialTransport(target.path, target.baudRate), 'serial', name, profile);
+      // One unit can be a picture of ~32 KB: at 9600 baud that alone takes 34 s to drain.
+      return opened(
+        new SerialTransport(target.path, target.baudRate, {
+          writeTimeoutMs: Math.max(10_000, Math.ceil((32_768 * 10 * 1000) / target.baudRate) * 2),
+        }),
+        'serial',
+        name,
+        profile,
+      );
     case 'usb':
-      return opened(new DeviceFileTransport(target.path), 'usb', name, profile);
+      // A printer takes data only as fast as it prints: a big picture may wait for the mechanism.
+      return opened(new DeviceFileTransport(target.path, { writeTimeoutMs: 30_000 }), 'usb', name, profile);
     case 'chdu': {
       if (!options.chdu) throw new UsageError('--printer chdu: the CHDÚ must be opened first');
       return new ChduPassThroughPrinter(options.chdu.chdu, options.chdu.journal, profile);
