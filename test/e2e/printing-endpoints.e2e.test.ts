@@ -207,3 +207,18 @@ describe('POST /api/image/store', () => {
     expect(paperJob(h.printer.history.at(-1)!.bytes).elements[1]?.kind).toBe('image');
   });
 });
+
+describe('the Printer object paces the print', () => {
+  it('windowSize/printDelay of store and /api/document/print reach the printer', async () => {
+    h = await startHarness();
+    await h.post('/api/document/store', pd({ printer: { windowSize: 2500, printDelay: 5000 } }));
+    expect(h.printer.history.at(-1)!.options).toEqual({ windowSize: 2500, printDelay: 5000 });
+    h.printer.failNext('PRINTER_NO_PAPER');
+    expect((await h.post('/api/document/store', pd({ printer: {} }))).body.resultCode).toBe(507);
+    expect((await h.post('/api/document/print', { windowSize: 1000, printDelay: 200 })).body.resultCode).toBe(
+      0,
+    );
+    expect(h.printer.history.at(-1)!.options).toEqual({ windowSize: 1000, printDelay: 200 });
+    expect((await h.post('/api/document/print', { printDelay: 999_999 })).body.resultCode).toBe(701);
+  });
+});
