@@ -33,11 +33,24 @@ function decoded(bytes: Uint8Array, chars: number): DeviceJob {
   return { text: jobText(job, chars), qrCodes };
 }
 
-/** Where the line should drop in the next receipt: in the middle of its fourth printed line. */
+/**
+ * Where the line should drop in the next receipt: in the middle of its fourth printed line. The
+ * reference is the last job's bytes from its ESC @ on (status requests before it vary); a new job
+ * starts with DLE EOT 1 and DLE EOT 4 (6 bytes), and each unit is followed by a DLE EOT 1.
+ */
 function dropPoint(lastJobBytes: Uint8Array): number {
+  let start = -1;
+  for (let i = 0; i + 1 < lastJobBytes.length; i++) {
+    if (lastJobBytes[i] === 0x1b && lastJobBytes[i + 1] === 0x40) {
+      start = i;
+      break;
+    }
+  }
+  if (start < 0) throw new Error('no ESC @ in the reference job');
   let seen = 0;
-  for (let i = 0; i < lastJobBytes.length; i++) {
-    if (lastJobBytes[i] === 0x0a && ++seen === 3) return i + 1 + 3 + 9 + 2;
+  for (let i = start; i < lastJobBytes.length; i++) {
+    // after the third line's LF: its probe (3), the fourth line's modes (9), two characters in
+    if (lastJobBytes[i] === 0x0a && ++seen === 3) return 6 + (i - start) + 1 + 3 + 9 + 2;
   }
   throw new Error('no third line in the reference job');
 }
