@@ -5,26 +5,30 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
-import { describeChduTarget } from '../config/targets.js';
+import { describeChduTarget, printerProfileOf } from '../config/targets.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
-import { offlineBacklogProbe, printerProbe } from '../core/services/backlog-status.js';
+import { offlineBacklogProbe } from '../core/services/backlog-status.js';
+import { printerInfo } from '../core/services/printing/printer-info.js';
+import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
 import { SwIdSource } from '../core/services/sw-id-source.js';
 import { WriteLock } from '../core/services/write-lock.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
+import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
-import { openPrinter } from './open-printer.js';
+import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
+import { composePrinting } from './printing.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
@@ -121,7 +125,12 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
   let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
-  const printer = openPrinter(config.printer, { dataDir: config.dataDir });
+  // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
+  checkPrinterTarget(config.printer, config.chdu);
+  const early =
+    config.printer.kind === 'chdu'
+      ? undefined
+      : await openPrinter(config.printer, { dataDir: config.dataDir });
   const sfs = await openTaxAuthority(
     config,
     clock,
@@ -129,10 +138,20 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     () => currentIdentity(),
   );
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
+  let printer: ReceiptPrinter;
   try {
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+    printer =
+      early ??
+      (await openPrinter(config.printer, {
+        dataDir: config.dataDir,
+        chdu: { chdu: storage.chdu, journal: storage.journal },
+      }).catch(async (e: unknown) => {
+        await storage.close();
+        throw e;
+      }));
   } catch (e) {
-    await printer.close();
+    await early?.close();
     await sfs.close();
     throw e;
   }
@@ -180,6 +199,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   status.addProbe(printerProbe(printer));
   status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
   status.addProbe(sfs.health.probe);
+  const profile = printerProfileOf(config.printer);
+  const printing = await composePrinting({
+    printer,
+    paperWidthDots: profile.paperWidthDots,
+    journal: storage.journal,
+    index: storage.index,
+    lock,
+  });
   const documents = composeDocuments({
     journal: storage.journal,
     index: storage.index,
@@ -190,7 +217,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     swId: () => swIds.value,
     sfsHealth: sfs.health,
     printer,
-    renderer: overrides.renderer ?? pngRenderer(printer.charsPerLine),
+    renderer: overrides.renderer ?? pngRenderer(profile.paperWidthDots),
+    logo: printing.logo,
     clock,
     ids,
   });
@@ -203,9 +231,13 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     version,
     routes: [
       systemRoutes({ version: () => ({ ...versionInfo, ...swIds.report() }), status }),
-      storage.routes,
+      // chduinfo names the printer too, from the same call as GET /api/printer (they agree).
+      chduRoutes({
+        info: async () => ({ ...(await storage.info()), printer: await printerSummary(printer) }),
+      }),
       merchant.routes,
       documents,
+      ...printing.routes,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
@@ -228,5 +260,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await app.close();
       await closeAll();
     },
+  };
+}
+
+/** The printer as `GET /api/chduinfo` names it. */
+async function printerSummary(printer: ReceiptPrinter) {
+  const info = await printerInfo(printer);
+  return {
+    adapter: info.adapter,
+    target: info.target,
+    ready: info.status.ready,
+    ...(info.status.faultCode === undefined ? {} : { faultCode: info.status.faultCode }),
   };
 }

@@ -9,6 +9,7 @@ import { type DocumentDeps, sendCashDocuments } from './document-deps.js';
 import { merchantOf, printerError } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
+import { printOptionsOf } from './store-document.js';
 
 /** Why a cash document is not sent when the setting is off. */
 export const CASH_NOT_SENT_REASON =
@@ -34,6 +35,7 @@ export class CashOperation {
       const issued = await issueDocument(this.deps, () => validateCashRequest(input), {
         idempotency,
         notSent: send ? undefined : { reason: CASH_NOT_SENT_REASON },
+        printOptions: printOptionsOf(input.printer),
       });
       if (issued.printerCode !== undefined) throw cashNotPrinted(issued.doc, issued.printerCode);
       const merchant = merchantView(
