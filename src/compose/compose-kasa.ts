@@ -6,25 +6,30 @@ import type { Logger } from 'pino';
 import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
-import { describeChduTarget } from '../config/targets.js';
+import { describeChduTarget, printerProfileOf } from '../config/targets.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
-import { offlineBacklogProbe, printerProbe } from '../core/services/backlog-status.js';
+import { offlineBacklogProbe } from '../core/services/backlog-status.js';
+import { printerInfo } from '../core/services/printing/printer-info.js';
+import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
+import { SwIdSource } from '../core/services/sw-id-source.js';
 import { WriteLock } from '../core/services/write-lock.js';
-import { swId } from '../core/sfs/sw-id.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
+import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
-import { openPrinter } from './open-printer.js';
+import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
+import { composePrinting } from './printing.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
@@ -104,19 +109,10 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
 
   const version = readPackageVersion();
   const buildCommit = readBuildCommit();
-  // SFS spec §2.3; not certified, so the SFS integration environment is the place for it (ADR 0004).
-  const swIdValue = swId({
-    manufacturer: 'kasa',
-    product: 'kasa',
-    chduName: config.chdu.kind === 'image' ? 'kasa image CHDU' : 'CHDU Lite',
-    version,
-    chduVersion: '1.3',
-  });
   const versionInfo: VersionInfo = {
     product: 'kasa',
     version,
     apiVersion: '1.7',
-    swId: swIdValue,
     ...(buildCommit ? { buildCommit } : {}),
     nodeVersion: process.version,
   };
@@ -131,9 +127,21 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
-  const printer = openPrinter(config.printer, { dataDir: config.dataDir });
-  const sfs = await openTaxAuthority(config, clock, () => currentCertificate());
+  let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
+  // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
+  checkPrinterTarget(config.printer, config.chdu);
+  const early =
+    config.printer.kind === 'chdu'
+      ? undefined
+      : await openPrinter(config.printer, { dataDir: config.dataDir });
+  const sfs = await openTaxAuthority(
+    config,
+    clock,
+    () => currentCertificate(),
+    () => currentIdentity(),
+  );
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
+  let printer: ReceiptPrinter;
   try {
     storage = await composeChduStorage({
       dataDir: config.dataDir,
@@ -143,8 +151,17 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       log: logger,
       ...(overrides.imageIo ? { imageIo: overrides.imageIo } : {}),
     });
+    printer =
+      early ??
+      (await openPrinter(config.printer, {
+        dataDir: config.dataDir,
+        chdu: { chdu: storage.chdu, journal: storage.journal },
+      }).catch(async (e: unknown) => {
+        await storage.close();
+        throw e;
+      }));
   } catch (e) {
-    await printer.close();
+    await early?.close();
     await sfs.close();
     throw e;
   }
@@ -155,7 +172,22 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   };
   readiness.add(storage.check);
   status.addProbe(storage.check.statusProbe());
+  // SFS spec §2.3, ADR 0421: the certified SwId when given, else derived from the actual CHDÚ.
+  const chdu = storage.chdu;
+  const swIds = new SwIdSource({
+    configured: config.swId,
+    software: { manufacturer: 'kasa', product: 'kasa', version },
+    chdu: { name: chdu.model ?? 'CHDU', version: () => chdu.firmwareVersion() },
+  });
+  storage.check.addProbe(swIds.probe());
+  // The first check ran without this probe: while the version is unknown, check again so the
+  // register refuses (200) instead of issuing a document it could not send.
+  if (!(await swIds.refresh())) await storage.check.run();
   currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
+  currentIdentity = () => {
+    const m = storage.index.currentMerchant()?.merchant;
+    return m && { cashRegisterCode: m.organizationUnit.cashRegisterCode, ico: m.ico, icDph: m.icDph };
+  };
   let merchant: Awaited<ReturnType<typeof composeMerchant>>;
   try {
     merchant = await composeMerchant({
@@ -177,6 +209,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   status.addProbe(printerProbe(printer));
   status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
   status.addProbe(sfs.health.probe);
+  const profile = printerProfileOf(config.printer);
+  const printing = await composePrinting({
+    printer,
+    paperWidthDots: profile.paperWidthDots,
+    journal: storage.journal,
+    index: storage.index,
+    lock,
+  });
   const documents = composeDocuments({
     journal: storage.journal,
     index: storage.index,
@@ -184,10 +224,11 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     merchant: merchant.session,
     sfs: sfs.taxAuthority,
     sfsTimeoutMs: config.sfsTimeoutMs,
-    swId: swIdValue,
+    swId: () => swIds.value,
     sfsHealth: sfs.health,
     printer,
-    renderer: overrides.renderer ?? pngRenderer(printer.charsPerLine),
+    renderer: overrides.renderer ?? pngRenderer(profile.paperWidthDots),
+    logo: printing.logo,
     clock,
     ids,
   });
@@ -199,10 +240,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     allowedHosts: allowedHostNames(config.host),
     version,
     routes: [
-      systemRoutes({ version: () => versionInfo, status }),
-      storage.routes,
+      systemRoutes({ version: () => ({ ...versionInfo, ...swIds.report() }), status }),
+      // chduinfo names the printer too, from the same call as GET /api/printer (they agree).
+      chduRoutes({
+        info: async () => ({ ...(await storage.info()), printer: await printerSummary(printer) }),
+      }),
       merchant.routes,
       documents,
+      ...printing.routes,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
@@ -225,5 +270,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await app.close();
       await closeAll();
     },
+  };
+}
+
+/** The printer as `GET /api/chduinfo` names it. */
+async function printerSummary(printer: ReceiptPrinter) {
+  const info = await printerInfo(printer);
+  return {
+    adapter: info.adapter,
+    target: info.target,
+    ready: info.status.ready,
+    ...(info.status.faultCode === undefined ? {} : { faultCode: info.status.faultCode }),
   };
 }

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ImageIoOpener } from '../../src/adapters/chdu/image-io.js';
 import { createLogger } from '../../src/adapters/logging/logger.js';
-import type { VirtualPrinter } from '../../src/adapters/printer/virtual-printer.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig } from '../../src/config/serve-config.js';
 import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
+import type { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
 import { ManualClock } from './merchant-register.js';
 
@@ -27,8 +27,10 @@ export interface HarnessOptions {
   imageIo?: ImageIoOpener;
   /** Folder of the high-water marks (default: a new temporary folder, never the real home). */
   markDir?: string;
-  /** Another CHDÚ than the image in the data dir (e.g. a `chdu-lite+tcp` emulator; then no demo). */
+  /** Another CHDÚ than the image in the data dir (e.g. a CHDU Lite emulator over TCP). */
   chdu?: ChduTarget;
+  /** `--sw-id`. */
+  swId?: string;
 }
 
 export interface Harness {
@@ -63,6 +65,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     demo: options.demo ?? true,
     markDir: options.markDir ?? mkdtempSync(join(tmpdir(), 'kasa-marks-')),
     logLevel: 'silent',
+    swId: options.swId,
   });
   const kasa = await composeKasa(config, {
     clock,

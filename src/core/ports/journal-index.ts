@@ -55,6 +55,9 @@ export interface JournalIndex {
   unsentLocations(limit?: number): IndexedLocation[];
   stuckLocations(): IndexedLocation[];
 
+  /** Record number of the `logo` record in force (ADR 0509); undefined when none or removed. */
+  currentLogo?(): number | undefined;
+
   /** Stored settings: all settings records merged in order (a later value wins; `null` removes the key). */
   settings(): Record<string, unknown>;
   /** Number of records applied (all types; for chduinfo). */

@@ -14,6 +14,8 @@ export interface SimHistoryEntry {
   operation?: 'RegisterReceipt' | 'RegisterLocation';
   requestUuid?: string;
   sendingCount?: string;
+  /** Header@SwId as sent. */
+  swId?: string;
   receiptType?: string;
   receiptNumber?: string;
   pkp?: string;
@@ -65,6 +67,7 @@ function describeRequest(
   if (!request) return;
   entry.requestUuid = request.header.Uuid;
   entry.sendingCount = request.header.SendingCount;
+  entry.swId = request.header.SwId;
   if ('pkp' in request) {
     entry.receiptType = request.data.ReceiptType;
     entry.receiptNumber = request.data.ReceiptNumber;

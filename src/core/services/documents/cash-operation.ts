@@ -10,6 +10,7 @@ import { merchantOf, printerError } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
 import { unprintedOnReplay } from './replay-answer.js';
+import { printOptionsOf } from './store-document.js';
 
 /** Why a cash document is not sent when the setting is off. */
 export const CASH_NOT_SENT_REASON =
@@ -35,6 +36,7 @@ export class CashOperation {
       const issued = await issueDocument(this.deps, () => validateCashRequest(input), {
         idempotency,
         notSent: send ? undefined : { reason: CASH_NOT_SENT_REASON },
+        printOptions: printOptionsOf(input.printer),
       });
       const merchant = merchantView(
         issued.merchant.recordNo,

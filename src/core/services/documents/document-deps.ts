@@ -4,6 +4,7 @@ import type { JournalIndex } from '../../ports/journal-index.js';
 import type { ReceiptPrinter } from '../../ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../../ports/receipt-renderer.js';
 import type { TaxAuthority } from '../../ports/tax-authority.js';
+import { readStoredSetting } from '../../settings/stored-settings.js';
 import type { UsableMerchant } from '../merchant-session.js';
 import type { SfsHealth } from '../sfs-health.js';
 import type { WriteLock } from '../write-lock.js';
@@ -18,24 +19,21 @@ export interface DocumentDeps {
   sfs: TaxAuthority;
   /** The online limit (`--sfs-timeout-ms`). */
   sfsTimeoutMs: number;
-  swId: string;
+  /**
+   * The SwId in force, asked on every attempt (SwIdSource, ADR 0421): the configured one, or the
+   * one derived once the CHDÚ has told its version; throws 200 before that.
+   */
+  swId: () => string;
   sfsHealth: SfsHealth;
   printer: ReceiptPrinter;
   renderer: ReceiptImageRenderer;
+  /** The stored logo heading every receipt (ADR 0509); none when absent. */
+  logo?: { images(): ReadonlyMap<string, Uint8Array> };
   clock: Clock;
   ids: IdSource;
 }
 
-/** Stored settings the document flow reads (defaults when unset). */
-export const DOCUMENT_SETTINGS = {
-  /**
-   * Send VK/VY to the SFS. The API v1.7 text says they are sent (default true); Act 384/2025
-   * ended sending them from 1 Jan 2026, so a shop may switch it off (docs/documents.md).
-   */
-  sendCashDocuments: true,
-} as const;
-
+/** The `sendCashDocuments` stored setting (default and type in core/settings/stored-settings.ts). */
 export function sendCashDocuments(index: JournalIndex): boolean {
-  const value = index.settings().sendCashDocuments;
-  return typeof value === 'boolean' ? value : DOCUMENT_SETTINGS.sendCashDocuments;
+  return readStoredSetting(index.settings(), 'sendCashDocuments');
 }

@@ -4,6 +4,7 @@ import { buildSfsReceiptData, isVatPayer } from '../../documents/sfs-receipt-dat
 import type { ValidatedCashRequest, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
+import type { PartialPrintInfo, PrintOptions } from '../../ports/receipt-printer.js';
 import { RESULT_CODES } from '../../result-codes.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
@@ -18,6 +19,8 @@ export interface IssueOptions {
   idempotency?: { key: string; requestSha256: string } | undefined;
   /** Do not send (VK/VY with the `sendCashDocuments` setting off). */
   notSent?: { reason: string } | undefined;
+  /** The request's Printer object: pacing of the print (windowSize, printDelay). */
+  printOptions?: PrintOptions | undefined;
 }
 
 export interface IssuedDocument {
@@ -25,6 +28,8 @@ export interface IssuedDocument {
   merchant: UsableMerchant;
   /** Printer code 100–106 when the original could not be printed (answer 507). */
   printerCode?: number;
+  /** When the failed print left part of the receipt on paper: where a resumed print starts. */
+  partialPrint?: PartialPrintInfo;
   /** Base64 PNG when delivered as an electronic receipt. */
   electronicReceipt?: string;
 }
@@ -191,14 +196,17 @@ async function completeDocument(
     // The drawer is a convenience: a failing kick must not turn a registered sale into an error.
     if (record.openDrawer) await deps.printer.openDrawer().catch(() => undefined);
   } else {
-    const printerCode = await printOriginal(deps, doc, m, record.openDrawer);
+    const failure = await printOriginal(deps, doc, m, record.openDrawer, options.printOptions);
     written.printed({
       documentNo: record.documentNo,
       copy: false,
-      ok: printerCode === undefined,
-      ...(printerCode === undefined ? {} : { printerCode }),
+      ok: failure === undefined,
+      ...(failure === undefined ? {} : { printerCode: failure.printerCode }),
     });
-    if (printerCode !== undefined) issued.printerCode = printerCode;
+    if (failure !== undefined) {
+      issued.printerCode = failure.printerCode;
+      if (failure.partialPrint !== undefined) issued.partialPrint = failure.partialPrint;
+    }
   }
   issued.doc = written.current();
   return issued;

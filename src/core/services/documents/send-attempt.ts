@@ -21,7 +21,7 @@ export async function sendDocumentAttempt(
       header: {
         Uuid: requestUuid,
         RequestDate: requestDate,
-        SwId: deps.swId,
+        SwId: deps.swId(),
         SendingCount: String(sendingCount),
         Exception: document.exception ? 'true' : 'false',
       },
