@@ -26,10 +26,10 @@ afterEach(async () => {
   sim = undefined;
 });
 
-/** Receipt jobs the virtual printer of a serve child wrote (one PNG per job). */
+/** Jobs the virtual printer of a serve child wrote (one .bin of ESC/POS bytes per job). */
 const printedJobs = (dataDir: string): number =>
   existsSync(join(dataDir, 'virtual-printer'))
-    ? readdirSync(join(dataDir, 'virtual-printer')).filter((f) => f.endsWith('.png')).length
+    ? readdirSync(join(dataDir, 'virtual-printer')).filter((f) => f.endsWith('.bin')).length
     : 0;
 
 /**
@@ -112,7 +112,7 @@ describe('a retry after a crash between the CHDÚ write and printing (ADR 0119)'
     expect(await again.print()).toEqual({ resultCode: 0 });
     const after = await again.post({ amount: 20 });
     expect(after.body).toMatchObject({ resultCode: 0, cash: { internalDocumentId: 1 } });
-    expect(printedJobs(again.dataDir)).toBe(1);
+    await waitFor(() => printedJobs(again.dataDir) === 1); // its files are written beside the answer
   });
 
   it('cash whose print failed carries its cash object on the first answer and on the retry', async () => {
