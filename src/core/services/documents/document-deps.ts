@@ -1,3 +1,4 @@
+import type { SendClaims } from '../../offline/send-claims.js';
 import type { Clock, IdSource } from '../../ports/clock.js';
 import type { Journal } from '../../ports/journal.js';
 import type { JournalIndex } from '../../ports/journal-index.js';
@@ -24,18 +25,6 @@ export interface DocumentDeps {
   renderer: ReceiptImageRenderer;
   clock: Clock;
   ids: IdSource;
-}
-
-/** Stored settings the document flow reads (defaults when unset). */
-export const DOCUMENT_SETTINGS = {
-  /**
-   * Send VK/VY to the SFS. The API v1.7 text says they are sent (default true); Act 384/2025
-   * ended sending them from 1 Jan 2026, so a shop may switch it off (docs/documents.md).
-   */
-  sendCashDocuments: true,
-} as const;
-
-export function sendCashDocuments(index: JournalIndex): boolean {
-  const value = index.settings().sendCashDocuments;
-  return typeof value === 'boolean' ? value : DOCUMENT_SETTINGS.sendCashDocuments;
+  /** Items with a send attempt in flight (shared with the background sender, issue 10). */
+  claims?: SendClaims;
 }
