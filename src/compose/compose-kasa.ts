@@ -6,12 +6,19 @@ import type { Logger } from 'pino';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget } from '../config/targets.js';
+import { FiscalError } from '../core/fiscal-error.js';
+import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
+import { lastRequestRefusal } from '../core/offline/last-request.js';
+import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
-import { offlineBacklogProbe, printerProbe } from '../core/services/backlog-status.js';
+import type { Scheduler } from '../core/ports/scheduler.js';
+import { printerProbe } from '../core/services/backlog-status.js';
+import { assertLastDocumentPrinted } from '../core/services/documents/issue-document.js';
+import { locationProbe } from '../core/services/location/location-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
 import { WriteLock } from '../core/services/write-lock.js';
 import { swId } from '../core/sfs/sw-id.js';
@@ -19,9 +26,11 @@ import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
+import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
+import { composeOffline } from './offline.js';
 import { openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
 
@@ -31,7 +40,14 @@ export interface Kasa {
   logger: Logger;
   targets: { chdu: string; sfs: string; printer: string };
   /** The simulators and devices, for tests and the admin page (fault injection). */
-  parts: { printer: ReceiptPrinter; sfsSimulator?: SfsSimulator; journal: Journal; index: JournalIndex };
+  parts: {
+    printer: ReceiptPrinter;
+    sfsSimulator?: SfsSimulator;
+    journal: Journal;
+    index: JournalIndex;
+    /** The background offline sender (tests read its state). */
+    sender: OfflineSender;
+  };
   close(): Promise<void>;
 }
 
@@ -42,6 +58,8 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -165,9 +183,40 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     throw e;
   }
   status.addProbe(printerProbe(printer));
-  status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
+  status.addProbe(offlineBacklogProbe(storage.index, clock));
+  status.addProbe(locationProbe(storage.index));
   status.addProbe(sfs.health.probe);
-  const documents = composeDocuments({
+  // Issue 10: the overall state is never READY while documents are refused, and names a backlog
+  // past its deadline.
+  status.addBlocker({ refusal: () => lastRequestRefusal(storage.index) });
+  status.addBlocker({
+    refusal: () => {
+      try {
+        assertLastDocumentPrinted({ index: storage.index });
+        return undefined;
+      } catch (e) {
+        return FiscalError.is(e) ? e : undefined;
+      }
+    },
+  });
+  status.addBlocker(overdueBacklog(storage.index, clock));
+  const background = composeBackground({
+    journal: storage.journal,
+    index: storage.index,
+    lock,
+    sfs: sfs.taxAuthority,
+    sfsTimeoutMs: config.sfsTimeoutMs,
+    swId: swIdValue,
+    sfsHealth: sfs.health,
+    clock,
+    ids,
+    session: merchant.session,
+    keystore: merchant.keystore,
+    readiness,
+    logger,
+    ...(overrides.scheduler ? { scheduler: overrides.scheduler } : {}),
+  });
+  const documentDeps = {
     journal: storage.journal,
     index: storage.index,
     lock,
@@ -180,7 +229,18 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     renderer: overrides.renderer ?? pngRenderer(printer.charsPerLine),
     clock,
     ids,
-  });
+    claims: background.claims,
+  };
+  const documents = composeDocuments(documentDeps);
+  const offline = composeOffline(
+    {
+      ...documentDeps,
+      claims: background.claims,
+      signers: background.signers,
+      scheduler: background.scheduler,
+    },
+    background.sender,
+  );
 
   const app = await buildHttpApp({
     logger,
@@ -193,10 +253,12 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       storage.routes,
       merchant.routes,
       documents,
+      ...offline,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
 
+  background.start();
   return {
     app,
     logger,
@@ -210,9 +272,11 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       ...(sfs.simulator ? { sfsSimulator: sfs.simulator } : {}),
       journal: storage.journal,
       index: storage.index,
+      sender: background.sender,
     },
     async close() {
       await app.close();
+      await background.stop();
       await closeAll();
     },
   };

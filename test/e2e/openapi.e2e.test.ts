@@ -58,6 +58,13 @@ describe('OpenAPI document of the whole register', () => {
       'POST /api/document/get',
       'POST /api/document/print',
       'POST /api/cash',
+      'POST /api/document/send/offline',
+      'POST /api/report/offline',
+      'GET /api/report/offline/oldest',
+      'POST /api/document/get/offline',
+      'POST /api/document/update',
+      'POST /api/location/update',
+      'GET /api/location/get',
     ];
     const listed = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),

@@ -48,7 +48,7 @@ export function lastRequestRefusal(
   index: Pick<SendQueueIndex, 'lastStoredRequest'>,
 ): FiscalError | undefined {
   const last = index.lastStoredRequest();
-  if (!last || last.item.sendState !== 'stuck') return undefined;
+  if (last?.item.sendState !== 'stuck') return undefined;
   const { code, text } = stuckCause(last);
   const what =
     last.kind === 'document'

@@ -237,7 +237,7 @@ export class OfflineSender {
         subject.kind === 'document'
           ? this.#deps.index.findDocument({ by: 'documentNo', documentNo: subject.documentNo })
           : this.#deps.index.findLocation(subject.locationNo);
-      if (!fresh || fresh.sendState !== 'unsent') return 'skipped';
+      if (fresh?.sendState !== 'unsent') return 'skipped';
       const merchantRecordNo =
         'document' in fresh ? fresh.document.merchantRecordNo : fresh.location.merchantRecordNo;
       const signer = await this.#deps.signers.forMerchantRecord(merchantRecordNo);

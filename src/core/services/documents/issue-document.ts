@@ -55,7 +55,7 @@ export function assertLastDocumentPrinted(deps: Pick<DocumentDeps, 'index'>): vo
 }
 
 /** The CHDÚ is the truth; numbering from an index that lags behind it would repeat numbers. */
-function assertIndexCurrent(deps: Pick<DocumentDeps, 'index' | 'journal'>): void {
+export function assertIndexCurrent(deps: Pick<DocumentDeps, 'index' | 'journal'>): void {
   const head = deps.journal.head()?.recordNo ?? 0;
   if (deps.index.highWaterMark() !== head) {
     throw new FiscalError(
