@@ -125,9 +125,9 @@ describe('the offline report on a queue of 250 (issue 10)', () => {
     let reportJobs = 0;
     // The virtual printer's own fault: paper runs out before the 9th job of the report
     // (the heading and 7 items are on paper).
-    printer.print = (job, options) => {
-      if (job.reference === 'offline-report' && ++reportJobs === 9) printer.failNext('PRINTER_NO_PAPER');
-      return original(job, options);
+    printer.print = (...args: Parameters<typeof original>) => {
+      if (args[0].reference === 'offline-report' && ++reportJobs === 9) printer.failNext('PRINTER_NO_PAPER');
+      return original(...args);
     };
     const filter = { from: createOf(31), to: createOf(50) };
     const before = printer.history.length;
