@@ -5,8 +5,8 @@ import type { DocumentRecord, JournalRecord, LocationRecord, SfsExchangeRecord }
  * records in journal order (`src/core/journal/derived-state.ts`):
  * - `unsent`: no exchange yet, or only unreachable / invalid-response ones (the offline queue),
  *   or repaired after a rejection;
- * - `online`: the first exchange was accepted;
- * - `offline-sent`: accepted after at least one earlier exchange;
+ * - `online`: the first exchange, with SendingCount 1, was accepted;
+ * - `offline-sent`: accepted later (after earlier exchanges, or by a resend);
  * - `stuck`: the last decisive answer was a rejection, a duplicate or an unverifiable response;
  *   waits for a repair record;
  * - `not-sent`: a document the law does not let the register send (VK/VY created on or after
