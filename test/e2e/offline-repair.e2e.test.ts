@@ -112,13 +112,12 @@ describe('repair (issue 10: document/update, fixLocation, 500/501)', () => {
     expect(h.printer.history.filter((j) => j.kind === 'receipt')).toHaveLength(0);
   });
 
-  it('fixDocument rules: at least one field; entries by position within the items; issueDate only for a paragón', async () => {
+  it('fixDocument rules: entries by position within the items; issueDate only for a paragón; dates in the month', async () => {
     h = await startHarness({ clock: new LiveClock() });
     h.sim.injectFault(REJECTION);
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
     const cases: Array<[unknown, string]> = [
       [{}, 'fixDocument'],
-      [{ fixDocument: {} }, 'fixDocument'],
       [{ fixDocument: { documentEntries: [{}, {}, {}, { name: 'x' }] } }, 'fixDocument.documentEntries[3]'],
       [{ fixDocument: { issueDate: formatApiDateTime(new Date()) } }, 'fixDocument.issueDate'],
       [{ fixDocument: { invoiceId: 'FA1' } }, 'fixDocument.invoiceId'],
@@ -171,5 +170,18 @@ describe('repair (issue 10: document/update, fixLocation, 500/501)', () => {
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
     const none = await h.post('/api/location/update', { fixLocation: { useLastMerchant: true } });
     expect(none.body.resultCode).toBe(500);
+  });
+
+  it('an answer that could not be trusted (602) is cleared by an empty fix: sent again as it is, the SFS answers its first Id', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    h.sim.injectFault({ kind: 'untrusted-signature' });
+    const res = await h.post('/api/document/store', pd());
+    expect(res.body.resultCode).toBe(602);
+    const registered = h.sim.history()[0]!;
+    expect(registered.registration).toBe('new');
+    const fixed = await h.post('/api/document/update', { fixDocument: {} });
+    expect(fixed.body.resultCode).toBe(0);
+    expect(fixed.body.document).toMatchObject({ uuid: registered.id, okp: registered.okp, sendingCount: 2 });
+    expect(h.sim.history().at(-1)).toMatchObject({ registration: 'repeat', sendingCount: '2' });
   });
 });

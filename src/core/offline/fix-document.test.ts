@@ -114,9 +114,14 @@ describe('applyDocumentFix', () => {
     expect(r.resign).toBe(true);
   });
 
+  it('an empty fix changes nothing and keeps the PKP: the document is sent again as it is', () => {
+    const r = fix({});
+    expect(r.sfs).toEqual(doc.sfs);
+    expect(r.resign).toBe(false);
+    expect(fix({ useLastMerchant: false }).resign).toBe(false);
+  });
+
   it('refuses what it cannot do with 701 naming the field', () => {
-    expect(field(() => fix({}))).toBe('fixDocument');
-    expect(field(() => fix({ useLastMerchant: false }))).toBe('fixDocument');
     expect(field(() => fix({ createDate: '02.03.2026 13:00:00' }))).toBe('fixDocument.createDate');
     expect(field(() => fix({ createDate: '28.02.2026 10:00:00' }))).toBe('fixDocument.createDate');
     expect(field(() => fix({ createDate: 'yesterday' }))).toBe('fixDocument.createDate');

@@ -55,12 +55,12 @@ export interface FixedDocument {
   changes: Record<string, unknown>;
 }
 
-const FIELDS = ['useLastMerchant', 'createDate', 'issueDate', 'invoiceId', 'documentEntries'] as const;
-
 /**
  * Applies a fix to a stuck document with only the data sent (issue 10; docs/offline.md has the
  * table of SFS codes and the fix that clears each). The number stays (DECISIONS 5), so the new
- * CreateDate must stay in the same calendar month; dates never lie in the future.
+ * CreateDate must stay in the same calendar month; dates never lie in the future. An empty fix
+ * changes nothing: the document is sent again as it is (a fresh signature and SendingCount + 1),
+ * which clears an answer that could not be trusted (602) or a transient signature error (-10).
  *
  * @throws FiscalError 701 naming the field (`fixDocument.…`) and the rule.
  */
@@ -69,9 +69,6 @@ export function applyDocumentFix(
   fix: FixDocumentInput,
   ctx: { now: Date; lastMerchant: FixIdentity },
 ): FixedDocument {
-  if (!FIELDS.some((f) => !isAbsent(fix[f]) && fix[f] !== false)) {
-    throw invalidInput('fixDocument', `give at least one of ${FIELDS.join(', ')}`);
-  }
   const sfs: SfsReceiptData = structuredClone(doc.sfs);
   const changes: Record<string, unknown> = {};
   let resign = false;

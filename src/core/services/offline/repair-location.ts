@@ -19,8 +19,9 @@ export interface FixLocationInput extends LocationKindsInput {
 
 /**
  * `POST /api/location/update {fixLocation}` (issue 10): repairs the last location the SFS rejected
- * — a new CreateDate (never in the future: -108), another location, the merchant in force — as a
- * `repair` record, and sends it at once. Nothing stuck → 500; an invalid fix → 701.
+ * — a new CreateDate (never in the future: -108), another location, the merchant in force, or
+ * nothing (sent again as it is) — as a `repair` record, and sends it at once. Nothing stuck →
+ * 500; an invalid fix → 701.
  */
 export class RepairLocation {
   constructor(private readonly deps: OfflineDeps) {}
