@@ -32,7 +32,7 @@ export interface BackgroundWiring {
   lock: WriteLock;
   sfs: TaxAuthority;
   sfsTimeoutMs: number;
-  swId: string;
+  swId: () => string;
   sfsHealth: SfsHealth;
   clock: Clock;
   ids: IdSource;

@@ -20,11 +20,12 @@ import { printerProbe } from '../core/services/backlog-status.js';
 import { assertLastDocumentPrinted } from '../core/services/documents/issue-document.js';
 import { locationProbe } from '../core/services/location/location-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
+import { SwIdSource } from '../core/services/sw-id-source.js';
 import { WriteLock } from '../core/services/write-lock.js';
-import { swId } from '../core/sfs/sw-id.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
@@ -119,19 +120,10 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
 
   const version = readPackageVersion();
   const buildCommit = readBuildCommit();
-  // SFS spec §2.3; not certified, so the SFS integration environment is the place for it (ADR 0004).
-  const swIdValue = swId({
-    manufacturer: 'kasa',
-    product: 'kasa',
-    chduName: config.chdu.kind === 'image' ? 'kasa image CHDU' : 'CHDU Lite',
-    version,
-    chduVersion: '1.3',
-  });
   const versionInfo: VersionInfo = {
     product: 'kasa',
     version,
     apiVersion: '1.7',
-    swId: swIdValue,
     ...(buildCommit ? { buildCommit } : {}),
     nodeVersion: process.version,
   };
@@ -146,8 +138,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
+  let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
   const printer = openPrinter(config.printer, { dataDir: config.dataDir });
-  const sfs = await openTaxAuthority(config, clock, () => currentCertificate());
+  const sfs = await openTaxAuthority(
+    config,
+    clock,
+    () => currentCertificate(),
+    () => currentIdentity(),
+  );
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
@@ -163,7 +161,22 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   };
   readiness.add(storage.check);
   status.addProbe(storage.check.statusProbe());
+  // SFS spec §2.3, ADR 0421: the certified SwId when given, else derived from the actual CHDÚ.
+  const chdu = storage.chdu;
+  const swIds = new SwIdSource({
+    configured: config.swId,
+    software: { manufacturer: 'kasa', product: 'kasa', version },
+    chdu: { name: chdu.model ?? 'CHDU', version: () => chdu.firmwareVersion() },
+  });
+  storage.check.addProbe(swIds.probe());
+  // The first check ran without this probe: while the version is unknown, check again so the
+  // register refuses (200) instead of issuing a document it could not send.
+  if (!(await swIds.refresh())) await storage.check.run();
   currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
+  currentIdentity = () => {
+    const m = storage.index.currentMerchant()?.merchant;
+    return m && { cashRegisterCode: m.organizationUnit.cashRegisterCode, ico: m.ico, icDph: m.icDph };
+  };
   let merchant: Awaited<ReturnType<typeof composeMerchant>>;
   try {
     merchant = await composeMerchant({
@@ -206,7 +219,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     lock,
     sfs: sfs.taxAuthority,
     sfsTimeoutMs: config.sfsTimeoutMs,
-    swId: swIdValue,
+    swId: () => swIds.value,
     sfsHealth: sfs.health,
     clock,
     ids,
@@ -223,7 +236,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     merchant: merchant.session,
     sfs: sfs.taxAuthority,
     sfsTimeoutMs: config.sfsTimeoutMs,
-    swId: swIdValue,
+    swId: () => swIds.value,
     sfsHealth: sfs.health,
     printer,
     renderer: overrides.renderer ?? pngRenderer(printer.charsPerLine),
@@ -249,7 +262,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     allowedHosts: allowedHostNames(config.host),
     version,
     routes: [
-      systemRoutes({ version: () => versionInfo, status }),
+      systemRoutes({ version: () => ({ ...versionInfo, ...swIds.report() }), status }),
       storage.routes,
       merchant.routes,
       documents,

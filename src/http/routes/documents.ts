@@ -11,6 +11,7 @@ import {
   CashResponse,
   DocumentResponse,
   GetDocumentRequest,
+  PrinterOptions,
   StoreDocumentRequest,
 } from '../schemas/documents.js';
 
@@ -23,10 +24,9 @@ const IdempotencyHeaders = z.looseObject({
     ),
 });
 
-const PrintRequest = z
-  .looseObject({})
-  .describe('Printer options; `{}` uses the configured printer.')
-  .meta({ examples: [{}] });
+const PrintRequest = PrinterOptions.describe('Printer options; `{}` uses the configured printer.').meta({
+  examples: [{}],
+});
 
 export interface DocumentRouteDeps {
   store: StoreDocument;

@@ -6,35 +6,32 @@ import type { FixLocationInput } from '../../core/services/offline/repair-locati
 import { EkasaStatus } from './documents.js';
 import { Merchant, PhysicalAddress } from './merchant.js';
 import { exampleLocation } from './offline-examples.js';
+import { strictRequest } from './strict-request.js';
 
 /**
  * Location schemas (API text: Location API; api-compat §4.14). The schemas check the JSON shape;
  * the values (ranges, lengths, exactly one kind) are checked by `src/core/location/`, which
  * answers 701 naming the field.
  */
-export const Gps = z
-  .object({
-    x: z.number().nullish().describe('Longitude, WGS-84 decimal degrees (−180 to 180), e.g. 17.112415.'),
-    y: z.number().nullish().describe('Latitude, WGS-84 decimal degrees (−90 to 90), e.g. 48.1467828.'),
-  })
-  .meta({ id: 'Gps' });
+export const Gps = strictRequest({
+  x: z.number().nullish().describe('Longitude, WGS-84 decimal degrees (−180 to 180), e.g. 17.112415.'),
+  y: z.number().nullish().describe('Latitude, WGS-84 decimal degrees (−90 to 90), e.g. 48.1467828.'),
+}).meta({ id: 'Gps' });
 
-export const PhysicalAddressInput = z
-  .object({
-    country: z.string().nullish().describe('Kept with the location, not sent to the SFS.'),
-    municipality: z.string().nullish().describe('1–100 characters; required.'),
-    street: z
-      .string()
-      .nullish()
-      .describe('1–100 characters; required (the municipality name where there are no streets).'),
-    buildingNumber: z.string().nullish().describe('Orientation number, 1–20 characters.'),
-    propertyRegistrationNumber: z
-      .union([z.string(), z.number()])
-      .nullish()
-      .describe('Registry number (súpisné číslo), a whole number 1–9999999999.'),
-    postalCode: z.string().nullish().describe('5 digits.'),
-  })
-  .meta({ id: 'LocationAddress' });
+export const PhysicalAddressInput = strictRequest({
+  country: z.string().nullish().describe('Kept with the location, not sent to the SFS.'),
+  municipality: z.string().nullish().describe('1–100 characters; required.'),
+  street: z
+    .string()
+    .nullish()
+    .describe('1–100 characters; required (the municipality name where there are no streets).'),
+  buildingNumber: z.string().nullish().describe('Orientation number, 1–20 characters.'),
+  propertyRegistrationNumber: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .describe('Registry number (súpisné číslo), a whole number 1–9999999999.'),
+  postalCode: z.string().nullish().describe('5 digits.'),
+}).meta({ id: 'LocationAddress' });
 
 const kinds = {
   physicalAddress: PhysicalAddressInput.nullish(),
@@ -45,23 +42,21 @@ const kinds = {
     .describe('1–255 characters, e.g. a vehicle plate; only when neither GPS nor an address is possible.'),
 };
 
-export const FixLocation = z
-  .object({
-    createDate: z
-      .string()
-      .nullish()
-      .describe('New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future.'),
-    ...kinds,
-    useLastMerchant: z.boolean().nullish().describe('Sign and send it as the merchant in force.'),
-  })
-  .meta({
-    id: 'FixLocation',
-    examples: [
-      { createDate: '03.09.2025 16:56:02', gps: { x: 17.1427408, y: 48.1455817 }, useLastMerchant: true },
-    ],
-  });
+export const FixLocation = strictRequest({
+  createDate: z
+    .string()
+    .nullish()
+    .describe('New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future.'),
+  ...kinds,
+  useLastMerchant: z.boolean().nullish().describe('Sign and send it as the merchant in force.'),
+}).meta({
+  id: 'FixLocation',
+  examples: [
+    { createDate: '03.09.2025 16:56:02', gps: { x: 17.1427408, y: 48.1455817 }, useLastMerchant: true },
+  ],
+});
 
-export const UpdateLocationRequest = z.object({ ...kinds, fixLocation: FixLocation.nullish() }).meta({
+export const UpdateLocationRequest = strictRequest({ ...kinds, fixLocation: FixLocation.nullish() }).meta({
   id: 'UpdateLocationRequest',
   description:
     'Exactly one of physicalAddress, gps, other — or fixLocation alone, which repairs the last location the SFS rejected. PORTABLE registers only (701 otherwise).',

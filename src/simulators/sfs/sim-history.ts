@@ -16,6 +16,8 @@ export interface SimHistoryEntry {
   /** Header@RequestDate as sent. */
   requestDate?: string;
   sendingCount?: string;
+  /** Header@SwId as sent. */
+  swId?: string;
   receiptType?: string;
   receiptNumber?: string;
   pkp?: string;
@@ -79,6 +81,7 @@ function describeRequest(
   entry.requestUuid = request.header.Uuid;
   entry.requestDate = request.header.RequestDate;
   entry.sendingCount = request.header.SendingCount;
+  entry.swId = request.header.SwId;
   if ('pkp' in request) {
     entry.receiptType = request.data.ReceiptType;
     entry.receiptNumber = request.data.ReceiptNumber;

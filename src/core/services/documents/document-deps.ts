@@ -19,7 +19,11 @@ export interface DocumentDeps {
   sfs: TaxAuthority;
   /** The online limit (`--sfs-timeout-ms`). */
   sfsTimeoutMs: number;
-  swId: string;
+  /**
+   * The SwId in force, asked on every attempt (SwIdSource, ADR 0421): the configured one, or the
+   * one derived once the CHDÚ has told its version; throws 200 before that.
+   */
+  swId: () => string;
   sfsHealth: SfsHealth;
   printer: ReceiptPrinter;
   renderer: ReceiptImageRenderer;

@@ -36,7 +36,7 @@ export async function attemptDocument(
       header: {
         Uuid: requestUuid,
         RequestDate: requestDate,
-        SwId: deps.swId,
+        SwId: deps.swId(),
         SendingCount: String(sendingCount),
         Exception: document.exception ? 'true' : 'false',
       },
@@ -74,7 +74,7 @@ export async function attemptLocation(
       header: {
         Uuid: requestUuid,
         RequestDate: requestDate,
-        SwId: deps.swId,
+        SwId: deps.swId(),
         SendingCount: String(sendingCount),
       },
       data: location.sfs,

@@ -5,6 +5,7 @@ import { validateStoreRequest } from '../../documents/validate-store-request.js'
 import { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
+import { readStoredSetting } from '../../settings/stored-settings.js';
 import type { DocumentDeps } from './document-deps.js';
 import { electronicReceipt, merchantOf } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
@@ -36,9 +37,12 @@ export class StoreDocument {
         rawBody,
       );
       if (earlier) return replay(this.deps, earlier);
-      const issued = await issueDocument(this.deps, (ctx) => validateStoreRequest(input, ctx), {
-        idempotency,
-      });
+      const cashPaymentNames = readStoredSetting(this.deps.index.settings(), 'cashPaymentNames');
+      const issued = await issueDocument(
+        this.deps,
+        (ctx) => validateStoreRequest(input, { ...ctx, cashPaymentNames }),
+        { idempotency },
+      );
       const merchant = merchantView(
         issued.merchant.recordNo,
         issued.merchant.merchant,
