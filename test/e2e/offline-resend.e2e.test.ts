@@ -23,6 +23,7 @@ describe('the background sender (issue 10)', () => {
     h = await startHarness({ clock: new LiveClock(), sfsTimeoutMs: 3000 });
     await storeSettings(h, FAST_RESEND);
     await h.sim.goOffline();
+    const started = Date.now();
     for (let i = 0; i < 1000; i++) {
       const res = await h.post('/api/document/store', pd());
       expect(res.body.resultCode).toBe(0);
@@ -31,6 +32,7 @@ describe('the background sender (issue 10)', () => {
     expect(h.kasa.parts.index.queueSummary().unsentDocuments).toBe(1000);
 
     // The SFS comes back, a little slow: the resend takes long enough for the POS to work meanwhile.
+    const stored = Date.now();
     h.sim.setLatency(8);
     await h.sim.goOnline();
     await waitFor(() => h!.kasa.parts.sender.state.running, 'the sender to start by its timer');
@@ -49,6 +51,10 @@ describe('the background sender (issue 10)', () => {
       () => h!.kasa.parts.index.queueSummary().unsentDocuments === 0,
       'the queue to empty',
       180_000,
+    );
+    // Reported, never asserted (timings live in npm run bench).
+    console.info(
+      `1,000 offline stores: ${stored - started} ms; their resend (8 ms SFS latency, 200 stores meanwhile): ${Date.now() - stored} ms`,
     );
     expect(sendStates(h, 1, 1000).every((s) => s === 'offline-sent')).toBe(true);
     expect(sendStates(h, 1001, 1200).every((s) => s === 'online')).toBe(true);

@@ -4,7 +4,7 @@ import type { QueueEntry } from '../ports/indexed-records.js';
 import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import type { SettingsIndex } from '../ports/settings-index.js';
 import type { ComponentStatus, RefusalSource, StatusProbe } from '../services/register-status.js';
-import { formatApiDateTime } from '../time.js';
+import { formatApiDateTime, parseSfsDateTime } from '../time.js';
 import { type Deadline, resendDeadline } from './deadline.js';
 import { describeStuck } from './last-request.js';
 import { readOfflineSettings } from './offline-settings.js';
@@ -61,7 +61,7 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
                 internalDocumentId: oldest.item.document.documentNo,
               }
             : { internalId: oldest.item.location.locationNo }),
-          createDate: formatApiDateTime(new Date(Date.parse(createDateOf(oldest)))),
+          createDate: formatApiDateTime(parseSfsDateTime(createDateOf(oldest)) ?? deadline.firstAttempt),
           firstAttempt: formatApiDateTime(deadline.firstAttempt),
           ageSeconds: Math.floor(deadline.ageMs / 1000),
           sendBy: formatApiDateTime(deadline.sendBy),
