@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
-import { describeChduTarget } from '../config/targets.js';
+import { describeChduTarget, printerProfileOf } from '../config/targets.js';
 import { FiscalError } from '../core/fiscal-error.js';
 import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
 import { lastRequestRefusal } from '../core/offline/last-request.js';
@@ -16,14 +16,16 @@ import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import type { Scheduler } from '../core/ports/scheduler.js';
-import { printerProbe } from '../core/services/backlog-status.js';
 import { assertLastDocumentPrinted } from '../core/services/documents/issue-document.js';
 import { locationProbe } from '../core/services/location/location-probe.js';
+import { printerInfo } from '../core/services/printing/printer-info.js';
+import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
 import { SwIdSource } from '../core/services/sw-id-source.js';
 import { WriteLock } from '../core/services/write-lock.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
+import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
@@ -32,8 +34,9 @@ import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
 import { composeOffline } from './offline.js';
-import { openPrinter } from './open-printer.js';
+import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
+import { composePrinting } from './printing.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
@@ -139,7 +142,12 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
   let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
-  const printer = openPrinter(config.printer, { dataDir: config.dataDir });
+  // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
+  checkPrinterTarget(config.printer, config.chdu);
+  const early =
+    config.printer.kind === 'chdu'
+      ? undefined
+      : await openPrinter(config.printer, { dataDir: config.dataDir });
   const sfs = await openTaxAuthority(
     config,
     clock,
@@ -147,10 +155,20 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     () => currentIdentity(),
   );
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
+  let printer: ReceiptPrinter;
   try {
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+    printer =
+      early ??
+      (await openPrinter(config.printer, {
+        dataDir: config.dataDir,
+        chdu: { chdu: storage.chdu, journal: storage.journal },
+      }).catch(async (e: unknown) => {
+        await storage.close();
+        throw e;
+      }));
   } catch (e) {
-    await printer.close();
+    await early?.close();
     await sfs.close();
     throw e;
   }
@@ -199,6 +217,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   status.addProbe(offlineBacklogProbe(storage.index, clock));
   status.addProbe(locationProbe(storage.index));
   status.addProbe(sfs.health.probe);
+  const profile = printerProfileOf(config.printer);
+  const printing = await composePrinting({
+    printer,
+    paperWidthDots: profile.paperWidthDots,
+    journal: storage.journal,
+    index: storage.index,
+    lock,
+  });
   // Issue 10: the overall state is never READY while documents are refused, and names a backlog
   // past its deadline.
   status.addBlocker({ refusal: () => lastRequestRefusal(storage.index) });
@@ -239,7 +265,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     swId: () => swIds.value,
     sfsHealth: sfs.health,
     printer,
-    renderer: overrides.renderer ?? pngRenderer(printer.charsPerLine),
+    renderer: overrides.renderer ?? pngRenderer(profile.paperWidthDots),
+    logo: printing.logo,
     clock,
     ids,
     claims: background.claims,
@@ -263,10 +290,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     version,
     routes: [
       systemRoutes({ version: () => ({ ...versionInfo, ...swIds.report() }), status }),
-      storage.routes,
+      // chduinfo names the printer too, from the same call as GET /api/printer (they agree).
+      chduRoutes({
+        info: async () => ({ ...(await storage.info()), printer: await printerSummary(printer) }),
+      }),
       merchant.routes,
       documents,
       ...offline,
+      ...printing.routes,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
@@ -292,5 +323,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await background.stop();
       await closeAll();
     },
+  };
+}
+
+/** The printer as `GET /api/chduinfo` names it. */
+async function printerSummary(printer: ReceiptPrinter) {
+  const info = await printerInfo(printer);
+  return {
+    adapter: info.adapter,
+    target: info.target,
+    ready: info.status.ready,
+    ...(info.status.faultCode === undefined ? {} : { faultCode: info.status.faultCode }),
   };
 }

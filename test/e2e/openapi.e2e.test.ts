@@ -65,6 +65,11 @@ describe('OpenAPI document of the whole register', () => {
       'POST /api/document/update',
       'POST /api/location/update',
       'GET /api/location/get',
+      'GET /api/printer',
+      'POST /api/print',
+      'POST /api/drawer/open',
+      'POST /api/image/preview',
+      'POST /api/image/store',
     ];
     const listed = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),

@@ -289,6 +289,11 @@ export class SqliteJournalIndex implements JournalIndex {
     return this.offline.oldestOffline();
   }
 
+  currentLogo(): number | undefined {
+    const value = Number(this.q.meta.get('logo') ?? 0);
+    return value > 0 ? value : undefined;
+  }
+
   settings(): Record<string, unknown> {
     const rows = this.db.prepare('SELECT key, value FROM settings ORDER BY key').all() as Array<{
       key: string;
@@ -358,8 +363,12 @@ export class SqliteJournalIndex implements JournalIndex {
           else this.q.putSetting.run(key, JSON.stringify(value));
         }
         return;
+      case 'logo':
+        // The logo in force: a logo record without an image removes it (ADR 0509).
+        this.q.setMeta.run('logo', record.body.png === undefined ? '0' : String(record.recordNo));
+        return;
       default:
-        // free-text, logo: counted only.
+        // free-text, print-job: counted only.
         return;
     }
   }

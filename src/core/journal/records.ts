@@ -18,7 +18,8 @@ export type RecordType =
   | 'free-text'
   | 'logo'
   | 'settings'
-  | 'repair';
+  | 'repair'
+  | 'print-job';
 
 /** Merchant identity and certificate (never a password or key). */
 export interface MerchantRecord {
@@ -139,6 +140,31 @@ export interface PrintRecord {
   printerCode?: number;
   /** The original was delivered as an electronic receipt instead of paper. */
   electronic?: boolean;
+  /** A print cut short: what reached the paper and where a resumed print starts (docs/printing.md). */
+  partialPrint?: {
+    totalBytes: number;
+    resumeOffset: number;
+    printedLines: number;
+    lastPrintedLine?: string;
+    jobSha256: string;
+  };
+}
+
+/**
+ * Printer data sent through the CHDÚ (`--printer chdu`, ADR 0508): the ESC/POS bytes follow the
+ * record in WRITE_PRINT_OFFSET blocks, so the CHDÚ keeps exactly what the printer got. A job
+ * longer than one record's print payload, or paced in windows, is several of these records.
+ */
+export interface PrintJobRecord {
+  /** What is printed: `receipt`, `copy`, `text`, `report`, `drawer`… */
+  kind: string;
+  /** The document number or other reference, when there is one. */
+  reference?: string;
+  /** Where this part starts in the whole job, and the job's size, in bytes. */
+  offset: number;
+  totalBytes: number;
+  /** SHA-256 (hex) of the whole job's bytes. */
+  jobSha256: string;
 }
 
 export interface FreeTextRecord {
@@ -187,6 +213,7 @@ export interface RecordBodies {
   logo: LogoRecord;
   settings: SettingsRecord;
   repair: RepairRecord;
+  'print-job': PrintJobRecord;
 }
 
 /** Current version of each record type. */
@@ -200,6 +227,7 @@ export const RECORD_VERSIONS: { readonly [T in RecordType]: number } = {
   logo: 1,
   settings: 1,
   repair: 1,
+  'print-job': 1,
 };
 
 /** A record as read back from the journal. */

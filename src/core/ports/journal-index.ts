@@ -1,6 +1,7 @@
 import type { JournalRecord } from '../journal/records.js';
 import type { DocumentIndex } from './document-index.js';
 import type { LocationIndex } from './location-index.js';
+import type { LogoIndex } from './logo-index.js';
 import type { MerchantIndex } from './merchant-index.js';
 import type { OfflineReportIndex } from './offline-report-index.js';
 import type { SendQueueIndex } from './send-queue-index.js';
@@ -44,7 +45,7 @@ export interface IndexMaintenance {
  * The derived, rebuildable index over the journal (SQLite in production). Everything it answers
  * can be recomputed from the CHDÚ alone. It is one object, but split by role (ADR 0700): a use
  * case depends on the roles it reads (`DocumentIndex`, `SendQueueIndex`, `LocationIndex`,
- * `OfflineReportIndex`, `SettingsIndex`, `MerchantIndex`), not on the whole index.
+ * `OfflineReportIndex`, `SettingsIndex`, `MerchantIndex`, `LogoIndex`), not on the whole index.
  */
 export interface JournalIndex
   extends IndexMaintenance,
@@ -53,7 +54,8 @@ export interface JournalIndex
     SendQueueIndex,
     LocationIndex,
     OfflineReportIndex,
-    SettingsIndex {}
+    SettingsIndex,
+    LogoIndex {}
 
 export type DocumentQuery =
   | { by: 'documentNo'; documentNo: number }

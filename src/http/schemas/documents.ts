@@ -10,6 +10,7 @@ import { VAT_RATE_INPUTS, VAT_RATES } from '../../core/documents/vat-rates.js';
 import type { MerchantView } from '../../core/merchant/merchant-record.js';
 import { exampleCash, exampleDocument } from './examples.js';
 import { Merchant } from './merchant.js';
+import { PrintOptionsFields } from './printing.js';
 import { strictRequest } from './strict-request.js';
 
 /**
@@ -45,13 +46,7 @@ const amount = (what: string) =>
     .meta({ description: `${what}: up to 2 decimals, −10000000 to 10000000` });
 
 /** The printer options object itself (also the whole body of `POST /api/document/print`). */
-export const PrinterOptions = strictRequest(
-  {
-    windowSize: z.number().int().nullish(),
-    printDelay: z.number().int().nullish(),
-  },
-  'Printer',
-);
+export const PrinterOptions = strictRequest({ ...PrintOptionsFields }, 'Printer');
 
 export const Printer = PrinterOptions.nullish().describe(
   'Printer options; null or {} means the default printer.',

@@ -11,6 +11,7 @@ import type { DocumentDeps } from './document-deps.js';
 import { merchantOf, printerError } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
+import { printOptionsOf } from './store-document.js';
 
 /**
  * `POST /api/cash`: a deposit (VK, positive amount) or withdrawal (VY, negative). Shares the
@@ -34,6 +35,7 @@ export class CashOperation {
         // Act 384/2025, by the document's own CreateDate (ADR 0704).
         notSent: (createDate) =>
           cashDocumentIsSent(createDate, force) ? undefined : { reason: CASH_NOT_SENT_REASON },
+        printOptions: printOptionsOf(input.printer),
       });
       if (issued.printerCode !== undefined) throw cashNotPrinted(issued.doc, issued.printerCode);
       const merchant = merchantView(

@@ -27,6 +27,8 @@ export interface DocumentDeps {
   sfsHealth: SfsHealth;
   printer: ReceiptPrinter;
   renderer: ReceiptImageRenderer;
+  /** The stored logo heading every receipt (ADR 0509); none when absent. */
+  logo?: { images(): ReadonlyMap<string, Uint8Array> };
   clock: Clock;
   ids: IdSource;
   /** Items with a send attempt in flight (shared with the background sender, issue 10). */

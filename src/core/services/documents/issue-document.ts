@@ -5,6 +5,7 @@ import type { ValidatedCashRequest, ValidatedStoreRequest } from '../../document
 import { FiscalError } from '../../fiscal-error.js';
 import { lastRequestRefusal } from '../../offline/last-request.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
+import type { PartialPrintInfo, PrintOptions } from '../../ports/receipt-printer.js';
 import { RESULT_CODES } from '../../result-codes.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
@@ -17,6 +18,8 @@ export interface IssueOptions {
   idempotency?: { key: string; requestSha256: string } | undefined;
   /** Whether the document, created at `createDate`, must not be sent (VK/VY, Act 384/2025: ADR 0704). */
   notSent?: ((createDate: Date) => { reason: string } | undefined) | undefined;
+  /** The request's Printer object: pacing of the print (windowSize, printDelay). */
+  printOptions?: PrintOptions | undefined;
 }
 
 export interface IssuedDocument {
@@ -24,6 +27,8 @@ export interface IssuedDocument {
   merchant: UsableMerchant;
   /** Printer code 100–106 when the original could not be printed (answer 507). */
   printerCode?: number;
+  /** When the failed print left part of the receipt on paper: where a resumed print starts. */
+  partialPrint?: PartialPrintInfo;
   /** Base64 PNG when delivered as an electronic receipt. */
   electronicReceipt?: string;
 }
@@ -166,8 +171,11 @@ export async function issueDocument(
     // The drawer is a convenience: a failing kick must not turn a registered sale into an error.
     if (record.openDrawer) await deps.printer.openDrawer().catch(() => undefined);
   } else {
-    const printerCode = await printOriginal(deps, doc, m, record.openDrawer);
-    if (printerCode !== undefined) issued.printerCode = printerCode;
+    const failure = await printOriginal(deps, doc, m, record.openDrawer, options.printOptions);
+    if (failure !== undefined) {
+      issued.printerCode = failure.printerCode;
+      if (failure.partialPrint !== undefined) issued.partialPrint = failure.partialPrint;
+    }
   }
   issued.doc = current(deps, record.documentNo);
   return issued;

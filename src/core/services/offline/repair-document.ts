@@ -7,7 +7,7 @@ import { nextSendingCount } from '../../offline/sending-count.js';
 import type { IndexedDocument } from '../../ports/indexed-records.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
-import { merchantOf, printerError, printOriginal } from '../documents/document-receipt.js';
+import { merchantOf, type PrintFailure, printerError, printOriginal } from '../documents/document-receipt.js';
 import { assertLastDocumentPrinted, sfsFailure } from '../documents/issue-document.js';
 import { sendDocumentAttempt } from '../documents/send-attempt.js';
 import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
@@ -79,18 +79,18 @@ export class RepairDocument {
       if (after.sendState === 'stuck') throw sfsFailure(after);
 
       // A document stuck at creation was never handed over: its original is printed now.
-      let printerCode: number | undefined;
+      let failure: PrintFailure | undefined;
       if (after.printState === 'pending' || after.printState === 'failed') {
         const { merchant } = await merchantOf(this.deps, after);
-        printerCode = await printOriginal(this.deps, after, merchant, false);
+        failure = await printOriginal(this.deps, after, merchant, false);
       }
       const final = this.#reload(doc.documentNo);
       const document = toApiDocument(final, merchantViewOf(this.deps, merchantRecordNo));
-      if (printerCode !== undefined) {
+      if (failure !== undefined) {
         throw printerError(
-          printerCode,
-          `Document ${doc.documentNumber} is repaired and ${final.sendState === 'unsent' ? 'queued for the SFS' : 'registered'}, but printing failed (printer code ${printerCode}); print it with POST /api/document/print.`,
-          { document },
+          failure.printerCode,
+          `Document ${doc.documentNumber} is repaired and ${final.sendState === 'unsent' ? 'queued for the SFS' : 'registered'}, but printing failed (printer code ${failure.printerCode}); print it with POST /api/document/print.`,
+          { document, ...(failure.partialPrint === undefined ? {} : { partialPrint: failure.partialPrint }) },
         );
       }
       return { resultCode: 0 as const, document };
