@@ -7,12 +7,18 @@ import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget, printerProfileOf } from '../config/targets.js';
+import { FiscalError } from '../core/fiscal-error.js';
+import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
+import { lastRequestRefusal } from '../core/offline/last-request.js';
+import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
-import { offlineBacklogProbe } from '../core/services/backlog-status.js';
+import type { Scheduler } from '../core/ports/scheduler.js';
+import { assertLastDocumentPrinted } from '../core/services/documents/issue-document.js';
+import { locationProbe } from '../core/services/location/location-probe.js';
 import { printerInfo } from '../core/services/printing/printer-info.js';
 import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
@@ -24,9 +30,11 @@ import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
+import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
+import { composeOffline } from './offline.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
 import { composePrinting } from './printing.js';
@@ -37,7 +45,14 @@ export interface Kasa {
   logger: Logger;
   targets: { chdu: string; sfs: string; printer: string };
   /** The simulators and devices, for tests and the admin page (fault injection). */
-  parts: { printer: ReceiptPrinter; sfsSimulator?: SfsSimulator; journal: Journal; index: JournalIndex };
+  parts: {
+    printer: ReceiptPrinter;
+    sfsSimulator?: SfsSimulator;
+    journal: Journal;
+    index: JournalIndex;
+    /** The background offline sender (tests read its state). */
+    sender: OfflineSender;
+  };
   close(): Promise<void>;
 }
 
@@ -50,6 +65,8 @@ export interface ComposeOverrides {
   renderer?: ReceiptImageRenderer;
   /** Image CHDÚ file operations (tests make the disk run full: ADR 0116). */
   imageIo?: ImageIoOpener;
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -207,7 +224,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     throw e;
   }
   status.addProbe(printerProbe(printer));
-  status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
+  status.addProbe(offlineBacklogProbe(storage.index, clock));
+  status.addProbe(locationProbe(storage.index));
   status.addProbe(sfs.health.probe);
   const profile = printerProfileOf(config.printer);
   const printing = await composePrinting({
@@ -217,7 +235,37 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     index: storage.index,
     lock,
   });
-  const documents = composeDocuments({
+  // Issue 10: the overall state is never READY while documents are refused, and names a backlog
+  // past its deadline.
+  status.addBlocker({ refusal: () => lastRequestRefusal(storage.index) });
+  status.addBlocker({
+    refusal: () => {
+      try {
+        assertLastDocumentPrinted({ index: storage.index });
+        return undefined;
+      } catch (e) {
+        return FiscalError.is(e) ? e : undefined;
+      }
+    },
+  });
+  status.addBlocker(overdueBacklog(storage.index, clock));
+  const background = composeBackground({
+    journal: storage.journal,
+    index: storage.index,
+    lock,
+    sfs: sfs.taxAuthority,
+    sfsTimeoutMs: config.sfsTimeoutMs,
+    swId: () => swIds.value,
+    sfsHealth: sfs.health,
+    clock,
+    ids,
+    session: merchant.session,
+    keystore: merchant.keystore,
+    readiness,
+    logger,
+    ...(overrides.scheduler ? { scheduler: overrides.scheduler } : {}),
+  });
+  const documentDeps = {
     journal: storage.journal,
     index: storage.index,
     lock,
@@ -231,7 +279,18 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     logo: printing.logo,
     clock,
     ids,
-  });
+    claims: background.claims,
+  };
+  const documents = composeDocuments(documentDeps);
+  const offline = composeOffline(
+    {
+      ...documentDeps,
+      claims: background.claims,
+      signers: background.signers,
+      scheduler: background.scheduler,
+    },
+    background.sender,
+  );
 
   const app = await buildHttpApp({
     logger,
@@ -247,11 +306,13 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       }),
       merchant.routes,
       documents,
+      ...offline,
       ...printing.routes,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
 
+  background.start();
   return {
     app,
     logger,
@@ -265,9 +326,11 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       ...(sfs.simulator ? { sfsSimulator: sfs.simulator } : {}),
       journal: storage.journal,
       index: storage.index,
+      sender: background.sender,
     },
     async close() {
       await app.close();
+      await background.stop();
       await closeAll();
     },
   };

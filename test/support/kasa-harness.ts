@@ -7,6 +7,7 @@ import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig } from '../../src/config/serve-config.js';
 import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
+import type { Scheduler } from '../../src/core/ports/scheduler.js';
 import type { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
 import { ManualClock } from './merchant-register.js';
@@ -27,6 +28,8 @@ export interface HarnessOptions {
   imageIo?: ImageIoOpener;
   /** Folder of the high-water marks (default: a new temporary folder, never the real home). */
   markDir?: string;
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
   /** Another CHDÚ than the image in the data dir (e.g. a CHDU Lite emulator over TCP). */
   chdu?: ChduTarget;
   /** `--sw-id`. */
@@ -72,6 +75,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger: createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
     ...(options.imageIo ? { imageIo: options.imageIo } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   await kasa.app.ready();
   const call = async (

@@ -7,10 +7,18 @@
  */
 export interface StoredSettings {
   /**
-   * Send VK/VY to the SFS. The API v1.7 text says they are sent (default true); Act 384/2025
-   * ended sending them from 1 Jan 2026, so a shop may switch it off (docs/documents.md).
+   * Send VK/VY created on or after 1 January 2026 although Act 384/2025 ended sending them (test
+   * environments only; ADR 0704, docs/offline.md). Before that date they are always sent.
    */
-  sendCashDocuments: boolean;
+  forceSendCashDocuments: boolean;
+  /** First wait before the offline sender tries again after a failed try, ms (ADR 0710). */
+  resendIntervalMs: number;
+  /** The longest wait between two tries; the wait doubles up to it, ms. */
+  resendMaxIntervalMs: number;
+  /** Documents and locations one batch of the offline sender sends at most. */
+  resendBatchLimit: number;
+  /** Hours from the first attempt within which a stored message must reach the SFS (ADR 0702). */
+  resendDeadlineHours: number;
   /**
    * Payment names (keys of `payments`) that mean cash. Only a cash payment may carry the 5-cent
    * rounding (Act 18/1996 Z. z. on prices, § 3(4); ADR 0420). Compared without regard to case or
@@ -25,15 +33,24 @@ export interface StoredSettingSpec<T> {
   parse(raw: unknown): T | undefined;
 }
 
+const integerIn =
+  (min: number, max: number) =>
+  (raw: unknown): number | undefined =>
+    typeof raw === 'number' && Number.isInteger(raw) && raw >= min && raw <= max ? raw : undefined;
+
 const PAYMENT_NAME_MAX_CHARS = 50;
 const MAX_CASH_NAMES = 20;
 
 export const STORED_SETTINGS: { readonly [K in keyof StoredSettings]: StoredSettingSpec<StoredSettings[K]> } =
   {
-    sendCashDocuments: {
-      defaultValue: true,
+    forceSendCashDocuments: {
+      defaultValue: false,
       parse: (raw) => (typeof raw === 'boolean' ? raw : undefined),
     },
+    resendIntervalMs: { defaultValue: 30_000, parse: integerIn(100, 3_600_000) },
+    resendMaxIntervalMs: { defaultValue: 600_000, parse: integerIn(100, 86_400_000) },
+    resendBatchLimit: { defaultValue: 100, parse: integerIn(1, 1000) },
+    resendDeadlineHours: { defaultValue: 96, parse: integerIn(1, 8760) },
     cashPaymentNames: {
       defaultValue: Object.freeze(['Hotovosť', 'Hotovost', 'Cash']),
       parse: (raw) => {
