@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SqliteJournalIndex } from '../../../src/adapters/index/sqlite-journal-index.js';
 import { fullDisk } from '../../support/full-disk.js';
-import { type Harness, pd, startHarness } from '../../support/kasa-harness.js';
+import { type Harness, type Json, pd, startHarness } from '../../support/kasa-harness.js';
 import { waitFor } from '../../support/wait-for.js';
 
 let h: Harness | undefined;
@@ -12,8 +12,8 @@ afterEach(async () => {
 
 const sqlite = (harness: Harness) => (harness.kasa.parts.index as SqliteJournalIndex).database;
 const statusOf = async (harness: Harness) => (await harness.get('/api/status/get')).body;
-const chduEntry = (status: { components: Array<{ component: string }> }) =>
-  status.components.find((c) => c.component === 'CHDU');
+const chduEntry = (status: Json): Json =>
+  status.components.find((c: { component: string }) => c.component === 'CHDU');
 
 /**
  * ADR 0116. The index's disk runs full the way SQLite meets it: `max_page_count` at the current
@@ -127,10 +127,12 @@ describe('disk full under the CHDÚ image (ENOSPC)', () => {
     expect(res.body.error).toContain('POST /api/document/get');
 
     disk.full = false;
+    // Back: the CHDÚ is fine again; the register now asks for the stored document's original (508).
     await waitFor(async () => {
       await h!.post('/api/document/get', { printer: {} }).catch(() => undefined);
-      return (await statusOf(h!)).state === 'READY';
+      return chduEntry(await statusOf(h!)).state === 'OK';
     }, 15_000);
+    expect((await h.post('/api/cash', { amount: 5 })).body.resultCode).toBe(508);
     const got = await h.post('/api/document/get', {});
     expect(got.body.document).toMatchObject({
       externalId: 'mid-sale',

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { composeChduStorage } from '../../../src/compose/chdu-storage.js';
 import { type Harness, type Json, pd, startHarness } from '../../support/kasa-harness.js';
 import {
   killHard,
@@ -52,6 +53,18 @@ async function crashAfterTheChduWrite(
   const args = serveArgs(join(root, 'data'), join(root, 'marks'), sim, ['--sfs-timeout-ms', '60000']);
   serve = await startServeChild(args);
   await storeTestMerchant(serve, caDir);
+  if (url === '/api/cash') {
+    // Cash is not sent from 2026 (Act 384/2025, ADR 0704): with sending forced (the test setting),
+    // the SFS call is where the request waits, as for a store.
+    await serve.stop();
+    const storage = await composeChduStorage({
+      dataDir: join(root, 'data'),
+      chdu: { kind: 'image', path: join(root, 'data', 'chdu.img') },
+    });
+    await storage.journal.append({ type: 'settings', body: { changes: { forceSendCashDocuments: true } } });
+    await storage.close();
+    serve = await startServeChild(args);
+  }
   await sim.control('/__sim/fault', { kind: 'timeout' });
   const request = fetch(`${serve.url}${url}`, {
     method: 'POST',
