@@ -56,6 +56,8 @@ export const RECEIPT_WORDING = {
   seller: 'V mene:',
   rounding: 'Zaokrúhlenie:',
   total: 'SUMA',
+  /** Vendor practice (research §6): the QR payment id under the QR tender; ADR 0907. */
+  qrPaymentId: 'ID QR platby:',
   vatTable: ['Sadzba', 'Základ', 'DPH', 'Spolu'] as const,
   vatTableTotal: 'Spolu',
   /** Exempt amounts outside the VAT table (S6/S7 Datapac, certified Oct 2024). */

@@ -1,3 +1,4 @@
+import type { StoreDocumentInput, ValidatedStoreRequest } from '../../documents/store-request.js';
 import type { Clock, IdSource } from '../../ports/clock.js';
 import type { Journal } from '../../ports/journal.js';
 import type { JournalIndex } from '../../ports/journal-index.js';
@@ -24,6 +25,11 @@ export interface DocumentDeps {
   renderer: ReceiptImageRenderer;
   clock: Clock;
   ids: IdSource;
+  /**
+   * The QR payment check of the store path (ADR 0907): every `qrPayments` id PAID with exactly its
+   * amount and unused. Without it a request naming QR payments is refused.
+   */
+  qrTender?: (input: StoreDocumentInput, request: ValidatedStoreRequest) => ValidatedStoreRequest;
 }
 
 /** Stored settings the document flow reads (defaults when unset). */
