@@ -12,7 +12,7 @@ import type { QrPaymentDeps } from './qr-payment-deps.js';
 export class CancelQrPayment {
   readonly #book: QrPaymentBook;
 
-  constructor(private readonly deps: QrPaymentDeps) {
+  constructor(deps: QrPaymentDeps) {
     this.#book = new QrPaymentBook(deps);
   }
 
