@@ -18,20 +18,30 @@ import { swId } from '../core/sfs/sw-id.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { NopSimulator } from '../simulators/nop/nop-simulator.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
+import { type NopConnection, openPaymentNotifier } from './open-payment-notifier.js';
 import { openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
+import { composeQrPayments, type QrPaymentsPart } from './qr-payments.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
   app: KasaApp;
   logger: Logger;
-  targets: { chdu: string; sfs: string; printer: string };
+  targets: { chdu: string; sfs: string; printer: string; nop: string };
   /** The simulators and devices, for tests and the admin page (fault injection). */
-  parts: { printer: ReceiptPrinter; sfsSimulator?: SfsSimulator; journal: Journal; index: JournalIndex };
+  parts: {
+    printer: ReceiptPrinter;
+    sfsSimulator?: SfsSimulator;
+    journal: Journal;
+    index: JournalIndex;
+    nopSimulator?: NopSimulator;
+    qrPayments: QrPaymentsPart;
+  };
   close(): Promise<void>;
 }
 
@@ -42,6 +52,8 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** QR payment background timing (tests shorten it). */
+  qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -130,15 +142,27 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   let currentCertificate: () => string | undefined = () => undefined;
   const printer = openPrinter(config.printer, { dataDir: config.dataDir });
   const sfs = await openTaxAuthority(config, clock, () => currentCertificate());
+  const demo = demoAllowed(config, logger);
+  let nop: NopConnection;
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
-    storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+    // ADR 0904: demo mode embeds the NOP simulator like the SFS one.
+    nop = await openPaymentNotifier(config, demo, clock);
   } catch (e) {
     await printer.close();
     await sfs.close();
     throw e;
   }
+  try {
+    storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+  } catch (e) {
+    await printer.close();
+    await sfs.close();
+    await nop.close();
+    throw e;
+  }
   const closeAll = async (): Promise<void> => {
+    await nop.close();
     await sfs.close();
     await printer.close();
     await storage.close();
@@ -157,7 +181,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       readiness,
       status,
       check: storage.check,
-      demo: demoAllowed(config, logger),
+      demo,
       logger,
     });
   } catch (e) {
@@ -167,6 +191,22 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   status.addProbe(printerProbe(printer));
   status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
   status.addProbe(sfs.health.probe);
+  let qrPayments: QrPaymentsPart;
+  try {
+    qrPayments = composeQrPayments({
+      config,
+      nop,
+      index: storage.index,
+      merchant: merchant.session,
+      printer,
+      clock,
+      logger,
+      ...(overrides.qrJobs ? { jobs: overrides.qrJobs } : {}),
+    });
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
   const documents = composeDocuments({
     journal: storage.journal,
     index: storage.index,
@@ -180,6 +220,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     renderer: overrides.renderer ?? pngRenderer(printer.charsPerLine),
     clock,
     ids,
+    qrTender: qrPayments.tender,
   });
 
   const app = await buildHttpApp({
@@ -193,9 +234,13 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       storage.routes,
       merchant.routes,
       documents,
+      ...qrPayments.routes,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
+
+  // ADR 0908: the QR payment jobs (MQTT session, catch-up, expiry) start with kasa.
+  qrPayments.jobs.start();
 
   return {
     app,
@@ -204,15 +249,19 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       chdu: describeChduTarget(config.chdu),
       sfs: sfs.target,
       printer: printer.target,
+      nop: qrPayments.jobs.status().target,
     },
     parts: {
       printer,
       ...(sfs.simulator ? { sfsSimulator: sfs.simulator } : {}),
+      ...(nop.simulator ? { nopSimulator: nop.simulator } : {}),
       journal: storage.journal,
       index: storage.index,
+      qrPayments,
     },
     async close() {
       await app.close();
+      await qrPayments.close();
       await closeAll();
     },
   };

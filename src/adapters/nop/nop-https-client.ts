@@ -1,7 +1,11 @@
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { FiscalError } from '../../core/fiscal-error.js';
-import type { IssuedPaymentId, NotifierCredentials, RawNotification } from '../../core/ports/payment-notifier.js';
+import type {
+  IssuedPaymentId,
+  NotifierCredentials,
+  RawNotification,
+} from '../../core/ports/payment-notifier.js';
 import { isQrPaymentId } from '../../core/qr-payments/qr-payment-id.js';
 import { tlsClientCredentials } from '../crypto/key-signer.js';
 import type { NopEndpoints } from './nop-endpoints.js';
@@ -35,7 +39,10 @@ export class NopHttpsClient {
     const id = body?.transaction_id ?? body?.id;
     const createdAt = body?.created_at ?? body?.createdAt;
     if (typeof id !== 'string' || !isQrPaymentId(id)) {
-      throw new FiscalError('NOP_UNREACHABLE', 'NOP answered without a valid payment id; no payment id was issued.');
+      throw new FiscalError(
+        'NOP_UNREACHABLE',
+        'NOP answered without a valid payment id; no payment id was issued.',
+      );
     }
     return { id, createdAt: typeof createdAt === 'string' ? createdAt : new Date().toISOString() };
   }
@@ -65,7 +72,9 @@ export class NopHttpsClient {
   #request(method: 'GET' | 'POST', path: string, credentials: NotifierCredentials): Promise<Answer> {
     const tlsIdentity = tlsClientCredentials(credentials.signer);
     if (!tlsIdentity) {
-      return Promise.reject(new FiscalError('NOP_REFUSED', 'The merchant key cannot be used as a TLS client identity.'));
+      return Promise.reject(
+        new FiscalError('NOP_REFUSED', 'The merchant key cannot be used as a TLS client identity.'),
+      );
     }
     const url = new URL(path, this.endpoints.erpUrl);
     return new Promise<Answer>((resolve, reject) => {
@@ -122,9 +131,16 @@ function rowsOf(body: unknown): unknown[] {
   throw new FiscalError('NOP_UNREACHABLE', 'NOP answered the listing with something that is not a list.');
 }
 
-function statusFailure(status: number, retryAfter: string | string[] | undefined, body: unknown): FiscalError | undefined {
+function statusFailure(
+  status: number,
+  retryAfter: string | string[] | undefined,
+  body: unknown,
+): FiscalError | undefined {
   if (status >= 200 && status < 300) return undefined;
-  const detail = typeof (body as { detail?: unknown } | null)?.detail === 'string' ? ` (${(body as { detail: string }).detail})` : '';
+  const detail =
+    typeof (body as { detail?: unknown } | null)?.detail === 'string'
+      ? ` (${(body as { detail: string }).detail})`
+      : '';
   if (status === 401 || status === 403) {
     return new FiscalError(
       'NOP_REFUSED',
@@ -139,9 +155,13 @@ function statusFailure(status: number, retryAfter: string | string[] | undefined
       ...(Number.isFinite(seconds) ? { retryAfter: seconds } : {}),
     });
   }
-  return new FiscalError('NOP_UNREACHABLE', `NOP answered HTTP ${status}${detail}; no payment id was issued.`, {
-    nopStatus: status,
-  });
+  return new FiscalError(
+    'NOP_UNREACHABLE',
+    `NOP answered HTTP ${status}${detail}; no payment id was issued.`,
+    {
+      nopStatus: status,
+    },
+  );
 }
 
 function unreachable(e: Error): FiscalError {

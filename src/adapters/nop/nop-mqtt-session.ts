@@ -1,6 +1,10 @@
 import { isIP } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { NotifierCredentials, NotifierSession, NotifierSessionEvents } from '../../core/ports/payment-notifier.js';
+import type {
+  NotifierCredentials,
+  NotifierSession,
+  NotifierSessionEvents,
+} from '../../core/ports/payment-notifier.js';
 import { registerTopic } from '../../core/qr-payments/nop-identity.js';
 import { tlsClientCredentials } from '../crypto/key-signer.js';
 import type { NopEndpoints } from './nop-endpoints.js';
@@ -26,11 +30,18 @@ export class NopMqttSession implements NotifierSession {
   #connected = false;
   #closed = false;
 
-  constructor(endpoints: NopEndpoints, credentials: NotifierCredentials, events: NotifierSessionEvents, options: MqttSessionOptions = {}) {
+  constructor(
+    endpoints: NopEndpoints,
+    credentials: NotifierCredentials,
+    events: NotifierSessionEvents,
+    options: MqttSessionOptions = {},
+  ) {
     this.#events = events;
     const identity = tlsClientCredentials(credentials.signer);
     if (!identity) {
-      queueMicrotask(() => events.disconnected('the merchant key cannot be used as a TLS client identity', true));
+      queueMicrotask(() =>
+        events.disconnected('the merchant key cannot be used as a TLS client identity', true),
+      );
       return;
     }
     const topic = `${registerTopic(credentials)}/#`;

@@ -85,7 +85,13 @@ export function openTestCa(dir: string, now: Date = new Date()): TestCa {
           ? { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true }
           : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
         ...(request.clientAuth || request.serverNames
-          ? [{ name: 'extKeyUsage', clientAuth: request.clientAuth === true, serverAuth: request.serverNames !== undefined }]
+          ? [
+              {
+                name: 'extKeyUsage',
+                clientAuth: request.clientAuth === true,
+                serverAuth: request.serverNames !== undefined,
+              },
+            ]
           : []),
         ...(request.serverNames
           ? [

@@ -6,7 +6,14 @@ import { simClientOf } from './nop-sim-pki.js';
 
 export interface BrokerEvent {
   at: string;
-  event: 'connect' | 'refused' | 'subscribe' | 'subscribe-refused' | 'publish-refused' | 'disconnect' | 'deliver';
+  event:
+    | 'connect'
+    | 'refused'
+    | 'subscribe'
+    | 'subscribe-refused'
+    | 'publish-refused'
+    | 'disconnect'
+    | 'deliver';
   detail: string;
 }
 
@@ -146,12 +153,18 @@ export class NopBroker {
     if (this.events.length > 1000) this.events.splice(0, this.events.length - 1000);
   }
 
-  #authenticate(client: Client, done: (error: AuthenticateError | null, success: boolean | null) => void): void {
+  #authenticate(
+    client: Client,
+    done: (error: AuthenticateError | null, success: boolean | null) => void,
+  ): void {
     const socket = client.conn as TLSSocket;
     const cn = socket.authorized ? String(socket.getPeerCertificate().subject?.CN ?? '') : '';
     const who = simClientOf(cn);
     if (who.role !== 'register') {
-      this.#event('refused', socket.authorized ? `not a register certificate: ${cn}` : 'no trusted client certificate');
+      this.#event(
+        'refused',
+        socket.authorized ? `not a register certificate: ${cn}` : 'no trusted client certificate',
+      );
       const error = Object.assign(new Error('not authorized'), { returnCode: 5 }) as AuthenticateError;
       done(error, false);
       return;
@@ -173,7 +186,7 @@ export class NopBroker {
       (sub.topic === `${own}/#` ||
         sub.topic === own ||
         sub.topic === `VATSK-${owner.dic}/#` ||
-        /^QR-[0-9a-f]{32}$/.test(sub.topic.slice(`${own}/`.length)) && sub.topic.startsWith(`${own}/`));
+        (/^QR-[0-9a-f]{32}$/.test(sub.topic.slice(`${own}/`.length)) && sub.topic.startsWith(`${own}/`)));
     if (!allowed) {
       this.#event('subscribe-refused', `${client.id}: ${sub.topic}`);
       done(null, null); // SUBACK 0x80 for this topic (MQTT 3.1.1 §3.9.3)
@@ -188,9 +201,15 @@ export class NopBroker {
     packet: { topic: string; payload: Buffer | string },
     done: (error?: Error | null) => void,
   ): void {
-    if (client === null) return done(null); // the simulator's own notifications
+    if (client === null) {
+      done(null); // the simulator's own notifications
+      return;
+    }
     const owner = this.#owners.get(client);
-    if (owner && packet.topic === 'test/ping') return done(null);
+    if (owner && packet.topic === 'test/ping') {
+      done(null);
+      return;
+    }
     if (owner && packet.topic === `TRANSACTIONS/${registerTopic(owner)}`) {
       let request: unknown;
       try {
@@ -200,12 +219,15 @@ export class NopBroker {
       }
       if ((request as { request?: unknown } | undefined)?.request === 'transaction_id') {
         const issued = this.#options.issueId(owner);
-        const payload = Buffer.from(JSON.stringify({ transaction_id: issued.id, created_at: issued.createdAt }));
+        const payload = Buffer.from(
+          JSON.stringify({ transaction_id: issued.id, created_at: issued.createdAt }),
+        );
         this.#aedes.publish(
           { cmd: 'publish', topic: registerTopic(owner), payload, qos: 1, retain: false, dup: false },
           () => undefined,
         );
-        return done(null);
+        done(null);
+        return;
       }
     }
     this.#event('publish-refused', `${client.id}: ${packet.topic}`);

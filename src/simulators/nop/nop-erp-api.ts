@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { NopLedger, SimNotificationBody, SimRegister } from './nop-ledger.js';
-import { type SimClient, simClientOf } from './nop-sim-pki.js';
 import { ISO_UTC, readSmallBody, sendError, sendJson } from './nop-sim-http.js';
+import { type SimClient, simClientOf } from './nop-sim-pki.js';
 
 /** Switches of the HTTPS face (research §8.3), changed through the control API or by tests. */
 export interface ErpSwitches {
@@ -43,7 +43,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * register's path or the wrong role → 403, wrong method → 405, a body that is not JSON → 415/400,
  * a JSON body that breaks the rules → 422, a repeated `X-Request-ID` → 409.
  */
-export async function handleErpRequest(deps: ErpApiDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleErpRequest(
+  deps: ErpApiDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'https://nop');
   const socket = req.socket as TLSSocket;
   const cn = socket.authorized ? String(socket.getPeerCertificate().subject?.CN ?? '') : '';
@@ -53,7 +57,8 @@ export async function handleErpRequest(deps: ErpApiDeps, req: IncomingMessage, r
     method: req.method ?? '',
     path: url.pathname,
     status: 0,
-    client: client === undefined ? 'none' : client.role === 'register' ? `POKLADNICA-${client.code}` : client.role,
+    client:
+      client === undefined ? 'none' : client.role === 'register' ? `POKLADNICA-${client.code}` : client.role,
   };
   deps.history.push(entry);
   if (deps.history.length > 1000) deps.history.splice(0, deps.history.length - 1000);
@@ -80,7 +85,12 @@ export async function handleErpRequest(deps: ErpApiDeps, req: IncomingMessage, r
   const path = url.pathname;
   if (path === '/api/v1/status') {
     if (req.method !== 'GET') return fail(405, 'GET only');
-    return answer(200, { timestamp: deps.now().toISOString(), instance: 'kasa-nop-sim', build: 'sim', version: '1' });
+    return answer(200, {
+      timestamp: deps.now().toISOString(),
+      instance: 'kasa-nop-sim',
+      build: 'sim',
+      version: '1',
+    });
   }
   if (path === '/api/v1/generateNewTransactionId') {
     if (req.method !== 'POST') return fail(405, 'POST only');
@@ -89,16 +99,22 @@ export async function handleErpRequest(deps: ErpApiDeps, req: IncomingMessage, r
     if (body === undefined) return fail(413, 'body too large');
     let comment: string | undefined;
     if (body.length > 0) {
-      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return fail(415, 'use application/json');
+      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
+        return fail(415, 'use application/json');
       let json: unknown;
       try {
         json = JSON.parse(body.toString('utf8'));
       } catch {
         return fail(400, 'the body is not JSON');
       }
-      const keys = json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.keys(json) : undefined;
+      const keys =
+        json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.keys(json) : undefined;
       const c = (json as { comment?: unknown } | null)?.comment;
-      if (keys === undefined || keys.some((k) => k !== 'comment') || (c !== undefined && (typeof c !== 'string' || c.length > 256))) {
+      if (
+        keys === undefined ||
+        keys.some((k) => k !== 'comment') ||
+        (c !== undefined && (typeof c !== 'string' || c.length > 256))
+      ) {
         return fail(422, 'the body may only be {"comment": "<at most 256 characters>"}');
       }
       comment = c as string | undefined;
@@ -114,11 +130,19 @@ export async function handleErpRequest(deps: ErpApiDeps, req: IncomingMessage, r
     if (from === null || !ISO_UTC.test(from)) return fail(400, 'date_from (ISO-8601 UTC) is required');
     const limitText = url.searchParams.get('limit');
     const afterText = url.searchParams.get('after_id');
-    if ((limitText !== null && !/^[1-9]\d{0,3}$/.test(limitText)) || (afterText !== null && !/^\d{1,9}$/.test(afterText))) {
+    if (
+      (limitText !== null && !/^[1-9]\d{0,3}$/.test(limitText)) ||
+      (afterText !== null && !/^\d{1,9}$/.test(afterText))
+    ) {
       return fail(400, 'limit and after_id must be numbers');
     }
     const limit = Math.min(Number(limitText ?? s.pageLimit), s.pageLimit);
-    const rows = deps.ledger.list({ dic: client.dic, code: client.code }, new Date(from), deps.now(), Number(afterText ?? 0));
+    const rows = deps.ledger.list(
+      { dic: client.dic, code: client.code },
+      new Date(from),
+      deps.now(),
+      Number(afterText ?? 0),
+    );
     const page = rows.slice(0, limit).map((n) => ({
       ...n.body,
       id: n.seq,
@@ -145,9 +169,11 @@ async function bankPayment(
 ): Promise<void> {
   const requestId = req.headers['x-request-id'];
   const date = req.headers.date;
-  if (typeof requestId !== 'string' || !UUID.test(requestId)) return fail(400, 'X-Request-ID (a UUID) is required');
+  if (typeof requestId !== 'string' || !UUID.test(requestId))
+    return fail(400, 'X-Request-ID (a UUID) is required');
   if (typeof date !== 'string' || !ISO_UTC.test(date)) return fail(400, 'Date (ISO-8601 UTC) is required');
-  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return fail(415, 'use application/json');
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
+    return fail(415, 'use application/json');
   const raw = await readSmallBody(req);
   if (raw === undefined) return fail(400, 'body too large');
   let body: unknown;

@@ -38,7 +38,12 @@ async function route(sim: NopSimulator, req: http.IncomingMessage, res: http.Ser
   if (history) {
     const id = history[1]!;
     const problem = (status: number, title: string, detail: string) =>
-      sendJson(res, status, { type: 'about:blank', title, status, detail }, { 'content-type': 'application/problem+json' });
+      sendJson(
+        res,
+        status,
+        { type: 'about:blank', title, status, detail },
+        { 'content-type': 'application/problem+json' },
+      );
     if (!/^QR-[0-9a-f]{32}$/.test(id)) return problem(400, 'Invalid URL parameter', 'not a QR payment id');
     const tx = sim.ledger.transaction(id);
     if (!tx) return problem(404, 'Transaction not found', id);
@@ -70,7 +75,8 @@ async function route(sim: NopSimulator, req: http.IncomingMessage, res: http.Ser
   const body = (raw && raw.length > 0 ? JSON.parse(raw.toString('utf8')) : {}) as Record<string, unknown>;
   switch (path) {
     case '/__sim/pay': {
-      if (typeof body.payme !== 'string') return sendError(res, 422, 'payme (the link in the QR) is required');
+      if (typeof body.payme !== 'string')
+        return sendError(res, 422, 'payme (the link in the QR) is required');
       const order = parsePaymeLink(body.payme);
       await sim.pay({
         order,

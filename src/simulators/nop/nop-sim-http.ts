@@ -16,7 +16,12 @@ export async function readSmallBody(req: IncomingMessage): Promise<Buffer | unde
 }
 
 /** JSON answer; errors in NOP's v0.3 form `{code, title, detail}` (research §2.3). */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 

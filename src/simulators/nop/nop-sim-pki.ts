@@ -58,7 +58,10 @@ export function openSimIdentity(ca: TestCa, role: 'server' | 'bank', now: Date):
 }
 
 /** Who a verified client certificate belongs to, by its subject CN. */
-export type SimClient = { role: 'register'; dic: string; code: string } | { role: 'bank' } | { role: 'other' };
+export type SimClient =
+  | { role: 'register'; dic: string; code: string }
+  | { role: 'bank' }
+  | { role: 'other' };
 
 export function simClientOf(subjectCn: string): SimClient {
   const register = /^VATSK-(\d{10}) POKLADNICA (\d{17})$/.exec(subjectCn);

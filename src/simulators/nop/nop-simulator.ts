@@ -172,7 +172,12 @@ export class NopSimulator {
 
   reset(): void {
     this.ledger.clear();
-    Object.assign(this.erpSwitches, { idField: 'transaction_id', rateLimited: 0, unavailable: 0, pageLimit: 100 });
+    Object.assign(this.erpSwitches, {
+      idField: 'transaction_id',
+      rateLimited: 0,
+      unavailable: 0,
+      pageLimit: 100,
+    });
     Object.assign(this.delivery, { retain: true, duplicate: false, delayMs: 0 });
     this.erpHistory.length = 0;
   }

@@ -26,7 +26,8 @@ export function parsePaymeLink(link: string): PaymeOrder {
     const eq = pair.indexOf('=');
     if (eq < 1) throw new Error(`bad parameter ${pair}`);
     const key = pair.slice(0, eq);
-    if (!KNOWN.has(key)) throw new Error(`unknown parameter ${key}${key === 'DT' ? ' (DT is not used on /m/)' : ''}`);
+    if (!KNOWN.has(key))
+      throw new Error(`unknown parameter ${key}${key === 'DT' ? ' (DT is not used on /m/)' : ''}`);
     if (params.has(key)) throw new Error(`parameter ${key} twice`);
     params.set(key, decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, ' ')));
   }
@@ -36,7 +37,8 @@ export function parsePaymeLink(link: string): PaymeOrder {
     return v;
   };
   const iban = need('IBAN');
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban) || !mod97(iban)) throw new Error(`IBAN ${iban} is not valid`);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban) || !mod97(iban))
+    throw new Error(`IBAN ${iban} is not valid`);
   const amount = need('AM');
   if (!/^(0|[1-9]\d{0,5})\.\d{2}$/.test(amount) || amount.length > 9 || amount === '0.00')
     throw new Error(`AM ${amount} is not an amount with 2 decimals`);
@@ -44,7 +46,8 @@ export function parsePaymeLink(link: string): PaymeOrder {
   const paymentId = need('PI');
   if (!/^QR-[0-9a-f]{32}$/.test(paymentId)) throw new Error(`PI ${paymentId} is not a QR payment id`);
   const creditorName = need('CN');
-  if (creditorName.length > 70 || !ALLOWED.test(creditorName)) throw new Error(`CN "${creditorName}" breaks the rules`);
+  if (creditorName.length > 70 || !ALLOWED.test(creditorName))
+    throw new Error(`CN "${creditorName}" breaks the rules`);
   const message = params.get('MSG');
   if (message !== undefined && (message.length > 140 || !ALLOWED.test(message)))
     throw new Error(`MSG "${message}" breaks the rules`);

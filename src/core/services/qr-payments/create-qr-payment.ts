@@ -77,8 +77,8 @@ export class CreateQrPayment {
   ): Promise<QrPaymentResult> {
     const settings = this.deps.settings();
     const request = validate(input, settings);
-    const notifier = this.deps.notifier;
-    if (settings.nopEnvironment === 'off' || notifier === undefined) {
+    const nop = this.deps.nop();
+    if (settings.nopEnvironment === 'off' || nop === undefined) {
       throw new FiscalError(
         'QR_PAYMENTS_OFF',
         'QR payments are off: set the nopEnvironment setting (or --nop-env) to int or prod (docs/qr-payments.md).',
@@ -105,7 +105,7 @@ export class CreateQrPayment {
       );
     }
     // Nothing is stored before NOP answers: an id that never reached kasa was never shown (ADR 0900).
-    const issued = await notifier.newPaymentId(credentials);
+    const issued = await nop.notifier.newPaymentId(credentials);
     const now = this.deps.clock.now();
     const message = request.message ?? settings.nopMessage;
     const intent: PaymentIntent = {
@@ -123,7 +123,7 @@ export class CreateQrPayment {
         creditorName,
         message,
       }),
-      environment: this.deps.environment,
+      environment: nop.environment,
       dic: credentials.dic,
       cashRegisterCode: credentials.cashRegisterCode,
       ...(request.externalId === undefined ? {} : { externalId: request.externalId }),

@@ -16,10 +16,11 @@ export type QrPaymentLog = (
 /** What the QR payment use cases need; wired once in src/compose/qr-payments.ts. */
 export interface QrPaymentDeps {
   store: PaymentIntentStore;
-  /** NOP, or undefined when no NOP can be reached from this configuration (then 800). */
-  notifier: PaymentNotifier | undefined;
-  /** Where ids come from, kept with each intent: `int`, `prod` or `sim`. */
-  environment: string;
+  /**
+   * NOP as the settings and flags now say, and the label kept with each intent (`int`, `prod`,
+   * `sim`, `custom`); undefined while QR payments are off (then 800).
+   */
+  nop(): { notifier: PaymentNotifier; environment: string } | undefined;
   /** Stored settings and "which document used this id" (the CHDÚ's answer). */
   index: Pick<JournalIndex, 'findDocument' | 'settings'>;
   merchant: { currentSigner(): UsableMerchant };

@@ -68,12 +68,12 @@ export class QrPaymentUpkeep {
   }
 
   async #catchUpOnce(): Promise<number> {
-    const notifier = this.deps.notifier;
-    if (!notifier || this.deps.settings().nopEnvironment === 'off') return 0;
-    let rows: Awaited<ReturnType<typeof notifier.listNotifications>>;
+    const nop = this.deps.nop();
+    if (!nop || this.deps.settings().nopEnvironment === 'off') return 0;
+    let rows: Awaited<ReturnType<typeof nop.notifier.listNotifications>>;
     try {
       const since = new Date(this.deps.clock.now().getTime() - NOP_RETENTION_MS);
-      rows = await notifier.listNotifications(nopCredentials(this.deps.merchant), since);
+      rows = await nop.notifier.listNotifications(nopCredentials(this.deps.merchant), since);
     } catch (e) {
       const code = e instanceof FiscalError ? e.resultCode : -1;
       this.deps.log('warn', `NOP catch-up failed: ${(e as Error).message}`, { resultCode: code });
