@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import type { VirtualPrinter } from '../../src/adapters/printer/virtual-printer.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
-import { defaultServeConfig } from '../../src/config/serve-config.js';
+import { defaultServeConfig, type ServeConfig } from '../../src/config/serve-config.js';
 import type { PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
@@ -22,6 +23,12 @@ export interface HarnessOptions {
   renderer?: ReceiptImageRenderer;
   /** Capacity of a new CHDÚ image in blocks (small values make it fill up). */
   capacityBlocks?: number;
+  /** Further serve configuration (e.g. the --nop-* flags). */
+  config?: Partial<ServeConfig>;
+  /** Logger (default silent). */
+  logger?: Logger;
+  /** QR payment background timing. */
+  qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
 }
 
 export interface Harness {
@@ -55,11 +62,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     demo: options.demo ?? true,
     logLevel: 'silent',
+    ...options.config,
   });
   const kasa = await composeKasa(config, {
     clock,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
+    ...(options.qrJobs ? { qrJobs: options.qrJobs } : {}),
   });
   await kasa.app.ready();
   const call = async (

@@ -45,6 +45,7 @@ export class NopBroker {
   readonly #sockets = new Set<TLSSocket>();
   readonly #retained = new Map<string, number>();
   #refuseUntil = 0;
+  #outageUntil = 0;
   #port = 0;
   readonly events: BrokerEvent[] = [];
 
@@ -105,6 +106,10 @@ export class NopBroker {
     options: { retain: boolean; times: number },
   ): Promise<void> {
     const topic = `${registerTopic(owner)}/${body.endToEndId}`;
+    if (Date.now() < this.#outageUntil) {
+      this.#event('deliver', `${topic} lost: the broker is down`);
+      return;
+    }
     const payload = Buffer.from(JSON.stringify({ ...body, receivedAt: this.#options.now().toISOString() }));
     if (options.retain) this.#retained.set(topic, this.#options.now().getTime());
     for (let i = 0; i < options.times; i++) {
@@ -136,9 +141,14 @@ export class NopBroker {
     return n;
   }
 
-  /** Cuts every connection now and refuses new ones for `refuseMs` (a broker drop mid-wait). */
-  drop(refuseMs = 0): void {
+  /**
+   * Cuts every connection now and refuses new ones for `refuseMs`. With `outage` the broker itself
+   * is down that long: nothing is published or retained (the listing still has it); without it only
+   * the clients' connections are lost (retained and queued QoS 1 messages wait for them).
+   */
+  drop(refuseMs = 0, outage = false): void {
     this.#refuseUntil = Date.now() + refuseMs;
+    this.#outageUntil = outage ? this.#refuseUntil : 0;
     for (const socket of this.#sockets) socket.destroy();
   }
 

@@ -98,9 +98,12 @@ async function route(sim: NopSimulator, req: http.IncomingMessage, res: http.Ser
       if (typeof body.delayMs === 'number') d.delayMs = Math.max(0, Math.min(body.delayMs, 600_000));
       return sendJson(res, 200, { erpSwitches: e, delivery: d });
     }
-    case '/__sim/broker/drop':
-      sim.dropBroker(typeof body.refuseMs === 'number' ? Math.min(body.refuseMs, 600_000) : 0);
+    case '/__sim/broker/drop': {
+      const ms = typeof body.refuseMs === 'number' ? Math.min(body.refuseMs, 600_000) : 0;
+      if (body.outage === false) sim.disconnectClients(ms);
+      else sim.dropBroker(ms);
       return sendJson(res, 200, { dropped: true });
+    }
     case '/__sim/offline':
       await sim.goOffline();
       return sendJson(res, 200, { offline: true });

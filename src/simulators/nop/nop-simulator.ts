@@ -146,9 +146,17 @@ export class NopSimulator {
     tx.publishedAt = this.#clock.now().toISOString();
   }
 
-  /** Cuts every MQTT connection and refuses new ones for `refuseMs`. */
+  /**
+   * A broker outage: every MQTT connection is cut, new ones are refused and nothing is published for
+   * `refuseMs` (notifications of that time are only in the listing). 0 ends an outage.
+   */
   dropBroker(refuseMs = 0): void {
-    this.#broker.drop(refuseMs);
+    this.#broker.drop(refuseMs, true);
+  }
+
+  /** The registers' connections are lost for `refuseMs`; the broker keeps publishing and retaining. */
+  disconnectClients(refuseMs = 0): void {
+    this.#broker.drop(refuseMs, false);
   }
 
   /** Closes the HTTPS listener (connections refused) until {@link goOnline}: "NOP down". */
