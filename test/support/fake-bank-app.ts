@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import https from 'node:https';
-import jsQR from 'jsqr';
+import jsqrModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { bankHash, type NopSimulator } from '../../src/simulators/nop/nop-simulator.js';
 import { type PaymeOrder, parsePaymeLink } from '../../src/simulators/nop/payme-parser.js';
+
+type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+// jsqr is CommonJS: depending on the loader the default import is the function or its module.
+const jsQR: JsQr =
+  typeof jsqrModule === 'function'
+    ? (jsqrModule as unknown as JsQr)
+    : (jsqrModule as unknown as { default: JsQr }).default;
 
 /** Reads the QR in a PNG the way a phone camera would (jsQR over the decoded pixels). */
 export function decodeQrPng(png: Uint8Array): string {
