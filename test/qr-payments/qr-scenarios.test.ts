@@ -153,4 +153,86 @@ describe('§8.3 scenarios', () => {
       field: 'Idempotency-Key',
     });
   });
+
+  it('the store hook: exact amount, the tender is the sum, PD/UF only, unknown 803, pending 804; nothing written', async () => {
+    const head = h.kasa.parts.index.highWaterMark();
+    const { id, order } = await newIntent();
+    expect((await storeWith(id)).body).toMatchObject({ resultCode: 804, state: 'PENDING' });
+    await bankNotifies(h.nop, order);
+    await h.until(id, 'PAID');
+    expect((await storeWith(id, 7.4)).body).toMatchObject({ resultCode: 701, field: 'qrPayments[0].amount' });
+    const wrongTender = await h.post(
+      '/api/document/store',
+      pd({ payments: { Hotovosť: 7.45 }, qrPayments: [{ id, amount: 7.45 }] }),
+    );
+    expect(wrongTender.body).toMatchObject({ resultCode: 701, field: 'payments' });
+    const unknown = `QR-${'1'.repeat(32)}`;
+    expect((await storeWith(unknown)).body).toMatchObject({ resultCode: 803, field: 'qrPayments[0].id' });
+    expect((await storeWith('QR-nope')).body).toMatchObject({ resultCode: 701, field: 'qrPayments[0].id' });
+    const nd = await h.post(
+      '/api/document/store',
+      pd({ type: 'ND', payments: { 'QR platba': 7.45 }, qrPayments: [{ id, amount: 7.45 }] }),
+    );
+    expect(nd.body).toMatchObject({ resultCode: 701, field: 'qrPayments' });
+    expect(h.kasa.parts.index.highWaterMark()).toBe(head);
+    expect((await storeWith(id)).body.resultCode).toBe(0);
+  });
+
+  it('server-sent events: the state at once, then PAID, and the stream ends', async () => {
+    const { id, order } = await newIntent();
+    await h.kasa.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (h.kasa.app.server.address() as { port: number }).port;
+    const res = await fetch(`http://127.0.0.1:${port}/api/qrpayment/${id}/events`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = res.body!.getReader();
+    let text = '';
+    const first = await reader.read();
+    text += new TextDecoder().decode(first.value);
+    expect(text).toContain('"state":"PENDING"');
+    await bankNotifies(h.nop, order);
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    expect(text).toMatch(/event: state\ndata: \{[^\n]*"state":"PAID"/);
+  });
+
+  it('the customer display page shows the QR while PENDING and the state after', async () => {
+    const { id, order } = await newIntent();
+    const page = await h.kasa.app.inject({ method: 'GET', url: `/pay/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data:image/png;base64,');
+    expect(page.body).toContain('7.45 EUR');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    await bankNotifies(h.nop, order);
+    await h.until(id, 'PAID');
+    const after = await h.kasa.app.inject({ method: 'GET', url: `/pay/${id}` });
+    expect(after.body).toContain('Zaplatené');
+    expect(after.body).not.toContain('data:image/png');
+    expect((await h.kasa.app.inject({ method: 'GET', url: `/pay/QR-${'2'.repeat(32)}` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('the slip prints through the printer with the QR; the day list totals the QR tender', async () => {
+    const { id } = await newIntent(3.3);
+    const printed = await h.post(`/api/qrpayment/${id}/print`, {});
+    expect(printed.body.resultCode).toBe(0);
+    const slip = h.printer.history.at(-1)!;
+    expect(slip).toMatchObject({ kind: 'text', reference: id });
+    expect(slip.text).toContain('NEPLATNÝ DOKLAD');
+    expect(slip.text).toContain('Suma: 3.30 EUR');
+    // The printed paper's QR (drawn by the printer path) carries the same Payme link.
+    const { decodeQrPng } = await import('../support/fake-bank-app.js');
+    expect(decodeQrPng(slip.png)).toBe(printed.body.qrPayment.payme);
+    const day = (await h.get('/api/qrpayment')).body;
+    expect(day.qrPayments.some((v: { qrPaymentId: string }) => v.qrPaymentId === id)).toBe(true);
+    expect(day.totals.usedCents).toBeGreaterThanOrEqual(745);
+    expect(day.totals.count.PENDING).toBeGreaterThanOrEqual(1);
+    expect((await h.get('/api/qrpayment?date=2026-02-30')).body).toMatchObject({
+      resultCode: 701,
+      field: 'date',
+    });
+  });
 });
