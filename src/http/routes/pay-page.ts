@@ -1,4 +1,3 @@
-import { FiscalError } from '../../core/fiscal-error.js';
 import type { GetQrPayment } from '../../core/services/qr-payments/get-qr-payment.js';
 import type { QrPaymentView } from '../../core/services/qr-payments/qr-payment-view.js';
 import type { RoutePlugin } from '../app.js';
@@ -29,16 +28,8 @@ export function payPageRoutes(deps: {
   return (app) => {
     app.get('/pay/:id', { schema: { hide: true } }, async (request, reply) => {
       const id = (request.params as { id: string }).id;
-      let view: QrPaymentView;
-      try {
-        view = (await deps.get.execute(id)).qrPayment;
-      } catch (e) {
-        if (!FiscalError.is(e, 'QR_PAYMENT_NOT_FOUND')) throw e;
-        return reply
-          .code(404)
-          .type('text/html; charset=utf-8')
-          .send(page('QR platba', '<p>Neznáma platba.</p>', false));
-      }
+      // An unknown id is an ErrorResponse 803 (HTTP 404) like every other refusal.
+      const view: QrPaymentView = (await deps.get.execute(id)).qrPayment;
       const png = Buffer.from(await deps.qrPng(view.payme, 8)).toString('base64');
       const creditor = new URL(view.payme).searchParams.get('CN') ?? '';
       const pending = view.state === 'PENDING';
