@@ -3,7 +3,8 @@ import { QR_PAYMENT_STATES } from '../../core/qr-payments/payment-intent.js';
 
 /**
  * Schemas of the QR payment endpoints (kasa extension, ADR 0900; docs/qr-payments.md). Request
- * objects are strict: an unknown member is a 701 naming it.
+ * bodies are strict: an unknown member is a 701 naming it. Query strings ignore parameters they do
+ * not know (a cache-buster on a display's image URL is not an error).
  */
 const exampleId = 'QR-780554711ad94950bbac61f9e7d3af41';
 
@@ -102,7 +103,7 @@ export const QrPaymentParams = z.strictObject({
   id: z.string().max(100).describe('The QR payment id.'),
 });
 
-export const WaitQuery = z.strictObject({
+export const WaitQuery = z.looseObject({
   wait: z
     .string()
     .regex(/^\d{1,2}$/, 'must be 0-60 seconds')
@@ -110,7 +111,7 @@ export const WaitQuery = z.strictObject({
     .describe('Long poll: answer at the first change, at expiry or after this many seconds (0–60).'),
 });
 
-export const PngQuery = z.strictObject({
+export const PngQuery = z.looseObject({
   scale: z
     .string()
     .regex(/^([1-9]|1\d|20)$/, 'must be 1-20')
@@ -118,7 +119,7 @@ export const PngQuery = z.strictObject({
     .describe('Pixels per module (1–20, default 8).'),
 });
 
-export const DayQuery = z.strictObject({
+export const DayQuery = z.looseObject({
   date: z.string().optional().describe('YYYY-MM-DD, Europe/Bratislava; default today.'),
   state: z.string().optional().describe('Only intents in this state.'),
 });
