@@ -42,6 +42,8 @@ export interface ServeConfig {
   readonly nopMqttUrl: string | undefined;
   /** PEM file with the CA of NOP's server certificates (with `--nop-url`); default the system CAs. */
   readonly nopTrust: string | undefined;
+  /** `--sw-id`: the SwId the certification assigned (40 hex, upper case); undefined = derived (ADR 0421). */
+  readonly swId: string | undefined;
   /** Keys given explicitly by flag or environment: fixed for the process lifetime (DECISIONS 2). */
   readonly fixed: ReadonlySet<ServeKey>;
 }
@@ -91,6 +93,12 @@ const mqttUrl = (text: string): string => {
   }
   if (u.protocol !== 'mqtts:') throw new Error('must be an mqtts:// URL (MQTT over TLS)');
   return u.toString();
+};
+
+/** SFS spec §2.3: the SwId is 40 hexadecimal digits (SHA-1); kept in upper case like the spec example. */
+const swId = (text: string): string => {
+  if (!/^[0-9a-fA-F]{40}$/.test(text)) throw new Error('SwId must be exactly 40 hexadecimal digits');
+  return text.toUpperCase();
 };
 
 const wrap =
@@ -228,6 +236,14 @@ const specs = {
     parse: nonEmpty('trust file'),
     defaultText: 'the system CAs',
   },
+  swId: {
+    key: 'swId',
+    flags: '--sw-id <hex>',
+    description: 'the SwId the SFS certification assigned (40 hex digits)',
+    env: 'KASA_SW_ID',
+    parse: swId,
+    defaultText: 'derived from the kasa version and the CHDÚ model and firmware',
+  },
 } satisfies Record<ServeKey, OptionSpec<unknown>>;
 
 /**
@@ -251,6 +267,7 @@ export function defaultServeConfig(dataDir: string, overrides: Partial<ServeConf
     nopUrl: undefined,
     nopMqttUrl: undefined,
     nopTrust: undefined,
+    swId: undefined,
     fixed: new Set<ServeKey>(),
     ...overrides,
   } satisfies ServeConfig);
@@ -311,6 +328,7 @@ export function readServeConfig(
     nopTrust: ((p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p)))(
       value<string | undefined>('nopTrust', d.nopTrust),
     ),
+    swId: value<string | undefined>('swId', d.swId),
     fixed,
   };
   return Object.freeze(config);

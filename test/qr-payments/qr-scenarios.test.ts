@@ -223,9 +223,9 @@ describe('§8.3 scenarios', () => {
     expect(slip).toMatchObject({ kind: 'text', reference: id });
     expect(slip.text).toContain('NEPLATNÝ DOKLAD');
     expect(slip.text).toContain('Suma: 3.30 EUR');
-    // The printed paper's QR (drawn by the printer path) carries the same Payme link.
+    // The paper's QR, drawn from the ESC/POS bytes the printer got, carries the same Payme link.
     const { decodeQrPng } = await import('../support/fake-bank-app.js');
-    expect(decodeQrPng(slip.png)).toBe(printed.body.qrPayment.payme);
+    expect(decodeQrPng(await h.printer.png(slip.jobNo))).toBe(printed.body.qrPayment.payme);
     const day = (await h.get('/api/qrpayment')).body;
     expect(day.qrPayments.some((v: { qrPaymentId: string }) => v.qrPaymentId === id)).toBe(true);
     expect(day.totals.usedCents).toBeGreaterThanOrEqual(745);

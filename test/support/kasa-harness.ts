@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { createLogger } from '../../src/adapters/logging/logger.js';
-import type { VirtualPrinter } from '../../src/adapters/printer/virtual-printer.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig, type ServeConfig } from '../../src/config/serve-config.js';
-import type { PrinterTarget } from '../../src/config/targets.js';
+import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
+import type { Scheduler } from '../../src/core/ports/scheduler.js';
+import type { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
 import { ManualClock } from './merchant-register.js';
 
@@ -29,6 +30,12 @@ export interface HarnessOptions {
   logger?: Logger;
   /** QR payment background timing. */
   qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
+  /** Another CHDÚ than the image in the data dir (e.g. a CHDU Lite emulator over TCP). */
+  chdu?: ChduTarget;
+  /** `--sw-id`. */
+  swId?: string;
 }
 
 export interface Harness {
@@ -55,7 +62,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port: 0,
     sfsTimeoutMs: options.sfsTimeoutMs ?? 1500,
     printer: options.printer ?? { kind: 'virtual' },
-    chdu: {
+    chdu: options.chdu ?? {
       kind: 'image',
       path: join(dataDir, 'chdu.img'),
       ...(options.capacityBlocks ? { capacityBlocks: options.capacityBlocks } : {}),
@@ -63,12 +70,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     demo: options.demo ?? true,
     logLevel: 'silent',
     ...options.config,
+    swId: options.swId,
   });
   const kasa = await composeKasa(config, {
     clock,
     logger: options.logger ?? createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
     ...(options.qrJobs ? { qrJobs: options.qrJobs } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   await kasa.app.ready();
   const call = async (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictRequest } from './strict-request.js';
 
 /** Every failure: `{resultCode, error, errorMessage}` (+ details named by the endpoint). */
 export const ErrorResponse = z
@@ -20,8 +21,8 @@ export const GenericResponse = z
   .object({ resultCode: z.literal(0) })
   .meta({ id: 'GenericResponse', examples: [{ resultCode: 0 }] });
 
-/** An empty request object `{}` (extra members are ignored). */
-export const EmptyRequest = z.object({}).meta({ examples: [{}] });
+/** An empty request object `{}`; any member is unknown (701, ADR 0424). */
+export const EmptyRequest = strictRequest({}).meta({ examples: [{}] });
 
 /** Response schemas every route shares for its failures. */
 export const errorResponses = {

@@ -1,27 +1,31 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { EscPosEncoder } from '../../adapters/printer/escpos-encoder.js';
+import { DEFAULT_PROFILE, type PrinterProfile, parsePrinterProfile } from '../../config/printer-profile.js';
 import { FiscalError } from '../../core/fiscal-error.js';
 import type {
+  PartialPrintInfo,
   PrinterFault,
   PrinterStatus,
   PrintJob,
   PrintJobKind,
+  PrintOptions,
   PrintOutcome,
   ReceiptPrinter,
 } from '../../core/ports/receipt-printer.js';
 import type { ReceiptLayout } from '../../core/receipt/receipt-blocks.js';
 import { renderReceiptText } from '../../core/receipt/receipt-text.js';
-import {
-  type PaperWidthPx,
-  PngReceiptRenderer,
-  paperWidthFor,
-} from '../receipt-image/png-receipt-renderer.js';
+import { EscPosDecoder } from './escpos-decoder.js';
+import { EscPosPaper, type PrintedJob } from './escpos-paper.js';
+import { renderJobPng } from './paper-png.js';
 
 /** File operations the printer needs; tests may pass their own. */
 export interface VirtualPrinterFiles {
   mkdir(path: string): Promise<void>;
   readdir(path: string): Promise<string[]>;
   writeFile(path: string, data: Uint8Array | string): Promise<void>;
+  readFile(path: string): Promise<Uint8Array>;
 }
 
 const nodeFiles: VirtualPrinterFiles = {
@@ -30,18 +34,16 @@ const nodeFiles: VirtualPrinterFiles = {
   },
   readdir: (path) => readdir(path),
   writeFile: (path, data) => writeFile(path, data),
+  readFile: (path) => readFile(path),
 };
 
 export interface VirtualPrinterOptions {
   /** Folder for the job files (`<data-dir>/virtual-printer`); without it jobs stay in memory only. */
   dir?: string;
-  /** Characters per line at normal size; default 48 (80 mm paper). */
+  /** Paper, font and code page; default 48 characters on 80 mm paper, CP852. */
+  profile?: PrinterProfile;
+  /** Shorthand for a font A profile of this width (32, 42 or 48). */
   charsPerLine?: number;
-  /** Paper width in dots; default 384 for ≤ 32 characters, else 576. */
-  paperWidthPx?: PaperWidthPx;
-  renderer?: PngReceiptRenderer;
-  /** Images for `image` blocks (e.g. the stored logo), PNG by key. */
-  images?: ReadonlyMap<string, Uint8Array>;
   files?: VirtualPrinterFiles;
 }
 
@@ -54,9 +56,13 @@ export interface VirtualPrintedJob {
   layout: ReceiptLayout;
   /** The job as plain text (the `.txt` file). */
   text: string;
-  /** The job as the paper would look (the `.png` file). */
-  png: Buffer;
-  files?: { png: string; txt: string };
+  /** The ESC/POS bytes a real printer would have received (the `.bin` file). */
+  bytes: Uint8Array;
+  /** A job that completed one cut short by a PARTIAL_PRINT fault: the offset it went on from. */
+  resumedFrom?: number;
+  /** Pacing the caller asked for (recorded: the virtual printer has no head to cool). */
+  options?: PrintOptions;
+  files?: { bin: string; txt: string; png: string };
 }
 
 /** One refused job (a fault was in effect). */
@@ -67,18 +73,19 @@ export interface VirtualPrintFailure {
 }
 
 /**
- * The virtual printer (`--printer virtual`, the default): every job becomes `<n>-<kind>[-ref].png`
- * (rendered exactly like the electronic receipt) and `.txt` in a folder, plus an in-memory history.
- * Faults are injected through methods — paper, cover, connection, or "fail the next N jobs with
- * code X" — so tests and the admin page can make printing fail the way a real printer does.
+ * The virtual printer (`--printer virtual`, the default): every job is encoded exactly as for a
+ * real printer and kept as `<n>-<kind>[-ref].bin` (the ESC/POS bytes) and `.txt` in a folder, plus
+ * an in-memory history. The paper image is drawn off the request path, on demand
+ * ({@link png}), from the stored bytes by the printer simulator's decoder — so storing a document
+ * costs no more than encoding it (issue 11). Faults are injected through methods — paper, cover,
+ * connection, or "fail the next N jobs with code X" — as a real printer fails.
  */
 export class VirtualPrinter implements ReceiptPrinter {
   readonly target: string;
   readonly charsPerLine: number;
+  readonly profile: PrinterProfile;
   private readonly dir: string | undefined;
-  private readonly paperWidthPx: PaperWidthPx;
-  private readonly renderer: PngReceiptRenderer;
-  private images: ReadonlyMap<string, Uint8Array>;
+  private readonly encoder: EscPosEncoder;
   private readonly files: VirtualPrinterFiles;
 
   private readonly printed: VirtualPrintedJob[] = [];
@@ -90,20 +97,24 @@ export class VirtualPrinter implements ReceiptPrinter {
   private connected = true;
   private closed = false;
   private scheduled: Array<{ fault: PrinterFault; remaining: number }> = [];
-  private drawer = 0;
+  private readonly kicks: Array<2 | 5> = [];
+  private interrupted: PartialPrintInfo | undefined;
 
   constructor(options: VirtualPrinterOptions = {}) {
     this.dir = options.dir;
-    this.charsPerLine = options.charsPerLine ?? 48;
-    this.paperWidthPx = options.paperWidthPx ?? paperWidthFor(this.charsPerLine);
-    this.renderer = options.renderer ?? new PngReceiptRenderer();
-    this.images = options.images ?? new Map();
+    this.profile =
+      options.profile ??
+      (options.charsPerLine === undefined
+        ? DEFAULT_PROFILE
+        : parsePrinterProfile(new URLSearchParams({ chars: String(options.charsPerLine) })));
+    this.charsPerLine = this.profile.charsPerLine;
+    this.encoder = new EscPosEncoder(this.profile);
     this.files = options.files ?? nodeFiles;
     this.target = this.dir !== undefined ? `virtual:${this.dir}` : 'virtual:memory';
   }
 
-  print(job: PrintJob): Promise<PrintOutcome> {
-    const run = this.queue.then(() => this.printNow(job));
+  print(job: PrintJob, options?: PrintOptions): Promise<PrintOutcome> {
+    const run = this.queue.then(() => this.printNow(job, options));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -117,16 +128,51 @@ export class VirtualPrinter implements ReceiptPrinter {
       paper: this.paper,
       coverOpen: this.coverOpen,
       charsPerLine: this.charsPerLine,
-      model: 'virtual',
+      model: this.profile.model ?? 'virtual',
+      adapter: 'virtual',
+      paperWidthDots: this.profile.paperWidthDots,
+      codepage: this.profile.codepage,
+      drawer: true,
       ...(fault !== undefined ? { fault } : {}),
     };
   }
 
-  async openDrawer(): Promise<void> {
+  async openDrawer(pin: 2 | 5 = 2): Promise<void> {
     await tick();
-    if (!this.connected || this.closed)
-      throw printerError('PRINTER_NOT_CONNECTED', 'the virtual printer is disconnected');
-    this.drawer++;
+    const fault = this.currentFault();
+    if (fault !== undefined) throw printerError(fault, `virtual printer: ${fault}`);
+    this.kicks.push(pin);
+  }
+
+  /**
+   * The paper image of a job (PNG, paper width in dots), decoded from its ESC/POS bytes as the
+   * printer simulator does; written beside the `.bin` as `.png` the first time it is asked for.
+   */
+  async png(jobNo: number): Promise<Buffer> {
+    const entry = this.printed.find((j) => j.jobNo === jobNo);
+    let bytes = entry?.bytes;
+    let base: string | undefined;
+    if (this.dir !== undefined) {
+      const name = (await this.files.readdir(this.dir)).find(
+        (n) => n.startsWith(`${String(jobNo).padStart(6, '0')}-`) && n.endsWith('.bin'),
+      );
+      if (name !== undefined) {
+        base = join(this.dir, name.slice(0, -4));
+        bytes ??= await this.files.readFile(`${base}.bin`);
+      }
+    }
+    if (bytes === undefined) throw new RangeError(`virtual printer: no job ${jobNo}`);
+    const jobs: PrintedJob[] = [];
+    const paper = new EscPosPaper((j) => jobs.push(j));
+    for (const cmd of new EscPosDecoder().push(bytes)) paper.apply(cmd);
+    paper.finish();
+    const png = renderJobPng(
+      jobs[0] ?? { elements: [], drawerKicks: [], cut: false, notes: [] },
+      this.profile.paperWidthDots,
+      fontAChars(this.profile),
+    );
+    if (base !== undefined) await this.files.writeFile(`${base}.png`, png);
+    return png;
   }
 
   async close(): Promise<void> {
@@ -136,12 +182,12 @@ export class VirtualPrinter implements ReceiptPrinter {
 
   // --- fault injection and inspection (tests, admin page) ---
 
-  /** Paper state: `out` makes every job fail with PRINTER_NO_PAPER (102). */
+  /** Paper state: `out` makes every job fail with PRINTER_NO_PAPER (105). */
   setPaper(state: 'ok' | 'near-end' | 'out'): void {
     this.paper = state;
   }
 
-  /** An open cover makes every job fail with PRINTER_NOT_READY (103). */
+  /** An open cover makes every job fail with PRINTER_NOT_READY (100). */
   setCoverOpen(open: boolean): void {
     this.coverOpen = open;
   }
@@ -168,11 +214,6 @@ export class VirtualPrinter implements ReceiptPrinter {
     if (pending > 0) throw new Error(`virtual printer: ${pending} scheduled fault(s) never happened`);
   }
 
-  /** Images for `image` blocks from now on (e.g. after the logo changed). */
-  setImages(images: ReadonlyMap<string, Uint8Array>): void {
-    this.images = images;
-  }
-
   get history(): readonly VirtualPrintedJob[] {
     return this.printed;
   }
@@ -183,7 +224,12 @@ export class VirtualPrinter implements ReceiptPrinter {
 
   /** Times the drawer was kicked (with a job or alone). */
   get drawerOpenings(): number {
-    return this.drawer;
+    return this.kicks.length;
+  }
+
+  /** The pins kicked, in order. */
+  get drawerKicks(): ReadonlyArray<2 | 5> {
+    return this.kicks;
   }
 
   /** Back to a healthy printer with empty history (files on disk stay, numbering continues). */
@@ -194,7 +240,7 @@ export class VirtualPrinter implements ReceiptPrinter {
     this.paper = 'ok';
     this.coverOpen = false;
     this.connected = true;
-    this.drawer = 0;
+    this.kicks.length = 0;
   }
 
   private currentFault(): PrinterFault | undefined {
@@ -204,9 +250,10 @@ export class VirtualPrinter implements ReceiptPrinter {
     return undefined;
   }
 
-  private async printNow(job: PrintJob): Promise<PrintOutcome> {
+  private async printNow(job: PrintJob, options: PrintOptions | undefined): Promise<PrintOutcome> {
     await tick();
     const fault = this.currentFault() ?? this.takeScheduledFault();
+    if (fault === 'PARTIAL_PRINT') return this.cutShort(job);
     if (fault !== undefined) {
       this.failed.push({ kind: job.kind, ...ref(job), fault });
       throw printerError(fault, `virtual printer: ${fault}`);
@@ -220,23 +267,23 @@ export class VirtualPrinter implements ReceiptPrinter {
     }
     const jobNo = (await this.lastNumber()) + 1;
     const text = renderReceiptText(job.layout);
-    const { png } = this.renderer.render(job.layout, {
-      paperWidthPx: this.paperWidthPx,
-      images: this.images,
-    });
+    const { bytes } = this.encode(job);
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const resumedFrom = this.interrupted?.jobSha256 === sha ? this.interrupted.resumeOffset : undefined;
+    this.interrupted = undefined;
     let files: VirtualPrintedJob['files'];
     if (this.dir !== undefined) {
-      const base = fileBase(jobNo, job);
-      files = { png: join(this.dir, `${base}.png`), txt: join(this.dir, `${base}.txt`) };
+      const base = join(this.dir, fileBase(jobNo, job));
+      files = { bin: `${base}.bin`, txt: `${base}.txt`, png: `${base}.png` };
       try {
-        await this.files.writeFile(files.png, png);
+        await this.files.writeFile(files.bin, bytes);
         await this.files.writeFile(files.txt, text);
       } catch (e) {
         throw printerError('PRINTER_COMMUNICATION_ERROR', `virtual printer cannot write ${this.dir}`, e);
       }
     }
     this.lastJobNo = jobNo;
-    if (job.openDrawer === true) this.drawer++;
+    if (job.openDrawer === true) this.kicks.push(2);
     this.printed.push({
       jobNo,
       kind: job.kind,
@@ -244,10 +291,43 @@ export class VirtualPrinter implements ReceiptPrinter {
       openDrawer: job.openDrawer === true,
       layout: job.layout,
       text,
-      png,
+      bytes,
+      ...(resumedFrom === undefined ? {} : { resumedFrom }),
+      ...(options === undefined ? {} : { options }),
       ...(files !== undefined ? { files } : {}),
     });
     return { jobId: String(jobNo) };
+  }
+
+  private encode(job: PrintJob) {
+    return this.encoder.encode(job.layout, {
+      ...(job.openDrawer === true ? { openDrawer: true } : {}),
+      ...(job.images ? { images: job.images } : {}),
+    });
+  }
+
+  /**
+   * A scheduled PARTIAL_PRINT: the line "drops" halfway through the job, as on a real printer —
+   * the first half of its units counts as on paper, and printing the same job again goes on from
+   * there (ADR 0507).
+   */
+  private cutShort(job: PrintJob): never {
+    const encoded = this.encode(job);
+    const units = encoded.units;
+    const done = units.slice(0, Math.max(2, Math.floor(units.length / 2)));
+    const last = [...done].reverse().find((u) => u.text !== undefined && u.text !== '');
+    const info: PartialPrintInfo = {
+      totalBytes: encoded.bytes.length,
+      resumeOffset: done.at(-1)?.end ?? 0,
+      printedLines: done.filter((u) => u.kind !== 'init' && u.kind !== 'cut').length,
+      ...(last?.text === undefined ? {} : { lastPrintedLine: last.text }),
+      jobSha256: createHash('sha256').update(encoded.bytes).digest('hex'),
+    };
+    this.interrupted = info;
+    this.failed.push({ kind: job.kind, ...ref(job), fault: 'PARTIAL_PRINT' });
+    throw new FiscalError('PARTIAL_PRINT', 'virtual printer: the line dropped mid-job', {
+      partialPrint: info,
+    });
   }
 
   private takeScheduledFault(): PrinterFault | undefined {
@@ -276,6 +356,10 @@ export class VirtualPrinter implements ReceiptPrinter {
     this.lastJobNo = last;
     return last;
   }
+}
+
+function fontAChars(p: PrinterProfile): number {
+  return p.paperWidthDots === 384 ? 32 : p.paperWidthDots === 512 ? 42 : 48;
 }
 
 function ref(job: PrintJob): { reference?: string } {

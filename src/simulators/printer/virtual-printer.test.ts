@@ -3,18 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NoPrinter } from '../../adapters/printer/no-printer.js';
 import { FiscalError } from '../../core/fiscal-error.js';
 import type { PrinterFault, PrintJob } from '../../core/ports/receipt-printer.js';
 import { layoutReceipt } from '../../core/receipt/receipt-layout.js';
 import { renderReceiptText } from '../../core/receipt/receipt-text.js';
 import { SAMPLE_RECEIPTS } from '../../core/receipt/sample-receipts.js';
 import { RESULT_CODES } from '../../core/result-codes.js';
-import { PngReceiptRenderer } from '../receipt-image/png-receipt-renderer.js';
-import { NoPrinter } from './no-printer.js';
-import { receiptPrinterContract } from './receipt-printer.contract.js';
+import { EscPosDecoder } from './escpos-decoder.js';
+import { EscPosPaper, jobText, type PrintedJob } from './escpos-paper.js';
 import { VirtualPrinter } from './virtual-printer.js';
 
-const renderer = new PngReceiptRenderer();
 let dir: string;
 
 beforeEach(async () => {
@@ -36,36 +35,32 @@ async function codeOf(p: Promise<unknown>): Promise<number | undefined> {
   return FiscalError.is(e) ? e.resultCode : undefined;
 }
 
-describe('VirtualPrinter (contract)', () => {
-  receiptPrinterContract(async () => {
-    const printer = new VirtualPrinter({ dir, renderer, charsPerLine: 42 });
-    return {
-      printer,
-      failNextJob: (fault: PrinterFault) => printer.failNext(fault),
-      printedReferences: async () => printer.history.map((j) => j.reference ?? ''),
-    };
-  });
-});
-
 describe('VirtualPrinter', () => {
-  it('writes each job as <n>-<kind>[-ref].png and .txt: the same PNG renderer, the plain text', async () => {
-    const printer = new VirtualPrinter({ dir, renderer, charsPerLine: 32 });
+  it('keeps each job as <n>-<kind>[-ref].bin (ESC/POS) and .txt; the PNG only when asked for', async () => {
+    const printer = new VirtualPrinter({ dir, charsPerLine: 32 });
     const layout = layoutReceipt(SAMPLE_RECEIPTS.pdOffline, 32);
     const outcome = await printer.print({ kind: 'receipt', layout, reference: '202601/24' });
     await printer.print({ kind: 'copy', layout: layoutReceipt(SAMPLE_RECEIPTS.copy, 32) });
     expect(outcome.jobId).toBe('1');
     expect((await readdir(dir)).sort()).toEqual([
-      '000001-receipt-202601-24.png',
+      '000001-receipt-202601-24.bin',
       '000001-receipt-202601-24.txt',
-      '000002-copy.png',
+      '000002-copy.bin',
       '000002-copy.txt',
     ]);
     const txt = await readFile(join(dir, '000001-receipt-202601-24.txt'), 'utf8');
     expect(txt).toBe(renderReceiptText(layout));
     expect(txt).toContain('OFF-LINE DOKLAD');
-    const png = await readFile(join(dir, '000001-receipt-202601-24.png'));
-    expect(png.equals(renderer.render(layout, { paperWidthPx: 384 }).png)).toBe(true);
+    // The bytes are what a printer gets: a printer decodes them to the same text and QR.
+    const bin = await readFile(join(dir, '000001-receipt-202601-24.bin'));
+    const jobs: PrintedJob[] = [];
+    const paper = new EscPosPaper((j) => jobs.push(j));
+    for (const cmd of new EscPosDecoder().push(bin)) paper.apply(cmd);
+    expect(jobText(jobs[0]!, 32)).toBe(txt);
+    // The paper image is drawn on demand, after a restart too, and kept beside the bytes.
+    const png = await new VirtualPrinter({ dir, charsPerLine: 32 }).png(1);
     expect(PNG.sync.read(png).width).toBe(384);
+    expect((await readdir(dir)).filter((f) => f.endsWith('.png'))).toEqual(['000001-receipt-202601-24.png']);
     expect(printer.history.map((j) => [j.jobNo, j.kind])).toEqual([
       [1, 'receipt'],
       [2, 'copy'],
@@ -74,8 +69,8 @@ describe('VirtualPrinter', () => {
   });
 
   it('continues the numbering of files already in the folder (after a restart)', async () => {
-    await new VirtualPrinter({ dir, renderer }).print(job());
-    await new VirtualPrinter({ dir, renderer }).print(job());
+    await new VirtualPrinter({ dir }).print(job());
+    await new VirtualPrinter({ dir }).print(job());
     expect((await readdir(dir)).filter((f) => f.endsWith('.txt')).sort()).toEqual([
       '000001-receipt.txt',
       '000002-receipt.txt',
@@ -83,7 +78,7 @@ describe('VirtualPrinter', () => {
   });
 
   it('keeps jobs in memory only when it has no folder', async () => {
-    const printer = new VirtualPrinter({ renderer });
+    const printer = new VirtualPrinter({});
     await printer.print(job());
     expect(printer.target).toBe('virtual:memory');
     expect(printer.history[0]?.files).toBeUndefined();
@@ -91,7 +86,7 @@ describe('VirtualPrinter', () => {
   });
 
   it('fails with 105 without paper, 100 with the cover open, 102 when disconnected; status says so', async () => {
-    const printer = new VirtualPrinter({ dir, renderer });
+    const printer = new VirtualPrinter({ dir });
     const cases: Array<[() => void, PrinterFault, number]> = [
       [() => printer.setPaper('out'), 'PRINTER_NO_PAPER', 105],
       [() => printer.setCoverOpen(true), 'PRINTER_NOT_READY', 100],
@@ -115,7 +110,7 @@ describe('VirtualPrinter', () => {
   });
 
   it('fails the next N jobs with a chosen code, then prints again; records the failures', async () => {
-    const printer = new VirtualPrinter({ dir, renderer });
+    const printer = new VirtualPrinter({ dir });
     printer.failNext('PRINTER_NOT_READY', 2);
     printer.failNext('PRINTER_COMMUNICATION_ERROR');
     expect(printer.pendingFaults()).toBe(3);
@@ -134,17 +129,17 @@ describe('VirtualPrinter', () => {
   });
 
   it('refuses a job wider than its paper with PRINTER_DATA_REFUSED', async () => {
-    const printer = new VirtualPrinter({ dir, renderer, charsPerLine: 32 });
+    const printer = new VirtualPrinter({ dir, charsPerLine: 32 });
     expect(await codeOf(printer.print(job({}, 42)))).toBe(101);
   });
 
   it('turns a write failure into PRINTER_COMMUNICATION_ERROR', async () => {
     const printer = new VirtualPrinter({
       dir,
-      renderer,
       files: {
         mkdir: async () => {},
         readdir: async () => [],
+        readFile: async () => new Uint8Array(0),
         writeFile: async () => {
           throw new Error('ENOSPC');
         },
@@ -154,14 +149,24 @@ describe('VirtualPrinter', () => {
   });
 
   it('kicks the drawer with a job or alone', async () => {
-    const printer = new VirtualPrinter({ dir, renderer });
+    const printer = new VirtualPrinter({ dir });
     await printer.print(job({ openDrawer: true }));
     await printer.print(job());
     await printer.openDrawer();
     expect(printer.drawerOpenings).toBe(2);
     expect(printer.history.map((j) => j.openDrawer)).toEqual([true, false]);
+    await printer.openDrawer(5);
+    expect(printer.drawerKicks).toEqual([2, 2, 5]);
+    printer.setPaper('out');
+    expect(await codeOf(printer.openDrawer())).toBe(105);
     printer.setConnected(false);
     expect(await codeOf(printer.openDrawer())).toBe(102);
+  });
+
+  it('records the pacing the caller asked for', async () => {
+    const printer = new VirtualPrinter({});
+    await printer.print(job(), { windowSize: 2500, printDelay: 5000 });
+    expect(printer.history[0]?.options).toEqual({ windowSize: 2500, printDelay: 5000 });
   });
 });
 
@@ -177,6 +182,10 @@ describe('NoPrinter (--printer none)', () => {
       coverOpen: false,
       charsPerLine: 42,
       model: 'none',
+      adapter: 'none',
+      paperWidthDots: 512,
+      codepage: 'cp852',
+      drawer: false,
       fault: 'PRINTER_NOT_CONFIGURED',
     });
     expect(printer.target).toBe('none');
