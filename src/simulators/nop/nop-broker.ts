@@ -203,7 +203,7 @@ export class NopBroker {
       return;
     }
     this.#event('subscribe', `${client.id}: ${sub.topic}`);
-    done(null, { topic: sub.topic, qos: sub.qos > 1 ? 1 : sub.qos });
+    done(null, { topic: sub.topic, qos: Math.min(sub.qos, 1) as 0 | 1 });
   }
 
   #authorizePublish(
