@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import type { ImageIoOpener } from '../../src/adapters/chdu/image-io.js';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
-import { defaultServeConfig } from '../../src/config/serve-config.js';
+import { defaultServeConfig, type ServeConfig } from '../../src/config/serve-config.js';
 import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
 import type { Scheduler } from '../../src/core/ports/scheduler.js';
@@ -28,6 +29,12 @@ export interface HarnessOptions {
   imageIo?: ImageIoOpener;
   /** Folder of the high-water marks (default: a new temporary folder, never the real home). */
   markDir?: string;
+  /** Further serve configuration (e.g. the --nop-* flags). */
+  config?: Partial<ServeConfig>;
+  /** Logger (default silent). */
+  logger?: Logger;
+  /** QR payment background timing. */
+  qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
   /** Timers of background work (default: Node timers). */
   scheduler?: Scheduler;
   /** Another CHDÚ than the image in the data dir (e.g. a CHDU Lite emulator over TCP). */
@@ -68,13 +75,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     demo: options.demo ?? true,
     markDir: options.markDir ?? mkdtempSync(join(tmpdir(), 'kasa-marks-')),
     logLevel: 'silent',
+    ...options.config,
     swId: options.swId,
   });
   const kasa = await composeKasa(config, {
     clock,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
     ...(options.imageIo ? { imageIo: options.imageIo } : {}),
+    ...(options.qrJobs ? { qrJobs: options.qrJobs } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   await kasa.app.ready();
