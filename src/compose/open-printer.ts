@@ -24,7 +24,7 @@ export interface OpenPrinterOptions {
 
 /**
  * Refuses, before anything is opened, a printer target that can never work with this CHDÚ:
- * `chdu` needs a CHDU Lite (the image-file CHDÚ has no printer behind it). Exit 2 (DECISIONS 12).
+ * `chdu` needs a CHDU Lite (the image-file CHDÚ has no printer behind it). Exit 2 (ADR 0502).
  */
 export function checkPrinterTarget(target: PrinterTarget, chdu: ChduTarget): void {
   if (target.kind === 'chdu' && chdu.kind === 'image') {
@@ -37,7 +37,7 @@ export function checkPrinterTarget(target: PrinterTarget, chdu: ChduTarget): voi
 /**
  * The one place a `--printer` target becomes a `ReceiptPrinter` adapter (exhaustive switch). A
  * device printer's line is opened once here, so a wrong address or a missing device stops the
- * start with exit 2 naming it (DECISIONS 12: never a silent fallback); a printer that goes away
+ * start with exit 2 naming it (ADR 0502: never a silent fallback); a printer that goes away
  * later is a printer error (100–106) on the request that needs it.
  */
 export async function openPrinter(

@@ -129,7 +129,7 @@ function totals(b: LineBuilder, view: ReceiptView): void {
   if (view.type === 'VK' || view.type === 'VY') return;
   if (total < 0) {
     // A refund: print what the customer is paid back, never "−2.50" over "Hotovosť 2.50" or 0.00.
-    // Payment amounts are ≥ 0 (DECISIONS 9); a POS that sends 0 means "all of it, this way".
+    // Payment amounts are ≥ 0 (ADR 0403); a POS that sends 0 means "all of it, this way".
     const paid = view.payments.filter((p) => p.amountCents > 0);
     if (paid.length === 0) {
       const how = view.payments[0]?.name;

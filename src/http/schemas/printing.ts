@@ -101,7 +101,7 @@ export const OpenDrawerRequest = strictRequest({
 
 const imageData = z
   .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
-  .describe('The picture in Base64 (PNG, JPEG, GIF, WebP or BMP; a data: URL is accepted), at most 5 MB.');
+  .describe('The picture in Base64 (PNG, JPEG, GIF or WebP; a data: URL is accepted), at most 5 MB.');
 
 export const LogoPreviewRequest = strictRequest({
   imageData,
