@@ -24,6 +24,54 @@ export const PrintOptionsFields = {
     .describe('Milliseconds to wait between two windows, so a thermal head cools down.'),
 };
 
+/**
+ * What a job cut short left on paper (ADR 0507): `partialPrint` of a 507 on store, and of the
+ * ErrorResponse of a print that failed part way (106, or 100/105 mid-job).
+ */
+export const PartialPrintInfo = z
+  .object({
+    totalBytes: z.number().int().describe('Size of the whole job in printer data (ESC/POS bytes as sent).'),
+    resumeOffset: z
+      .number()
+      .int()
+      .describe(
+        'The job byte a resumed print starts at (after ESC @ and the prelude): the end of the last unit the printer confirmed as printed.',
+      ),
+    printedLines: z
+      .number()
+      .int()
+      .describe('Lines, pictures and codes before resumeOffset: on the paper for certain.'),
+    unconfirmedLines: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Lines after resumeOffset that reached the printer but whose printing it could not confirm: the resumed print prints them again, so they may appear twice.',
+      ),
+    lastPrintedLine: z
+      .string()
+      .optional()
+      .describe('The text of the last line before resumeOffset: look for it on the paper.'),
+    jobSha256: z
+      .string()
+      .describe('SHA-256 (hex) of the job bytes: only the very same job resumes, any other starts afresh.'),
+  })
+  .meta({
+    id: 'PartialPrintInfo',
+    description:
+      'What a print cut short left on paper and where printing the same job again goes on (docs/printing.md).',
+    examples: [
+      {
+        totalBytes: 3184,
+        resumeOffset: 412,
+        printedLines: 9,
+        unconfirmedLines: 4,
+        lastPrintedLine: 'Kód pokladne:            88812345678900001',
+        jobSha256: '5d41402abc4b2a76b9719d911017c592a4f4d0b1e2f3a4b5c6d7e8f9a0b1c2d3',
+      },
+    ],
+  });
+
 const PrinterStatusSchema = z.object({
   ready: z.boolean().describe('a job sent now is expected to print'),
   connected: z.boolean(),
