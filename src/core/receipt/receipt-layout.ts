@@ -72,7 +72,10 @@ function merchant(b: LineBuilder, view: ReceiptView): void {
 function headings(b: LineBuilder, view: ReceiptView): void {
   b.heading(W.heading[view.type]);
   // ekasa-protocol.md §4.2: an offline receipt is headed as such (vendor wording, see ADR 0500).
-  if (view.offline) b.heading(W.offline);
+  if (view.offline && view.notSent !== true) b.heading(W.offline);
+  // A VK/VY the law does not let us send (Act 384/2025) is no offline document: say why it has no
+  // UID instead (ADR 0515).
+  else if (view.notSent === true) b.wrapped(W.notSent, { align: 'center' });
 }
 
 /** Layout model lines 7–8, plus paragón, invoice and customer data where the type has them. */
@@ -191,7 +194,8 @@ function stackedVatRows(b: LineBuilder, rows: TableRow[]): void {
  */
 function validation(b: LineBuilder, view: ReceiptView): void {
   b.separator();
-  if (view.offline) b.code(W.pkp, view.pkp);
+  // SFS spec §2.9: a document without UID carries its PKP — offline, or not sent by law (ADR 0515).
+  if (view.offline || view.notSent === true) b.code(W.pkp, view.pkp);
   else if (view.uid !== undefined) b.code(W.uid, view.uid);
   if (view.type !== 'VK' && view.type !== 'VY') {
     const minVersion = view.offline ? QR_OFFLINE_MIN_VERSION : QR_ONLINE_MIN_VERSION;
