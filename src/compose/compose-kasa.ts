@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createLogger } from '../adapters/logging/logger.js';
+import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget, printerProfileOf } from '../config/targets.js';
 import { FiscalError } from '../core/fiscal-error.js';
@@ -64,6 +65,8 @@ export interface ComposeOverrides {
   renderer?: ReceiptImageRenderer;
   /** Timers of background work (default: Node timers). */
   scheduler?: Scheduler;
+  /** The pause between print windows of a device printer (default: a timer). */
+  printerSleep?: Sleep;
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -147,7 +150,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const early =
     config.printer.kind === 'chdu'
       ? undefined
-      : await openPrinter(config.printer, { dataDir: config.dataDir });
+      : await openPrinter(config.printer, { dataDir: config.dataDir, ...printerSleepOf(overrides) });
   const sfs = await openTaxAuthority(
     config,
     clock,
@@ -162,6 +165,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       early ??
       (await openPrinter(config.printer, {
         dataDir: config.dataDir,
+        ...printerSleepOf(overrides),
         chdu: { chdu: storage.chdu, journal: storage.journal },
       }).catch(async (e: unknown) => {
         await storage.close();
@@ -324,6 +328,10 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await closeAll();
     },
   };
+}
+
+function printerSleepOf(overrides: ComposeOverrides): { sleep?: Sleep } {
+  return overrides.printerSleep ? { sleep: overrides.printerSleep } : {};
 }
 
 /** The printer as `GET /api/chduinfo` names it. */

@@ -29,6 +29,8 @@ export interface HarnessOptions {
   chdu?: ChduTarget;
   /** `--sw-id`. */
   swId?: string;
+  /** The pause between print windows of a device printer (default: a timer). */
+  printerSleep?: (ms: number) => Promise<void>;
 }
 
 export interface Harness {
@@ -69,6 +71,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger: createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    ...(options.printerSleep ? { printerSleep: options.printerSleep } : {}),
   });
   await kasa.app.ready();
   const call = async (

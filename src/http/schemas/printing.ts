@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRINT_DELAY_MS, MIN_WINDOW_BYTES } from '../../core/printing/print-pacing.js';
 import { strictRequest } from './strict-request.js';
 
 /**
@@ -13,15 +14,22 @@ export const PrintOptionsFields = {
     .int()
     .min(0)
     .max(10_000_000)
+    .refine((n) => n === 0 || n >= MIN_WINDOW_BYTES, {
+      message: `must be 0 (one window) or at least ${MIN_WINDOW_BYTES} bytes`,
+    })
     .nullish()
-    .describe('Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window.'),
+    .describe(
+      `Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else ${MIN_WINDOW_BYTES}–10000000. Windows widen so that the pauses of one print add up to at most 120 s.`,
+    ),
   printDelay: z
     .number()
     .int()
     .min(0)
-    .max(60_000)
+    .max(MAX_PRINT_DELAY_MS)
     .nullish()
-    .describe('Milliseconds to wait between two windows, so a thermal head cools down.'),
+    .describe(
+      `Milliseconds to wait between two windows (0–${MAX_PRINT_DELAY_MS}), so a thermal head cools down.`,
+    ),
 };
 
 /**
@@ -79,6 +87,12 @@ const PrinterStatusSchema = z.object({
   coverOpen: z.boolean(),
   faultCode: z.number().int().optional().describe('the code a print would fail with now (100–106)'),
   fault: z.string().optional(),
+  busy: z
+    .boolean()
+    .optional()
+    .describe(
+      'true while a job prints: the status is the one read last (before the job or after one of its lines)',
+    ),
 });
 
 export const PrinterInfoSchema = z.object({
