@@ -169,7 +169,7 @@ describe('the drawer opens once per receipt (issue 11 review)', () => {
       r.sim.set({ dropAfterBytes: lineOffsetOf(job, 1, 5, 3) });
       const e = await failure(r.printer.print(receipt(true)));
       expect(e.resultCode).toBe(106);
-      expect((e.details?.partialPrint as PartialPrintInfo).resumeOffset).toBe(job.units[0]!.end);
+      expect((e.details?.partialPrint as PartialPrintInfo | undefined)?.resumeOffset).toBe(job.units[0]!.end);
       await r.printer.print(receipt(true));
       const [printed] = await r.sim.waitForJobs(1);
       expect(printed!.text).toBe(renderReceiptText(layout));
