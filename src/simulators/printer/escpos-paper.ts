@@ -316,7 +316,10 @@ const jsQR: JsQr = (jsQRModule as unknown as { default?: JsQr }).default ?? (jsQ
 
 /** jsQR over the bitmap, with a white border so a tight quiet zone still reads. */
 function readQr(width: number, height: number, dots: Uint8Array): string | undefined {
-  if (width < 21 || height < 21 || width * height > 4_000_000) return undefined;
+  // A receipt's QR is about square and at most the paper wide: a tall strip or a poster is not
+  // searched (jsQR's work grows with the area: bounded work per input).
+  if (width < 21 || height < 21 || width * height > 1_000_000) return undefined;
+  if (height > 2 * width || width > 2 * height) return undefined;
   const pad = 16;
   const w = width + 2 * pad;
   const h = height + 2 * pad;

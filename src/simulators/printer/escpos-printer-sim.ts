@@ -387,9 +387,10 @@ export class EscPosPrinterSim {
     if (dir !== undefined) {
       const base = join(dir, String(no).padStart(6, '0'));
       sim.files = { txt: `${base}.txt`, png: `${base}.png`, bin: `${base}.bin` };
-      writeFileSync(sim.files.txt, text);
-      writeFileSync(sim.files.bin, bytes);
+      // The .txt last: once it is there, the job's files are complete (a watcher can rely on it).
       writeFileSync(sim.files.png, renderJobPng(job, this.paperDots, this.charsPerLine));
+      writeFileSync(sim.files.bin, bytes);
+      writeFileSync(sim.files.txt, text);
     }
     this.finished.push(sim);
     const waiters = this.waiters;

@@ -54,8 +54,18 @@ export class PrintMechanism {
     return this.rowsPerSecond;
   }
 
+  /** A new speed applies from now: what was printed at the old speed until now is kept. */
   set speed(rowsPerSecond: number) {
+    if (rowsPerSecond === this.rowsPerSecond) return;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      const now = Date.now();
+      this.budget += ((now - this.last) * this.rowsPerSecond) / 1000;
+      this.last = now;
+    }
     this.rowsPerSecond = rowsPerSecond;
+    this.schedule(0);
   }
 
   enqueue(entry: BufferedCommand): void {
