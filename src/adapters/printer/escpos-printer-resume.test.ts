@@ -181,6 +181,24 @@ describe('the drawer opens once per receipt (issue 11 review)', () => {
   }, 60_000);
 });
 
+describe('the drawer opens once per receipt, also with another job in between', () => {
+  it('the receipt printed whole again after another job does not kick again', async () => {
+    const r = await rig(DEFAULT_PROFILE, { rowsPerSecond: 200_000 });
+    try {
+      const job = new EscPosEncoder(DEFAULT_PROFILE).encode(layout, { openDrawer: true });
+      r.sim.set({ dropAfterBytes: lineOffsetOf(job, 1, 5, 3) });
+      expect((await failure(r.printer.print(receipt(true)))).resultCode).toBe(106);
+      await r.printer.print({ kind: 'text', layout: layoutFreeText('between', 48) });
+      await r.printer.print(receipt(true));
+      const jobs = await r.sim.waitForJobs(2);
+      expect(jobs.at(-1)!.text).toBe(renderReceiptText(layout));
+      expect(jobs.reduce((n, j) => n + countKicks(j.bytes), 0)).toBe(1);
+    } finally {
+      await r.close();
+    }
+  }, 60_000);
+});
+
 describe('status never waits for a running job (ADR 0514)', () => {
   it('while a paced job pauses, status() answers at once: the last reading, busy', async () => {
     let paused: () => void = () => undefined;

@@ -79,6 +79,8 @@ export class EscPosPrinter implements ReceiptPrinter {
   private printedId: string | undefined;
   /** The last job cut short: printing the same bytes again resumes at its offset. */
   private interrupted: PartialPrintInfo | undefined;
+  /** Jobs (SHA-256) whose drawer kick reached the printer: printed again, they do not kick. */
+  private readonly kicked: string[] = [];
 
   constructor(
     private readonly transport: ByteTransport,
@@ -98,10 +100,18 @@ export class EscPosPrinter implements ReceiptPrinter {
   print(job: PrintJob, options?: PrintOptions): Promise<PrintOutcome> {
     let encoded: EscPosJob;
     try {
-      encoded = this.encoder.encode(job.layout, {
-        ...(job.openDrawer === true ? { openDrawer: true } : {}),
-        ...(job.images ? { images: job.images } : {}),
-      });
+      const encode = (kick: boolean) =>
+        this.encoder.encode(job.layout, {
+          ...(kick ? { openDrawer: true } : {}),
+          ...(job.images ? { images: job.images } : {}),
+        });
+      encoded = encode(job.openDrawer === true);
+      // The same receipt again after its kick reached the printer (another job came in between,
+      // so it starts afresh): the drawer opened already, once per receipt (ADR 0507).
+      const sha = sha256(encoded.bytes);
+      if (encoded.drawerKick && this.kicked.includes(sha) && this.interrupted?.jobSha256 !== sha) {
+        encoded = encode(false);
+      }
     } catch (e) {
       return Promise.reject(
         new FiscalError('PRINTER_DATA_REFUSED', `The job does not fit the printer: ${(e as Error).message}.`),
@@ -287,7 +297,7 @@ export class EscPosPrinter implements ReceiptPrinter {
   }
 
   private async send(job: EscPosJob, options: PrintOptions | undefined): Promise<void> {
-    const sha = createHash('sha256').update(job.bytes).digest('hex');
+    const sha = sha256(job.bytes);
     const from = this.interrupted?.jobSha256 === sha ? this.interrupted.resumeOffset : 0;
     this.interrupted = undefined;
     const pacer = new PrintPacer(job.bytes.length - from, options, this.sleep);
@@ -328,6 +338,10 @@ export class EscPosPrinter implements ReceiptPrinter {
       if (!FiscalError.is(e)) await this.transport.close().catch(() => undefined);
       if (!stopped.started) throw e;
       this.interrupted = stopped.info;
+      if (job.drawerKick && !this.kicked.includes(sha)) {
+        this.kicked.push(sha);
+        if (this.kicked.length > 16) this.kicked.shift();
+      }
       const info = stopped.info;
       if (FiscalError.is(e)) {
         throw new FiscalError(e.resultName, e.message, { ...e.details, partialPrint: info });
@@ -380,6 +394,10 @@ export class EscPosPrinter implements ReceiptPrinter {
       }
     });
   }
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 function notConnected(target: string, reason: string, cause?: unknown): FiscalError {
