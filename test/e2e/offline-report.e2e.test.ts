@@ -6,13 +6,14 @@ import { type Harness, type Json, pd, startHarness } from '../support/kasa-harne
 import { ManualClock } from '../support/merchant-register.js';
 import { storeSettings } from '../support/offline-helpers.js';
 
-/** Records the pauses the report asks for (printDelay), and sleeps for real. */
+/** Records the pauses the report asks for (printDelay), and sleeps for real unless told not to. */
 const sleeps: number[] = [];
+let sleepForReal = true;
 const recording: Scheduler = {
   after: (ms, task) => timerScheduler.after(ms, task),
   sleep: (ms) => {
     sleeps.push(ms);
-    return timerScheduler.sleep(ms);
+    return sleepForReal ? timerScheduler.sleep(ms) : Promise.resolve();
   },
 };
 
@@ -151,9 +152,30 @@ describe('the offline report on a queue of 250 (issue 10)', () => {
       .flatMap((j) => [...j.text.matchAll(/^(\d+)\. Doklad (\d{6}\/\d+)/gm)].map((m) => m[2]));
     const expected = range(31, 50).map((n) => `202611/${n}`);
     expect(printedItems).toEqual(expected);
-    // windowSize 600 bytes, each item job roughly 200: a pause of printDelay every few jobs.
+    // windowSize 600 bytes (windows of at most that, ADR 0516), each item job roughly 250: a
+    // pause of printDelay every two or three jobs, never between every two.
     expect(sleeps.length).toBeGreaterThan(0);
     expect(sleeps.every((ms) => ms === 5)).toBe(true);
-    expect(sleeps.length).toBeLessThan(13);
+    expect(sleeps.length).toBeLessThan(15);
   });
+
+  it('a printed report pauses at most two minutes in all, however small the windows (ADR 0516)', async () => {
+    sleepForReal = false;
+    sleeps.length = 0;
+    const before = h.printer.history.length;
+    try {
+      const res = await h.post('/api/report/offline', { printer: { windowSize: 256, printDelay: 10_000 } });
+      expect(res.body.resultCode).toBe(0);
+    } finally {
+      sleepForReal = true;
+    }
+    // 250 items of ~200 bytes in 256-byte windows would be ~200 pauses of 10 s: widened to 12.
+    expect(sleeps.length).toBeGreaterThan(0);
+    expect(sleeps.every((ms) => ms === 10_000)).toBe(true);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(120_000);
+    // The report is paced as one job: its item jobs carry no pacing of their own to add up.
+    const jobs = h.printer.history.slice(before).filter((j) => j.reference === 'offline-report');
+    expect(jobs.length).toBe(252);
+    expect(jobs.every((j) => j.options === undefined)).toBe(true);
+  }, 120_000);
 });

@@ -24,7 +24,8 @@ export const OfflineDocumentsFilter = strictRequest({
 
 /**
  * `printer` of the report: present (even `{}`) means print it too; `windowSize` in bytes, then a
- * pause of `printDelay` ms (0–60000). The same object as every Printer member.
+ * pause of `printDelay` ms (bounds in PrintOptionsFields, ADR 0516). The same object as every
+ * Printer member.
  */
 export const ReportPrinter = PrinterOptions;
 

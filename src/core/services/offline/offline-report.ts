@@ -13,6 +13,7 @@ import {
 import type { IndexedDocument, IndexedLocation, QueueEntry } from '../../ports/indexed-records.js';
 import type { OfflineReportQuery } from '../../ports/offline-report-index.js';
 import type { PrintOptions } from '../../ports/receipt-printer.js';
+import { MAX_PRINT_DELAY_MS, MIN_WINDOW_BYTES, PacingPlan } from '../../printing/print-pacing.js';
 import type { ReceiptLayout } from '../../receipt/receipt-blocks.js';
 import { parseApiDateTime } from '../../time.js';
 import { printerCodeOf, printerError } from '../documents/document-receipt.js';
@@ -20,8 +21,6 @@ import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
 
 /** The built-in limit of one report: at most this many items per answer (docs/offline.md). */
 export const REPORT_MAX_ITEMS = 1000;
-/** The longest pause between two print windows the report accepts, ms (bounds the work). */
-export const MAX_PRINT_DELAY_MS = 60_000;
 
 /** `GetOfflineDocumentsRequest` (api-compat §4.15). */
 export interface OfflineReportInput {
@@ -123,13 +122,18 @@ export class OfflineReport {
       { layout: reportEndLayout(width), item: false },
     ];
     let printed = 0;
-    let windowBytes = 0;
-    for (const [i, job] of jobs.entries()) {
+    // API text: windowSize/printDelay keep a long report from overheating the head. The report is
+    // paced as one job — pauses between its item jobs, at most two minutes in all, windows
+    // widening if need be (ADR 0516) — since it holds the one-writer lock while it prints.
+    const plan = new PacingPlan(
+      jobs.reduce((n, j) => n + estimatedBytes(j.layout), 0),
+      pacing,
+    );
+    for (const job of jobs) {
+      const pause = plan.before(estimatedBytes(job.layout));
+      if (pause > 0) await this.deps.scheduler.sleep(pause);
       try {
-        await this.deps.printer.print(
-          { kind: 'text', layout: job.layout, reference: 'offline-report' },
-          pacing,
-        );
+        await this.deps.printer.print({ kind: 'text', layout: job.layout, reference: 'offline-report' });
       } catch (e) {
         const code = printerCodeOf(e);
         const resume = offset + printed;
@@ -145,14 +149,6 @@ export class OfflineReport {
         );
       }
       if (job.item) printed += 1;
-      // API text: windowSize/printDelay keep a long report from overheating the head — a pause
-      // of printDelay after every windowSize bytes (estimated) between the jobs.
-      windowBytes += estimatedBytes(job.layout);
-      const { windowSize, printDelay } = pacing;
-      if (windowSize && printDelay && windowBytes >= windowSize && i < jobs.length - 1) {
-        await this.deps.scheduler.sleep(printDelay);
-        windowBytes = 0;
-      }
     }
   }
 }
@@ -208,7 +204,10 @@ function readQuery(input: OfflineReportInput): OfflineReportQuery {
 /** The printer's pacing, or undefined when the report is not to be printed. */
 function readPacing(printer: OfflineReportInput['printer']): PrintOptions | undefined {
   if (isAbsent(printer)) return undefined;
-  const windowSize = readInteger(printer.windowSize, 'printer.windowSize', 1, 10_000_000);
+  const windowSize = readInteger(printer.windowSize, 'printer.windowSize', 0, 10_000_000);
+  if (windowSize !== undefined && windowSize > 0 && windowSize < MIN_WINDOW_BYTES) {
+    throw invalidInput('printer.windowSize', `must be 0 (one window) or at least ${MIN_WINDOW_BYTES} bytes`);
+  }
   const printDelay = readInteger(printer.printDelay, 'printer.printDelay', 0, MAX_PRINT_DELAY_MS);
   return {
     ...(windowSize === undefined ? {} : { windowSize }),
