@@ -99,9 +99,11 @@ const FixEntry = strictRequest({
     .number()
     .nullish()
     .describe('New quantity (0–10000000, 4 decimals); the line total and the amount are recomputed.'),
-  specialRegulation: strictRequest({
+  specialRegulationChange: strictRequest({
     newValue: z.string().nullish().describe('PDP, OOD, CK, PT, UD, ZPS, or null to remove it.'),
-  }).nullish(),
+  })
+    .nullish()
+    .describe('A new special regulation of the item (only at VAT_0), or `{"newValue": null}` to remove it.'),
 })
   .nullish()
   .describe('By position: `{}` leaves an item unchanged.');
@@ -125,7 +127,7 @@ export const UpdateDocumentRequest = strictRequest({
     { fixDocument: { createDate: '18.11.2026 17:28:14' } },
     { fixDocument: { useLastMerchant: true } },
     { fixDocument: { documentEntries: [{}, { name: 'Daco dobre', quantity: 1 }] } },
-    { fixDocument: { documentEntries: [{ specialRegulation: { newValue: null } }] } },
+    { fixDocument: { documentEntries: [{ specialRegulationChange: { newValue: null } }] } },
   ],
 });
 
