@@ -1,6 +1,6 @@
 import { type ApiDocument, type ApiEkasaStatus, toApiDocument } from '../../documents/api-document.js';
 import { isAbsent } from '../../documents/field-rules.js';
-import { invalidInput } from '../../fiscal-error.js';
+import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import { type ApiLocation, toApiLocation } from '../../location/api-location.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
 import { stuckCause } from '../../offline/last-request.js';
@@ -22,6 +22,12 @@ import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
 export const REPORT_MAX_ITEMS = 1000;
 /** The longest pause between two print windows the report accepts, ms (bounds the work). */
 export const MAX_PRINT_DELAY_MS = 60_000;
+/**
+ * The longest the pauses of one printed report may add up to, ms (ADR 0709): a longer report is
+ * printed in parts with `limit` and `offset`. Keeps a request well inside the time the HTTP
+ * server lets a silent connection live.
+ */
+export const MAX_REPORT_PAUSE_MS = 120_000;
 
 /** `GetOfflineDocumentsRequest` (api-compat §4.15). */
 export interface OfflineReportInput {
@@ -59,18 +65,31 @@ export interface OfflineReportResponse {
  * answers the printer's code with the `offset` to resume at, which prints exactly the rest.
  */
 export class OfflineReport {
+  /** A printed report is under way (one at a time: two would interleave on paper). */
+  #printing = false;
+
   constructor(private readonly deps: OfflineDeps) {}
 
   async execute(input: OfflineReportInput): Promise<OfflineReportResponse> {
     const query = readQuery(input);
     const pacing = readPacing(input.printer);
     if (pacing === undefined) return this.#answer(query).response;
-    // A printed report uses the printer like a copy does: one writer at a time (ADR 0003).
-    return this.deps.lock.run('report/offline+print', async () => {
+    // ADR 0709: the report writes nothing to the CHDÚ, so it never takes the write lock — sales go
+    // on while it prints and pauses; the printer adapter serialises its own jobs.
+    if (this.#printing) {
+      throw new FiscalError(
+        'BUSY',
+        'Another offline report is being printed; print this one when it has ended.',
+      );
+    }
+    this.#printing = true;
+    try {
       const { response, entries } = this.#answer(query);
       await this.#print(entries, query.offset, pacing, response);
       return response;
-    });
+    } finally {
+      this.#printing = false;
+    }
   }
 
   /** `GET /api/report/offline/oldest`: the oldest item not registered, in the same shape. */
@@ -122,14 +141,23 @@ export class OfflineReport {
       ...entries.map((entry, i) => ({ layout: reportItemLayout(width, entry, offset + i + 1), item: true })),
       { layout: reportEndLayout(width), item: false },
     ];
+    const pauses = pausesAfter(
+      jobs.map((j) => estimatedBytes(j.layout)),
+      pacing,
+    );
+    const total = pauses.filter(Boolean).length * (pacing.printDelay ?? 0);
+    if (total > MAX_REPORT_PAUSE_MS) {
+      throw invalidInput(
+        'printer.printDelay',
+        `this report would pause ${pauses.filter(Boolean).length} times for ${pacing.printDelay} ms (${Math.ceil(total / 1000)} s in all; at most ${MAX_REPORT_PAUSE_MS / 1000} s per printed report): print it in parts with limit and offset, or use a larger windowSize or a shorter printDelay`,
+      );
+    }
     let printed = 0;
-    let windowBytes = 0;
     for (const [i, job] of jobs.entries()) {
       try {
-        await this.deps.printer.print(
-          { kind: 'text', layout: job.layout, reference: 'offline-report' },
-          pacing,
-        );
+        // The report paces itself between its jobs (an item is never split by a pause), so the
+        // printer gets each small job whole and its pauses are exactly the ones counted above.
+        await this.deps.printer.print({ kind: 'text', layout: job.layout, reference: 'offline-report' });
       } catch (e) {
         const code = printerCodeOf(e);
         const resume = offset + printed;
@@ -145,16 +173,26 @@ export class OfflineReport {
         );
       }
       if (job.item) printed += 1;
-      // API text: windowSize/printDelay keep a long report from overheating the head — a pause
-      // of printDelay after every windowSize bytes (estimated) between the jobs.
-      windowBytes += estimatedBytes(job.layout);
-      const { windowSize, printDelay } = pacing;
-      if (windowSize && printDelay && windowBytes >= windowSize && i < jobs.length - 1) {
-        await this.deps.scheduler.sleep(printDelay);
-        windowBytes = 0;
-      }
+      if (pauses[i] && pacing.printDelay) await this.deps.scheduler.sleep(pacing.printDelay);
     }
   }
+}
+
+/**
+ * After which jobs the report pauses (API text: windowSize/printDelay keep a long report from
+ * overheating the head): `printDelay` after every `windowSize` bytes (estimated), between jobs,
+ * never after the last one.
+ */
+export function pausesAfter(jobBytes: readonly number[], pacing: PrintOptions): boolean[] {
+  const { windowSize, printDelay } = pacing;
+  let windowBytes = 0;
+  return jobBytes.map((bytes, i) => {
+    if (!windowSize || !printDelay) return false;
+    windowBytes += bytes;
+    if (windowBytes < windowSize || i === jobBytes.length - 1) return false;
+    windowBytes = 0;
+    return true;
+  });
 }
 
 /** Where a not-registered item stands, as EkasaStatus: the SFS rejection, or waiting offline. */
