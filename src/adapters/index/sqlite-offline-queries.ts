@@ -75,13 +75,13 @@ export class SqliteOfflineQueries {
 
   queueSummary(): QueueSummary {
     const count = (stmt: Database.Statement, state: string) => Number(stmt.pluck().get(state) ?? 0);
-    const oldest = this.sendQueue(1)[0];
+    const oldest = this.oldestOffline();
     return {
       unsentDocuments: count(this.q.countDocuments, 'unsent'),
       unsentLocations: count(this.q.countLocations, 'unsent'),
       stuckDocuments: count(this.q.countDocuments, 'stuck'),
       stuckLocations: count(this.q.countLocations, 'stuck'),
-      ...(oldest ? { oldestUnsent: oldest } : {}),
+      ...(oldest ? { oldest } : {}),
     };
   }
 

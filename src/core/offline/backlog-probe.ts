@@ -50,7 +50,7 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
         stuckDocuments: summary.stuckDocuments,
         stuckLocations: summary.stuckLocations,
       };
-      const oldest = summary.oldestUnsent;
+      const oldest = summary.oldest;
       const deadline = deadlineOf(index, oldest, now);
       if (oldest && deadline) {
         details.oldest = {
@@ -131,7 +131,7 @@ export function overdueBacklog(index: BacklogIndex, clock: Clock): RefusalSource
   return {
     refusal() {
       const now = clock.now();
-      const oldest = index.queueSummary().oldestUnsent;
+      const oldest = index.queueSummary().oldest;
       const deadline = deadlineOf(index, oldest, now);
       if (deadline?.state !== 'overdue') return undefined;
       return new FiscalError(

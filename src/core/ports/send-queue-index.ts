@@ -6,8 +6,12 @@ export interface QueueSummary {
   unsentLocations: number;
   stuckDocuments: number;
   stuckLocations: number;
-  /** The oldest unsent item (document or location) in creation order. */
-  oldestUnsent?: QueueEntry;
+  /**
+   * The oldest item not registered — unsent or stuck — in creation order: the resend deadline is
+   * read from it (a stuck item must reach the SFS too, ADR 0702), and it is the item
+   * `GET /api/report/offline/oldest` answers (`OfflineReportIndex.oldestOffline`).
+   */
+  oldest?: QueueEntry;
 }
 
 /**
