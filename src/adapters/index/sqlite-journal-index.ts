@@ -2,13 +2,19 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FiscalError } from '../../core/fiscal-error.js';
-import { afterExchange, afterPrint, afterRepair } from '../../core/journal/derived-state.js';
+import {
+  afterAttemptStarted,
+  afterExchange,
+  afterPrint,
+  afterRepair,
+} from '../../core/journal/derived-state.js';
 import type {
   DocumentRecord,
   JournalRecord,
   LocationRecord,
   MerchantRecord,
   RepairRecord,
+  SfsAttemptRecord,
   SfsExchangeRecord,
 } from '../../core/journal/records.js';
 import type {
@@ -86,6 +92,12 @@ export class SqliteJournalIndex implements JournalIndex {
       setDocSend:
         db.prepare(`UPDATE documents SET send_state = ?, sending_count = ?, exchanges = ?, last_exchange = ?,
         accepted = ?, uuid = ?, first_attempt = COALESCE(first_attempt, ?) WHERE document_no = ?`),
+      setDocAttempt: db.prepare(
+        'UPDATE documents SET sending_count = ?, first_attempt = COALESCE(first_attempt, ?) WHERE document_no = ?',
+      ),
+      setLocAttempt: db.prepare(
+        'UPDATE locations SET sending_count = ?, first_attempt = COALESCE(first_attempt, ?) WHERE location_no = ?',
+      ),
       setDocPrint: db.prepare(
         'UPDATE documents SET print_state = ?, last_printer_code = ? WHERE document_no = ?',
       ),
@@ -343,6 +355,9 @@ export class SqliteJournalIndex implements JournalIndex {
       case 'sfs-exchange':
         this.applyExchange(record.body);
         return;
+      case 'sfs-attempt':
+        this.applyAttempt(record.body);
+        return;
       case 'print': {
         const row = this.q.doc.get(record.body.documentNo) as DocRow | undefined;
         if (!row) return;
@@ -422,6 +437,20 @@ export class SqliteJournalIndex implements JournalIndex {
       x.requestDate,
       row.location_no,
     );
+  }
+
+  private applyAttempt(a: SfsAttemptRecord): void {
+    if (a.subject.kind === 'document') {
+      const row = this.q.doc.get(a.subject.documentNo) as DocRow | undefined;
+      if (!row) return;
+      const t = afterAttemptStarted(sendTrack(row), a);
+      this.q.setDocAttempt.run(t.sendingCount, a.requestDate, row.document_no);
+      return;
+    }
+    const row = this.q.loc.get(a.subject.locationNo) as LocRow | undefined;
+    if (!row) return;
+    const t = afterAttemptStarted(sendTrack(row), a);
+    this.q.setLocAttempt.run(t.sendingCount, a.requestDate, row.location_no);
   }
 
   private applyRepair(record: RecordOf<'repair'>): void {

@@ -1,5 +1,5 @@
 import type { PrintState, SendState } from '../ports/journal-index.js';
-import type { PrintRecord, SfsExchangeRecord } from './records.js';
+import type { PrintRecord, SfsAttemptRecord, SfsExchangeRecord } from './records.js';
 
 /**
  * How later records change what the index says about a document or location. Pure functions so
@@ -53,6 +53,14 @@ export function afterExchange(t: SendTrack, x: SfsExchangeRecord): SendTrack {
       // unreachable, invalid-response: no usable answer; still to be sent (the offline queue).
       return next;
   }
+}
+
+/**
+ * An attempt started (ADR 0705): its SendingCount counts as used from now on, whatever becomes of
+ * the attempt; the state waits for its outcome.
+ */
+export function afterAttemptStarted(t: SendTrack, a: SfsAttemptRecord): SendTrack {
+  return a.sendingCount > t.sendingCount ? { ...t, sendingCount: a.sendingCount } : t;
 }
 
 export function afterRepair(t: SendTrack): SendTrack {

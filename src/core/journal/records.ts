@@ -19,7 +19,8 @@ export type RecordType =
   | 'logo'
   | 'settings'
   | 'repair'
-  | 'print-job';
+  | 'print-job'
+  | 'sfs-attempt';
 
 /** Merchant identity and certificate (never a password or key). */
 export interface MerchantRecord {
@@ -122,6 +123,20 @@ export interface SfsExchangeRecord {
   errorText?: string;
 }
 
+/**
+ * The start of a later send attempt (a resend or a repair), written — briefly, under the write
+ * lock — before the request leaves for the SFS (ADR 0705). If the register stops before the
+ * outcome is recorded, this SendingCount still counts as used: the next attempt takes a higher one,
+ * so no SendingCount is ever sent twice. The outcome follows as an `sfs-exchange` record with the
+ * same Uuid.
+ */
+export interface SfsAttemptRecord {
+  subject: { kind: 'document'; documentNo: number } | { kind: 'location'; locationNo: number };
+  requestUuid: string;
+  requestDate: string;
+  sendingCount: number;
+}
+
 /** A location of a PORTABLE register (spec §3.5), written before it is sent. */
 export interface LocationRecord {
   locationNo: number;
@@ -214,6 +229,7 @@ export interface RecordBodies {
   settings: SettingsRecord;
   repair: RepairRecord;
   'print-job': PrintJobRecord;
+  'sfs-attempt': SfsAttemptRecord;
 }
 
 /** Current version of each record type. */
@@ -228,6 +244,7 @@ export const RECORD_VERSIONS: { readonly [T in RecordType]: number } = {
   settings: 1,
   repair: 1,
   'print-job': 1,
+  'sfs-attempt': 1,
 };
 
 /** A record as read back from the journal. */

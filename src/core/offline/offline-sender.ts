@@ -7,7 +7,12 @@ import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import type { SettingsIndex } from '../ports/settings-index.js';
 import type { MessageSigner, SfsOutcome } from '../ports/tax-authority.js';
 import { SerialQueue } from '../serial-queue.js';
-import { type AttemptDeps, attemptDocument, attemptLocation } from '../services/documents/send-attempt.js';
+import {
+  type AttemptDeps,
+  type AttemptOptions,
+  attemptDocument,
+  attemptLocation,
+} from '../services/documents/send-attempt.js';
 import type { RefusalSource } from '../services/register-status.js';
 import type { AttemptOrigin } from '../services/sfs-health.js';
 import type { WriteLock } from '../services/write-lock.js';
@@ -242,11 +247,19 @@ export class OfflineSender {
         'document' in fresh ? fresh.document.merchantRecordNo : fresh.location.merchantRecordNo;
       const signer = await this.#deps.signers.forMerchantRecord(merchantRecordNo);
       const count = nextSendingCount(fresh.sendingCount);
+      // ADR 0705: the start is in the CHDÚ before the request leaves, so a SendingCount is never
+      // used twice even if the register stops before the outcome is recorded. Only the two short
+      // appends hold the write lock, never the SFS call (ADR 0701).
+      const options: AttemptOptions = {
+        onStart: (started) =>
+          this.#deps.lock.runBackground('offline/resend', async () => {
+            await this.#deps.journal.append({ type: 'sfs-attempt', body: started });
+          }),
+      };
       const attempt =
         'document' in fresh
-          ? await attemptDocument(this.#attemptDeps, fresh.document, signer, count)
-          : await attemptLocation(this.#attemptDeps, fresh.location, signer, count);
-      // Only the append holds the write lock (ADR 0701).
+          ? await attemptDocument(this.#attemptDeps, fresh.document, signer, count, options)
+          : await attemptLocation(this.#attemptDeps, fresh.location, signer, count, options);
       await this.#deps.lock.runBackground('offline/resend', () =>
         this.#deps.journal.append({ type: 'sfs-exchange', body: attempt.exchange }),
       );

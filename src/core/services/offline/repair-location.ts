@@ -7,7 +7,7 @@ import { nextSendingCount } from '../../offline/sending-count.js';
 import type { IndexedLocation } from '../../ports/indexed-records.js';
 import { formatApiDateTime, formatSfsDateTime, parseApiDateTime, parseSfsDateTime } from '../../time.js';
 import { assertLastDocumentPrinted } from '../documents/issue-document.js';
-import { attemptLocation } from '../documents/send-attempt.js';
+import { attemptLocation, recordStartIn } from '../documents/send-attempt.js';
 import { assertPortable } from '../location/portable-only.js';
 import { type LocationResponse, locationAnswer } from '../location/update-location.js';
 import type { OfflineDeps } from './offline-deps.js';
@@ -87,6 +87,7 @@ export class RepairLocation {
           repaired,
           signer,
           nextSendingCount(stuck.sendingCount),
+          { onStart: recordStartIn(this.deps.journal) },
         );
         await this.deps.journal.append({ type: 'sfs-exchange', body: attempt.exchange });
       } finally {
