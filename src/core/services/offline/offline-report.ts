@@ -22,12 +22,6 @@ import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
 export const REPORT_MAX_ITEMS = 1000;
 /** The longest pause between two print windows the report accepts, ms (bounds the work). */
 export const MAX_PRINT_DELAY_MS = 60_000;
-/**
- * The longest the pauses of one printed report may add up to, ms (ADR 0709): a longer report is
- * printed in parts with `limit` and `offset`. Keeps a request well inside the time the HTTP
- * server lets a silent connection live.
- */
-export const MAX_REPORT_PAUSE_MS = 120_000;
 
 /** `GetOfflineDocumentsRequest` (api-compat §4.15). */
 export interface OfflineReportInput {
@@ -141,23 +135,14 @@ export class OfflineReport {
       ...entries.map((entry, i) => ({ layout: reportItemLayout(width, entry, offset + i + 1), item: true })),
       { layout: reportEndLayout(width), item: false },
     ];
-    const pauses = pausesAfter(
-      jobs.map((j) => estimatedBytes(j.layout)),
-      pacing,
-    );
-    const total = pauses.filter(Boolean).length * (pacing.printDelay ?? 0);
-    if (total > MAX_REPORT_PAUSE_MS) {
-      throw invalidInput(
-        'printer.printDelay',
-        `this report would pause ${pauses.filter(Boolean).length} times for ${pacing.printDelay} ms (${Math.ceil(total / 1000)} s in all; at most ${MAX_REPORT_PAUSE_MS / 1000} s per printed report): print it in parts with limit and offset, or use a larger windowSize or a shorter printDelay`,
-      );
-    }
     let printed = 0;
+    let windowBytes = 0;
     for (const [i, job] of jobs.entries()) {
       try {
-        // The report paces itself between its jobs (an item is never split by a pause), so the
-        // printer gets each small job whole and its pauses are exactly the ones counted above.
-        await this.deps.printer.print({ kind: 'text', layout: job.layout, reference: 'offline-report' });
+        await this.deps.printer.print(
+          { kind: 'text', layout: job.layout, reference: 'offline-report' },
+          pacing,
+        );
       } catch (e) {
         const code = printerCodeOf(e);
         const resume = offset + printed;
@@ -173,26 +158,16 @@ export class OfflineReport {
         );
       }
       if (job.item) printed += 1;
-      if (pauses[i] && pacing.printDelay) await this.deps.scheduler.sleep(pacing.printDelay);
+      // API text: windowSize/printDelay keep a long report from overheating the head — a pause
+      // of printDelay after every windowSize bytes (estimated) between the jobs.
+      windowBytes += estimatedBytes(job.layout);
+      const { windowSize, printDelay } = pacing;
+      if (windowSize && printDelay && windowBytes >= windowSize && i < jobs.length - 1) {
+        await this.deps.scheduler.sleep(printDelay);
+        windowBytes = 0;
+      }
     }
   }
-}
-
-/**
- * After which jobs the report pauses (API text: windowSize/printDelay keep a long report from
- * overheating the head): `printDelay` after every `windowSize` bytes (estimated), between jobs,
- * never after the last one.
- */
-export function pausesAfter(jobBytes: readonly number[], pacing: PrintOptions): boolean[] {
-  const { windowSize, printDelay } = pacing;
-  let windowBytes = 0;
-  return jobBytes.map((bytes, i) => {
-    if (!windowSize || !printDelay) return false;
-    windowBytes += bytes;
-    if (windowBytes < windowSize || i === jobBytes.length - 1) return false;
-    windowBytes = 0;
-    return true;
-  });
 }
 
 /** Where a not-registered item stands, as EkasaStatus: the SFS rejection, or waiting offline. */
