@@ -246,9 +246,11 @@ export class SqliteJournalIndex implements JournalIndex {
     const row = this.db.prepare('SELECT * FROM documents ORDER BY document_no DESC LIMIT 1').get() as
       | DocRow
       | undefined;
+    // A stuck or set-aside document is not valid: it is never printed, so it waits for no print.
     if (
       !row ||
       row.send_state === 'stuck' ||
+      row.send_state === 'set-aside' ||
       (row.print_state !== 'pending' && row.print_state !== 'failed')
     ) {
       return undefined;
@@ -283,6 +285,10 @@ export class SqliteJournalIndex implements JournalIndex {
 
   sendQueue(limit: number): QueueEntry[] {
     return this.offline.sendQueue(limit);
+  }
+
+  setAsideItems(limit: number): QueueEntry[] {
+    return this.offline.setAsideItems(limit);
   }
 
   queueSummary(): QueueSummary {
@@ -466,7 +472,7 @@ export class SqliteJournalIndex implements JournalIndex {
       };
       this.q.setLocRepair.run(
         JSON.stringify(repaired),
-        afterRepair(sendTrack(row)).sendState,
+        afterRepair(sendTrack(row), r).sendState,
         record.recordNo,
         createMs(repaired.sfs.CreateDate),
         row.location_no,
@@ -487,7 +493,7 @@ export class SqliteJournalIndex implements JournalIndex {
     };
     if (r.okp) this.q.insCode.run('okp', r.okp.toLowerCase(), row.document_no);
     if (r.pkp) this.q.insCode.run('pkp', r.pkp, row.document_no);
-    const state = afterRepair(sendTrack(row)).sendState;
+    const state = afterRepair(sendTrack(row), r).sendState;
     this.q.setDocRepair.run(
       JSON.stringify(repaired),
       state,

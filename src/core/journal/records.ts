@@ -121,6 +121,13 @@ export interface SfsExchangeRecord {
   warning?: SfsWarning;
   errorCode?: number;
   errorText?: string;
+  /**
+   * Set by the background sender on a rejection that concerns the whole register — its
+   * certificate, identity or interface version (-8, -10, -12, -13, -101, -102), not this message:
+   * the item stays queued instead of stuck, and the sender holds until the cause is cleared
+   * (ADR 0711).
+   */
+  registerRefused?: true;
 }
 
 /**
@@ -216,6 +223,12 @@ export interface RepairRecord {
   merchantRecordNo?: number;
   /** The fix as asked, field by field (for the record). */
   fix?: Record<string, unknown>;
+  /**
+   * Set aside for the tax office (`POST /api/offline/set-aside`, ADR 0711): an item the SFS
+   * rejected and no fix can clear. It is never sent again, never counts as registered, blocks no
+   * sale, and stays listed in the report and status. Nothing else of the item changes.
+   */
+  setAside?: { reason: string; errorCode: number; errorText: string };
 }
 
 export interface RecordBodies {

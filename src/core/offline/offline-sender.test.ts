@@ -56,6 +56,8 @@ afterEach(async () => {
 
 async function setup(
   options: { documents?: number; locations?: number; settings?: Record<string, unknown> } = {},
+  log?: (level: 'info' | 'warn', message: string) => void,
+  refusal: () => FiscalError | undefined = () => undefined,
 ) {
   const reg = await merchantRegister();
   closers.push(() => reg.close());
@@ -92,7 +94,8 @@ async function setup(
     claims,
     signers: { forMerchantRecord: async () => signer },
     scheduler,
-    readiness: { refusal: () => undefined },
+    readiness: { refusal },
+    ...(log ? { log } : {}),
     sfs,
     sfsTimeoutMs: 1000,
     swId: () => '8639BA17A8EEEF50FF559B90D36AE13B5E93DCDE',
@@ -276,6 +279,60 @@ describe('OfflineSender', () => {
     expect(starts).toEqual(
       t.sfs.requests.map((r) => ({ uuid: r.header.Uuid, count: Number(r.header.SendingCount) })),
     );
+  });
+
+  it('a refusal of the whole register (-13) leaves every item queued and ends the batch after one request; the log names it; wake() (merchant/store) sends them all', async () => {
+    const logs: string[] = [];
+    const t = await setup({ documents: 6 }, (_level, message) => logs.push(message));
+    t.sfs.script = [{ kind: 'rejected', code: -13, text: 'Certifikát nie je platný.' }];
+    t.sender.start();
+    t.scheduler.advance(0);
+    await settle(() => t.scheduler.pending().length === 1 && !t.sender.state.running);
+    expect(t.sfs.requests).toHaveLength(1);
+    const states = [1, 2, 3, 4, 5, 6].map((n) => t.index.findDocument({ by: 'documentNo', documentNo: n })!);
+    expect(states.map((d) => d.sendState)).toEqual(Array(6).fill('unsent'));
+    expect(states[0]!.lastExchange).toMatchObject({ errorCode: -13, registerRefused: true, sendingCount: 2 });
+    expect(t.index.queueSummary()).toMatchObject({ unsentDocuments: 6, stuckDocuments: 0 });
+    // The backoff goes on (an SFS-side cause may pass), and the log says what is wrong.
+    expect(t.scheduler.pending()).toEqual([1000]);
+    expect(logs.join('\n')).toContain('refuses this register (-13');
+    expect(logs.join('\n')).not.toContain('not reachable');
+
+    t.sender.wake();
+    expect(t.scheduler.pending()).toEqual([0]);
+    t.scheduler.advance(0);
+    await settle(() => t.index.queueSummary().unsentDocuments === 0 && !t.sender.state.running);
+    expect(t.sfs.requests).toHaveLength(7);
+    expect(t.index.findDocument({ by: 'documentNo', documentNo: 1 })).toMatchObject({
+      sendState: 'offline-sent',
+      sendingCount: 3,
+    });
+  });
+
+  it('while the register cannot sign (no merchant) the log names that cause, not the SFS; wake() tries at once', async () => {
+    const logs: string[] = [];
+    let refusal: FiscalError | undefined = new FiscalError(
+      'MERCHANT_CERTIFICATE_ERROR',
+      'No merchant is stored.',
+    );
+    const t = await setup(
+      { documents: 1 },
+      (_level, message) => logs.push(message),
+      () => refusal,
+    );
+    t.sender.start();
+    t.scheduler.advance(0);
+    await settle(() => t.scheduler.pending().length === 1 && !t.sender.state.running);
+    expect(t.sfs.requests).toHaveLength(0);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain('No merchant is stored.');
+    expect(logs[0]).not.toContain('not reachable');
+    refusal = undefined;
+    t.sender.wake();
+    expect(t.scheduler.pending()).toEqual([0]);
+    t.scheduler.advance(0);
+    await settle(() => t.index.queueSummary().unsentDocuments === 0 && !t.sender.state.running);
+    expect(t.sfs.requests).toHaveLength(1);
   });
 
   it('stop() waits for the attempt in flight, records it, and nothing runs after', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SET_ASIDE_DETAIL } from '../../core/documents/api-document.js';
 import type { FixDocumentInput } from '../../core/offline/fix-document.js';
 import type { OfflineReportInput } from '../../core/services/offline/offline-report.js';
 import { EkasaStatus, PrinterOptions, ResponseDocument } from './documents.js';
@@ -130,6 +131,57 @@ export const UpdateDocumentRequest = strictRequest({
     { fixDocument: { documentEntries: [{ specialRegulationChange: { newValue: null } }] } },
   ],
 });
+
+/** `POST /api/offline/set-aside` (extension, ADR 0711). */
+export const SetAsideRequest = strictRequest({
+  internalDocumentId: z
+    .number()
+    .int()
+    .nullish()
+    .describe('The document to set aside (its internalDocumentId).'),
+  locationInternalId: z.number().int().nullish().describe('Or the location to set aside (its internalId).'),
+  reason: z
+    .string()
+    .nullish()
+    .describe('Required: why (1–255 characters); kept in the CHDÚ with the item for the tax office.'),
+}).meta({
+  id: 'SetAsideRequest',
+  description: 'Exactly one of internalDocumentId and locationInternalId, and a reason.',
+  examples: [
+    {
+      internalDocumentId: 7,
+      reason: 'SFS -117 although the refund names its receipt; reported to the tax office',
+    },
+  ],
+});
+
+export const SetAsideResponse = z
+  .object({
+    resultCode: z.number().int(),
+    document: OfflineDocument.optional(),
+    location: Location.optional(),
+  })
+  .meta({
+    id: 'SetAsideResponse',
+    description:
+      'The item, now set aside: its status names the SFS rejection and that it needs the tax office.',
+    examples: [
+      {
+        resultCode: 0,
+        document: {
+          ...exampleStuckDocument,
+          status: {
+            error: {
+              errorType: 'EKASA' as const,
+              errorCode: -117,
+              message: 'Chýba ReferenceReceiptId.',
+              detail: SET_ASIDE_DETAIL,
+            },
+          },
+        },
+      },
+    ],
+  });
 
 type Assert<T extends true> = T;
 export type _ReportInputMatches = Assert<

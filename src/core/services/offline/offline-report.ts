@@ -1,4 +1,9 @@
-import { type ApiDocument, type ApiEkasaStatus, toApiDocument } from '../../documents/api-document.js';
+import {
+  type ApiDocument,
+  type ApiEkasaStatus,
+  SET_ASIDE_DETAIL,
+  toApiDocument,
+} from '../../documents/api-document.js';
 import { isAbsent } from '../../documents/field-rules.js';
 import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import { type ApiLocation, toApiLocation } from '../../location/api-location.js';
@@ -10,6 +15,7 @@ import {
   reportHeadingLayout,
   reportItemLayout,
 } from '../../offline/offline-report-layout.js';
+import { registerRefusalKind } from '../../offline/register-refusal.js';
 import type { IndexedDocument, IndexedLocation, QueueEntry } from '../../ports/indexed-records.js';
 import type { OfflineReportQuery } from '../../ports/offline-report-index.js';
 import type { PrintOptions } from '../../ports/receipt-printer.js';
@@ -172,6 +178,10 @@ export class OfflineReport {
 
 /** Where a not-registered item stands, as EkasaStatus: the SFS rejection, or waiting offline. */
 export function offlineStatus(entry: QueueEntry): ApiEkasaStatus {
+  if (entry.item.sendState === 'set-aside') {
+    const { code, text } = stuckCause(entry);
+    return { error: { errorType: 'EKASA', errorCode: code, message: text, detail: SET_ASIDE_DETAIL } };
+  }
   if (entry.item.sendState === 'stuck') {
     const { code, text } = stuckCause(entry);
     return {
@@ -187,6 +197,17 @@ export function offlineStatus(entry: QueueEntry): ApiEkasaStatus {
     };
   }
   const last = entry.item.lastExchange;
+  const refusal = last?.registerRefused ? registerRefusalKind(last.errorCode) : undefined;
+  if (last && refusal) {
+    // ADR 0711: the SFS refused the register, not this item: it stays queued.
+    return {
+      warning: {
+        warningType: 'OFFLINE',
+        message: `Not registered yet: the SFS refuses this register (${last.errorCode}: ${last.errorText ?? ''}); it stays queued and is sent once that is fixed.`,
+        detail: `${refusal.cause}: ${refusal.todo}.`,
+      },
+    };
+  }
   return {
     warning: {
       warningType: 'OFFLINE',
