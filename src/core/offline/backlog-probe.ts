@@ -119,7 +119,7 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
           component: 'OFFLINE_BACKLOG',
           state: 'ERROR',
           reasonCode: 501,
-          reason: `${summary.stuckDocuments + summary.stuckLocations} item(s) rejected by the SFS wait for repair; the first is ${name} (${first.ekasaError.errorCode}: ${first.ekasaError.message}). Repair with POST /api/document/update or POST /api/location/update {fixLocation}.`,
+          reason: `${summary.stuckDocuments + summary.stuckLocations} item(s) rejected by the SFS wait for repair; the first is ${name} (${first.ekasaError.errorCode}: ${first.ekasaError.message}). Repair with POST /api/document/update or POST /api/location/update {fixLocation}; when no fix can clear it, set it aside for the tax office with POST /api/offline/set-aside.`,
           details,
         };
       }
