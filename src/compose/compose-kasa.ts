@@ -27,6 +27,7 @@ import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
 import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { NopSimulator } from '../simulators/nop/nop-simulator.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeBackground } from './background.js';
@@ -34,15 +35,17 @@ import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
 import { composeOffline } from './offline.js';
+import { type NopConnection, openPaymentNotifier } from './open-payment-notifier.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
 import { composePrinting } from './printing.js';
+import { composeQrPayments, type QrPaymentsPart } from './qr-payments.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
   app: KasaApp;
   logger: Logger;
-  targets: { chdu: string; sfs: string; printer: string };
+  targets: { chdu: string; sfs: string; printer: string; nop: string };
   /** The simulators and devices, for tests and the admin page (fault injection). */
   parts: {
     printer: ReceiptPrinter;
@@ -51,6 +54,8 @@ export interface Kasa {
     index: JournalIndex;
     /** The background offline sender (tests read its state). */
     sender: OfflineSender;
+    nopSimulator?: NopSimulator;
+    qrPayments: QrPaymentsPart;
   };
   close(): Promise<void>;
 }
@@ -64,6 +69,8 @@ export interface ComposeOverrides {
   renderer?: ReceiptImageRenderer;
   /** Timers of background work (default: Node timers). */
   scheduler?: Scheduler;
+  /** QR payment background timing (tests shorten it). */
+  qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -154,6 +161,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     () => currentCertificate(),
     () => currentIdentity(),
   );
+  const demo = demoAllowed(config, logger);
+  let nop: NopConnection;
+  try {
+    // ADR 0904: demo mode embeds the NOP simulator like the SFS one.
+    nop = await openPaymentNotifier(config, demo, clock);
+  } catch (e) {
+    await early?.close();
+    await sfs.close();
+    throw e;
+  }
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   let printer: ReceiptPrinter;
   try {
@@ -170,9 +187,11 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   } catch (e) {
     await early?.close();
     await sfs.close();
+    await nop.close();
     throw e;
   }
   const closeAll = async (): Promise<void> => {
+    await nop.close();
     await sfs.close();
     await printer.close();
     await storage.close();
@@ -206,7 +225,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       readiness,
       status,
       check: storage.check,
-      demo: demoAllowed(config, logger),
+      demo,
       logger,
     });
   } catch (e) {
@@ -255,6 +274,22 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     logger,
     ...(overrides.scheduler ? { scheduler: overrides.scheduler } : {}),
   });
+  let qrPayments: QrPaymentsPart;
+  try {
+    qrPayments = composeQrPayments({
+      config,
+      nop,
+      index: storage.index,
+      merchant: merchant.session,
+      printer,
+      clock,
+      logger,
+      ...(overrides.qrJobs ? { jobs: overrides.qrJobs } : {}),
+    });
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
   const documentDeps = {
     journal: storage.journal,
     index: storage.index,
@@ -270,6 +305,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     clock,
     ids,
     claims: background.claims,
+    qrTender: qrPayments.tender,
   };
   const documents = composeDocuments(documentDeps);
   const offline = composeOffline(
@@ -298,11 +334,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       documents,
       ...offline,
       ...printing.routes,
+      ...qrPayments.routes,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
 
   background.start();
+  // ADR 0908: the QR payment jobs (MQTT session, catch-up, expiry) start and stop with the rest.
+  qrPayments.jobs.start();
   return {
     app,
     logger,
@@ -310,6 +349,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       chdu: describeChduTarget(config.chdu),
       sfs: sfs.target,
       printer: printer.target,
+      nop: qrPayments.jobs.status().target,
     },
     parts: {
       printer,
@@ -317,10 +357,13 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       journal: storage.journal,
       index: storage.index,
       sender: background.sender,
+      ...(nop.simulator ? { nopSimulator: nop.simulator } : {}),
+      qrPayments,
     },
     async close() {
       await app.close();
       await background.stop();
+      await qrPayments.close();
       await closeAll();
     },
   };
