@@ -67,8 +67,9 @@ interface BatchResult {
  * - One request in flight at a time: batches run one after another (`SerialQueue`), and items a
  *   request is sending itself are claimed and skipped.
  * - Each attempt: new Uuid, SendingCount + 1, new RequestDate, fresh signature (ADR 0705), with the
- *   key ADR 0703 names. The SFS call runs outside the write lock; only the append of the attempt
- *   record takes it (ADR 0701), so a POS request is never refused with 300 because of a resend.
+ *   key ADR 0703 names. The SFS call runs outside the write lock; only the two short appends of
+ *   an attempt — its start (`sfs-attempt`, ADR 0705) and its outcome — take it (ADR 0701), so a
+ *   POS request is never refused with 300 because of a resend.
  * - An unreachable SFS ends the batch and the run; a rejection makes that item stuck and the rest
  *   is still sent. A rejection that concerns the whole register (certificate, identity, interface
  *   version — ADR 0711) leaves the item queued, ends the run and holds the sender until the cause
