@@ -9,7 +9,7 @@ import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget, printerProfileOf } from '../config/targets.js';
 import { FiscalError } from '../core/fiscal-error.js';
-import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
+import { backlogBlocker, offlineBacklogProbe } from '../core/offline/backlog-probe.js';
 import { lastRequestRefusal } from '../core/offline/last-request.js';
 import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
@@ -271,7 +271,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       }
     },
   });
-  status.addBlocker(overdueBacklog(storage.index, clock));
+  status.addBlocker(backlogBlocker(storage.index, clock));
   const background = composeBackground({
     journal: storage.journal,
     index: storage.index,

@@ -178,4 +178,49 @@ describe('the offline report on a queue of 250 (issue 10)', () => {
     expect(jobs.length).toBe(252);
     expect(jobs.every((j) => j.options === undefined)).toBe(true);
   }, 120_000);
+
+  it('a printed report never holds the register: a sale while it prints gets 0, not 300; a second printed report meanwhile gets 300', async () => {
+    const printer = h.printer;
+    const original = printer.print.bind(printer);
+    // The report's second job (its first item) takes as long as the test wants: a slow printer, or
+    // a long pause between windows.
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let reportJobs = 0;
+    let held = false;
+    printer.print = async (...args: Parameters<typeof original>) => {
+      if (args[0].reference === 'offline-report' && ++reportJobs === 2) {
+        held = true;
+        await gate;
+      }
+      return original(...args);
+    };
+    try {
+      const before = printer.history.length;
+      const printing = h.post('/api/report/offline', { printer: {}, limit: 5 });
+      const deadline = Date.now() + 60_000;
+      while (!held && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(held).toBe(true);
+
+      const sale = await h.post('/api/document/store', pd());
+      expect(sale.body.resultCode).toBe(0);
+      expect(printer.history.slice(before).map((j) => j.kind)).toContain('receipt');
+      const second = await h.post('/api/report/offline', { printer: {}, limit: 1 });
+      expect(second.body.resultCode).toBe(300);
+
+      open();
+      const done = await printing;
+      expect(done.body.resultCode).toBe(0);
+      expect(ids(done.body)).toEqual(range(1, 5));
+      const reportText = printer.history
+        .slice(before)
+        .filter((j) => j.reference === 'offline-report')
+        .map((j) => j.text)
+        .join('');
+      expect([...reportText.matchAll(/^(\d+)\. Doklad/gm)].map((m) => Number(m[1]))).toEqual(range(1, 5));
+    } finally {
+      open();
+      printer.print = original;
+    }
+  }, 120_000);
 });

@@ -1,6 +1,11 @@
-import { type ApiDocument, type ApiEkasaStatus, toApiDocument } from '../../documents/api-document.js';
+import {
+  type ApiDocument,
+  type ApiEkasaStatus,
+  SET_ASIDE_DETAIL,
+  toApiDocument,
+} from '../../documents/api-document.js';
 import { isAbsent } from '../../documents/field-rules.js';
-import { invalidInput } from '../../fiscal-error.js';
+import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import { type ApiLocation, toApiLocation } from '../../location/api-location.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
 import { stuckCause } from '../../offline/last-request.js';
@@ -10,6 +15,7 @@ import {
   reportHeadingLayout,
   reportItemLayout,
 } from '../../offline/offline-report-layout.js';
+import { registerRefusalKind } from '../../offline/register-refusal.js';
 import type { IndexedDocument, IndexedLocation, QueueEntry } from '../../ports/indexed-records.js';
 import type { OfflineReportQuery } from '../../ports/offline-report-index.js';
 import type { PrintOptions } from '../../ports/receipt-printer.js';
@@ -58,18 +64,31 @@ export interface OfflineReportResponse {
  * answers the printer's code with the `offset` to resume at, which prints exactly the rest.
  */
 export class OfflineReport {
+  /** A printed report is under way (one at a time: two would interleave on paper). */
+  #printing = false;
+
   constructor(private readonly deps: OfflineDeps) {}
 
   async execute(input: OfflineReportInput): Promise<OfflineReportResponse> {
     const query = readQuery(input);
     const pacing = readPacing(input.printer);
     if (pacing === undefined) return this.#answer(query).response;
-    // A printed report uses the printer like a copy does: one writer at a time (ADR 0003).
-    return this.deps.lock.run('report/offline+print', async () => {
+    // ADR 0709: the report writes nothing to the CHDÚ, so it never takes the write lock — sales go
+    // on while it prints and pauses; the printer adapter serialises its own jobs.
+    if (this.#printing) {
+      throw new FiscalError(
+        'BUSY',
+        'Another offline report is being printed; print this one when it has ended.',
+      );
+    }
+    this.#printing = true;
+    try {
       const { response, entries } = this.#answer(query);
       await this.#print(entries, query.offset, pacing, response);
       return response;
-    });
+    } finally {
+      this.#printing = false;
+    }
   }
 
   /** `GET /api/report/offline/oldest`: the oldest item not registered, in the same shape. */
@@ -155,6 +174,10 @@ export class OfflineReport {
 
 /** Where a not-registered item stands, as EkasaStatus: the SFS rejection, or waiting offline. */
 export function offlineStatus(entry: QueueEntry): ApiEkasaStatus {
+  if (entry.item.sendState === 'set-aside') {
+    const { code, text } = stuckCause(entry);
+    return { error: { errorType: 'EKASA', errorCode: code, message: text, detail: SET_ASIDE_DETAIL } };
+  }
   if (entry.item.sendState === 'stuck') {
     const { code, text } = stuckCause(entry);
     return {
@@ -170,6 +193,17 @@ export function offlineStatus(entry: QueueEntry): ApiEkasaStatus {
     };
   }
   const last = entry.item.lastExchange;
+  const refusal = last?.registerRefused ? registerRefusalKind(last.errorCode) : undefined;
+  if (last && refusal) {
+    // ADR 0711: the SFS refused the register, not this item: it stays queued.
+    return {
+      warning: {
+        warningType: 'OFFLINE',
+        message: `Not registered yet: the SFS refuses this register (${last.errorCode}: ${last.errorText ?? ''}); it stays queued and is sent once that is fixed.`,
+        detail: `${refusal.cause}: ${refusal.todo}.`,
+      },
+    };
+  }
   return {
     warning: {
       warningType: 'OFFLINE',
