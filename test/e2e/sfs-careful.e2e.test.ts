@@ -100,4 +100,22 @@ describe('kasa against the careful SFS simulator', () => {
       await k.close();
     }
   });
+
+  it('a −905 rejection reads as one sentence: the SFS text loses its full stop, never "(simulátor).."', async () => {
+    const k = await startHarness();
+    try {
+      k.sim.injectFault({ kind: 'soap-fault', code: -905 });
+      const refused = await k.post('/api/document/store', pd());
+      expect(refused.body.resultCode).toBe(501);
+      expect(refused.body.error).toContain('(simulátor). It is stored');
+      const status = await k.get('/api/status/get');
+      expect(status.body.reasonCode).toBe(501);
+      expect(status.body.reason).toContain(
+        'with -905: IČO alebo IČ DPH nepatrí podnikateľovi (simulátor). New',
+      );
+      for (const text of [refused.body.error, status.body.reason]) expect(text).not.toContain('..');
+    } finally {
+      await k.close();
+    }
+  });
 });

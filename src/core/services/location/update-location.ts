@@ -6,6 +6,7 @@ import { type LocationKindsInput, validateLocation } from '../../location/locati
 import type { MerchantView } from '../../merchant/merchant-record.js';
 import { lastRequestRefusal, stuckCause } from '../../offline/last-request.js';
 import type { IndexedLocation } from '../../ports/indexed-records.js';
+import { sfsTextInSentence } from '../../sfs/error-text.js';
 import { formatSfsDateTime } from '../../time.js';
 import { assertIndexCurrent, assertLastDocumentPrinted } from '../documents/issue-document.js';
 import { attemptLocation } from '../documents/send-attempt.js';
@@ -78,7 +79,7 @@ function locationRejected(indexed: IndexedLocation): FiscalError {
   const { code, text } = stuckCause({ kind: 'location', recordNo: indexed.recordNo, item: indexed });
   return new FiscalError(
     'LAST_REQUEST_INVALID',
-    `The SFS rejected location ${indexed.location.locationNo} with ${code}: ${text}. It is stored; repair it with POST /api/location/update {fixLocation}.`,
+    `The SFS rejected location ${indexed.location.locationNo} with ${code}: ${sfsTextInSentence(text)}. It is stored; repair it with POST /api/location/update {fixLocation}.`,
     {
       ekasaError: { errorType: 'EKASA', errorCode: code, message: text, detail: '' },
       internalId: indexed.location.locationNo,
