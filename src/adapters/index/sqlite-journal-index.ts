@@ -136,7 +136,7 @@ export class SqliteJournalIndex implements JournalIndex {
 
   /**
    * Opens (creating) the index. A file SQLite cannot read is deleted and recreated empty: the
-   * index is derived, the next sync rebuilds it from the CHDÚ (DECISIONS 14).
+   * index is derived, the next sync rebuilds it from the CHDÚ (ADR 0008 §14).
    */
   static open(path: string): SqliteJournalIndex {
     mkdirSync(dirname(path), { recursive: true });
@@ -558,7 +558,7 @@ export class SqliteJournalIndex implements JournalIndex {
     const row = this.q.doc.get(r.subject.documentNo) as DocRow | undefined;
     if (!row) return;
     const doc = JSON.parse(row.body) as DocumentRecord;
-    // A re-dated document is sent with its new data; its number stays (DECISIONS 5).
+    // A re-dated document is sent with its new data; its number stays (ADR 0008 §5).
     const repaired: DocumentRecord = {
       ...doc,
       ...(r.sfs ? { sfs: r.sfs } : {}),

@@ -21,7 +21,7 @@ export interface LocationResponse {
 /**
  * `POST /api/location/update` with a new location (API text: Location; spec §3.5): a PORTABLE
  * register stores where it sells now — validated as the protocol reference §1.7 says, written to
- * the CHDÚ (no document number, DECISIONS 5), registered with RegisterLocation within the online
+ * the CHDÚ (no document number, ADR 0008 §5), registered with RegisterLocation within the online
  * limit or queued for the background sender. Refused like every CHDÚ write while the last stored
  * request is stuck (501) or the last document is unprinted (508).
  */
