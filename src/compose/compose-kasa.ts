@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget, printerProfileOf } from '../config/targets.js';
+import { UsageError } from '../config/usage-error.js';
+import { FiscalError } from '../core/fiscal-error.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
@@ -15,11 +17,16 @@ import { offlineBacklogProbe } from '../core/services/backlog-status.js';
 import { printerInfo } from '../core/services/printing/printer-info.js';
 import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
+import { settingsView } from '../core/services/settings/get-settings.js';
+import { StoreSettings } from '../core/services/settings/store-settings.js';
 import { SwIdSource } from '../core/services/sw-id-source.js';
 import { WriteLock } from '../core/services/write-lock.js';
+import { LiveSettings } from '../core/settings/live-settings.js';
+import type { Settings } from '../core/settings/settings-schema.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
 import { chduRoutes } from '../http/routes/chdu.js';
+import { settingsRoutes } from '../http/routes/settings.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
@@ -27,16 +34,31 @@ import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
-import { openTaxAuthority } from './open-tax-authority.js';
+import { openTaxAuthority, type SfsConnection } from './open-tax-authority.js';
+import { openSettingsPrinter, type PrinterSettingsDeps, printerSettingsApplier } from './printer-settings.js';
 import { composePrinting } from './printing.js';
+import { profileFromSettings, settingsBaseline } from './settings-baseline.js';
+import { openSettingsSfs, type SfsSettingsDeps, sfsSettingsApplier } from './sfs-settings.js';
+import { type OpenedPrinter, SwappablePrinter } from './swappable-printer.js';
+import { SwappableTaxAuthority } from './swappable-tax-authority.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
   app: KasaApp;
   logger: Logger;
   targets: { chdu: string; sfs: string; printer: string };
-  /** The simulators and devices, for tests and the admin page (fault injection). */
-  parts: { printer: ReceiptPrinter; sfsSimulator?: SfsSimulator; journal: Journal; index: JournalIndex };
+  /**
+   * The simulators and devices, for tests and the admin page (fault injection). `printer` and
+   * `sfsSimulator` are the ones in force (the settings may swap them).
+   */
+  parts: {
+    readonly printer: ReceiptPrinter;
+    readonly sfsSimulator: SfsSimulator | undefined;
+    journal: Journal;
+    index: JournalIndex;
+    /** The settings in force (issue 12). */
+    settings: LiveSettings;
+  };
   close(): Promise<void>;
 }
 
@@ -127,32 +149,58 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
   // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
   checkPrinterTarget(config.printer, config.chdu);
+  // A printer or SFS given by flag is opened now (exit 2 when it cannot be); one the stored
+  // settings name is opened once the CHDÚ is open and its settings can be read (ADR 1004).
   const early =
-    config.printer.kind === 'chdu'
-      ? undefined
-      : await openPrinter(config.printer, { dataDir: config.dataDir });
-  const sfs = await openTaxAuthority(
+    config.fixed.has('printer') && config.printer.kind !== 'chdu'
+      ? await openPrinter(config.printer, { dataDir: config.dataDir })
+      : undefined;
+  const sfsDeps: SfsSettingsDeps = {
     config,
     clock,
-    () => currentCertificate(),
-    () => currentIdentity(),
-  );
+    merchantCertificate: () => currentCertificate(),
+    merchantIdentity: () => currentIdentity(),
+  };
+  let earlySfs: SfsConnection | undefined;
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
-  let printer: ReceiptPrinter;
   try {
+    earlySfs = config.fixed.has('sfsUrl')
+      ? await openTaxAuthority(config, clock, sfsDeps.merchantCertificate, sfsDeps.merchantIdentity)
+      : undefined;
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
-    printer =
-      early ??
-      (await openPrinter(config.printer, {
-        dataDir: config.dataDir,
-        chdu: { chdu: storage.chdu, journal: storage.journal },
-      }).catch(async (e: unknown) => {
-        await storage.close();
-        throw e;
-      }));
   } catch (e) {
     await early?.close();
-    await sfs.close();
+    await earlySfs?.close();
+    throw e;
+  }
+  // Issue 12: the settings in force — flags fixed, else stored in the CHDÚ, else the defaults.
+  const { baseline, fixed } = settingsBaseline(config);
+  const settings = new LiveSettings({ baseline, fixed, stored: () => storage.index.settings() });
+  const initial = settings.current();
+  const printerDeps: PrinterSettingsDeps = {
+    dataDir: config.dataDir,
+    chduTarget: config.chdu,
+    chdu: { chdu: storage.chdu, journal: storage.journal },
+  };
+  let printer: SwappablePrinter;
+  let sfs: SwappableTaxAuthority;
+  try {
+    const opened = await startPrinter(initial, printerDeps, early, config, logger);
+    printer = new SwappablePrinter(opened, () => {
+      const s = settings.current();
+      return { windowSize: s.printWindowSize, printDelay: s.printDelay };
+    });
+    const connection =
+      earlySfs ??
+      (await startSfs(initial, sfsDeps).catch(async (e: unknown) => {
+        await opened.printer.close();
+        throw e;
+      }));
+    sfs = new SwappableTaxAuthority(connection);
+  } catch (e) {
+    await early?.close();
+    await earlySfs?.close();
+    await storage.close();
     throw e;
   }
   const closeAll = async (): Promise<void> => {
@@ -189,7 +237,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       readiness,
       status,
       check: storage.check,
-      demo: demoAllowed(config, logger),
+      demo: demoAllowed({ ...config, sfsUrl: initial.sfsUrl ?? undefined }, logger),
       logger,
     });
   } catch (e) {
@@ -198,11 +246,12 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   }
   status.addProbe(printerProbe(printer));
   status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
-  status.addProbe(sfs.health.probe);
-  const profile = printerProfileOf(config.printer);
+  // The SFS entry of the connection in force (each connection keeps its own impression).
+  status.addProbe({ component: 'SFS', check: () => sfs.health.probe.check() });
   const printing = await composePrinting({
     printer,
-    paperWidthDots: profile.paperWidthDots,
+    paperWidthDots: () => printer.profile.paperWidthDots,
+    logoEnabled: () => settings.current().logoEnabled,
     journal: storage.journal,
     index: storage.index,
     lock,
@@ -212,15 +261,30 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     index: storage.index,
     lock,
     merchant: merchant.session,
-    sfs: sfs.taxAuthority,
-    sfsTimeoutMs: config.sfsTimeoutMs,
+    sfs,
+    // Read on every attempt: the settings may change the online limit (issue 12).
+    get sfsTimeoutMs() {
+      return settings.current().sfsTimeoutMs;
+    },
     swId: () => swIds.value,
-    sfsHealth: sfs.health,
+    get sfsHealth() {
+      return sfs.health;
+    },
     printer,
-    renderer: overrides.renderer ?? pngRenderer(profile.paperWidthDots),
+    renderer: overrides.renderer ?? pngRenderer(() => printer.profile.paperWidthDots),
     logo: printing.logo,
     clock,
     ids,
+    receiptTexts: () => {
+      const s = settings.current();
+      return { header: s.receiptHeader, footer: s.receiptFooter };
+    },
+  });
+  const storeSettings = new StoreSettings({
+    journal: storage.journal,
+    lock,
+    settings,
+    appliers: [printerSettingsApplier(printer, printerDeps), sfsSettingsApplier(sfs, sfsDeps)],
   });
 
   const app = await buildHttpApp({
@@ -238,6 +302,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       merchant.routes,
       documents,
       ...printing.routes,
+      settingsRoutes({ get: () => settingsView(settings), store: storeSettings }),
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
@@ -251,16 +316,73 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       printer: printer.target,
     },
     parts: {
-      printer,
-      ...(sfs.simulator ? { sfsSimulator: sfs.simulator } : {}),
+      get printer() {
+        return printer.current;
+      },
+      get sfsSimulator() {
+        return sfs.simulator;
+      },
       journal: storage.journal,
       index: storage.index,
+      settings,
     },
     async close() {
       await app.close();
       await closeAll();
     },
   };
+}
+
+/**
+ * The printer at start (ADR 1004): the one a flag opened (again with the stored paper settings
+ * when they differ, its line opened on first use), else the one the settings name. A stored
+ * printer that cannot be opened now (switched off) is kept and opened on first use — the register
+ * starts and reports it; one that can never work with this CHDÚ stops the start (exit 2).
+ */
+async function startPrinter(
+  initial: Settings,
+  deps: PrinterSettingsDeps,
+  early: ReceiptPrinter | undefined,
+  config: ServeConfig,
+  logger: Logger,
+): Promise<OpenedPrinter> {
+  const profile = profileFromSettings(initial);
+  if (early !== undefined) {
+    if (JSON.stringify(profile) === JSON.stringify(printerProfileOf(config.printer))) {
+      return { printer: early, profile };
+    }
+    await early.close();
+    return openSettingsPrinter(initial, deps, true);
+  }
+  try {
+    return await openSettingsPrinter(initial, deps, false);
+  } catch (e) {
+    if (!FiscalError.is(e, 'INVALID_INPUT')) throw e;
+    try {
+      const lazy = await openSettingsPrinter(initial, deps, true);
+      logger.warn(
+        { printer: initial.printerTarget },
+        `the printer of the stored settings cannot be opened now (${e.message}); it is tried again on the next print`,
+      );
+      return lazy;
+    } catch (again) {
+      throw new UsageError(
+        `stored setting ${(again as Error).message}; start with --printer to override it, then fix it in the settings`,
+      );
+    }
+  }
+}
+
+/** The SFS connection the stored settings name; a broken one stops the start (exit 2, ADR 1004). */
+async function startSfs(initial: Settings, deps: SfsSettingsDeps): Promise<SfsConnection> {
+  try {
+    return await openSettingsSfs(initial, deps);
+  } catch (e) {
+    if (!FiscalError.is(e, 'INVALID_INPUT')) throw e;
+    throw new UsageError(
+      `stored setting ${e.message}; start with --sfs-url and --sfs-trust to override it, then fix it in the settings`,
+    );
+  }
 }
 
 /** The printer as `GET /api/chduinfo` names it. */

@@ -20,6 +20,12 @@ export interface OpenPrinterOptions {
   chdu?: { chdu: Chdu; journal: Journal };
   /** Limit for the first connection to a TCP, serial or USB printer (default 3000 ms). */
   connectTimeoutMs?: number;
+  /**
+   * Do not open a device printer's line now: the adapter opens it on first use, as after a drop.
+   * For a printer the settings name at start that is switched off, and for a profile change on
+   * the same printer while the old adapter still holds the line (ADR 1003).
+   */
+  lazy?: boolean;
 }
 
 /**
@@ -57,6 +63,7 @@ export async function openPrinter(
         'tcp',
         name,
         profile,
+        options.lazy,
       );
     case 'serial':
       // One unit can be a picture of ~32 KB: at 9600 baud that alone takes 34 s to drain.
@@ -67,10 +74,17 @@ export async function openPrinter(
         'serial',
         name,
         profile,
+        options.lazy,
       );
     case 'usb':
       // A printer takes data only as fast as it prints: a big picture may wait for the mechanism.
-      return opened(new DeviceFileTransport(target.path, { writeTimeoutMs: 30_000 }), 'usb', name, profile);
+      return opened(
+        new DeviceFileTransport(target.path, { writeTimeoutMs: 30_000 }),
+        'usb',
+        name,
+        profile,
+        options.lazy,
+      );
     case 'chdu': {
       if (!options.chdu) throw new UsageError('--printer chdu: the CHDÚ must be opened first');
       return new ChduPassThroughPrinter(options.chdu.chdu, options.chdu.journal, profile);
@@ -85,9 +99,10 @@ async function opened(
   adapter: string,
   name: string,
   profile: ReturnType<typeof printerProfileOf>,
+  lazy = false,
 ): Promise<ReceiptPrinter> {
   try {
-    await transport.open();
+    if (!lazy) await transport.open();
   } catch (e) {
     throw new UsageError(`--printer ${name}: cannot open the printer (${(e as Error).message})`, {
       cause: e,

@@ -31,6 +31,11 @@ export interface DocumentDeps {
   logo?: { images(): ReadonlyMap<string, Uint8Array> };
   clock: Clock;
   ids: IdSource;
+  /**
+   * The receipt header and footer settings (issue 12): printed on a PD, UF or ND whose request
+   * has none of its own. Absent: none.
+   */
+  receiptTexts?: () => { header: string | null; footer: string | null };
 }
 
 /** The `sendCashDocuments` stored setting (default and type in core/settings/stored-settings.ts). */

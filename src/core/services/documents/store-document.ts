@@ -1,6 +1,6 @@
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
-import type { StoreDocumentInput } from '../../documents/store-request.js';
+import type { StoreDocumentInput, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { validateStoreRequest } from '../../documents/validate-store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
@@ -41,7 +41,11 @@ export class StoreDocument {
       const cashPaymentNames = readStoredSetting(this.deps.index.settings(), 'cashPaymentNames');
       const issued = await issueDocument(
         this.deps,
-        (ctx) => validateStoreRequest(input, { ...ctx, cashPaymentNames }),
+        (ctx) =>
+          withDefaultTexts(
+            validateStoreRequest(input, { ...ctx, cashPaymentNames }),
+            this.deps.receiptTexts?.(),
+          ),
         { idempotency, printOptions: printOptionsOf(input.printer) },
       );
       const merchant = merchantView(
@@ -70,6 +74,17 @@ function withPrintResult(
     `Document ${document.documentNumber} is stored and registered, but printing failed (printer code ${printerCode}); print it with POST /api/document/print.`,
     { document, printResultCode: printerCode, ...(partialPrint === undefined ? {} : { partialPrint }) },
   );
+}
+
+/** The configured header and footer where the request gave none (settings, issue 12). */
+function withDefaultTexts(
+  request: ValidatedStoreRequest,
+  texts: { header: string | null; footer: string | null } | undefined,
+): ValidatedStoreRequest {
+  const out = { ...request };
+  if (out.header === undefined && texts?.header) out.header = texts.header;
+  if (out.footer === undefined && texts?.footer) out.footer = texts.footer;
+  return out;
 }
 
 /** The request's Printer object as print pacing (API text: windowSize, printDelay). */
