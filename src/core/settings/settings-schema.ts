@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeText } from '../documents/text-rules.js';
 
 /**
  * Every setting of the register in ONE typed schema (issue 12, ADR 1000): the zod schema gives
@@ -39,7 +40,7 @@ const printedText = (max: number) =>
   z
     .string()
     .max(max, `at most ${max} characters`)
-    .refine((t) => !/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/.test(t), {
+    .refine((t) => isSafeText(t, { allowTab: false, allowNewlines: true }), {
       message: 'only printable characters and line breaks',
     });
 
@@ -47,7 +48,9 @@ const absolutePath = z
   .string()
   .min(2)
   .max(1000)
-  .refine((p) => p.startsWith('/') && !p.includes('\u0000'), { message: 'must be an absolute file path' });
+  .refine((p) => p.startsWith('/') && isSafeText(p, { allowTab: false, allowNewlines: false }), {
+    message: 'must be an absolute file path',
+  });
 
 const httpUrl = z
   .string()
