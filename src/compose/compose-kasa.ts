@@ -24,12 +24,12 @@ import { WriteLock } from '../core/services/write-lock.js';
 import { LiveSettings } from '../core/settings/live-settings.js';
 import type { Settings } from '../core/settings/settings-schema.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
-import { adminRoutes } from '../http/routes/admin.js';
 import { chduRoutes } from '../http/routes/chdu.js';
 import { settingsRoutes } from '../http/routes/settings.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
+import { composeAdmin } from './admin.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
@@ -256,6 +256,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     index: storage.index,
     lock,
   });
+  const renderer = overrides.renderer ?? pngRenderer(() => printer.profile.paperWidthDots);
   const documents = composeDocuments({
     journal: storage.journal,
     index: storage.index,
@@ -271,7 +272,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       return sfs.health;
     },
     printer,
-    renderer: overrides.renderer ?? pngRenderer(() => printer.profile.paperWidthDots),
+    renderer,
     logo: printing.logo,
     clock,
     ids,
@@ -303,7 +304,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       documents,
       ...printing.routes,
       settingsRoutes({ get: () => settingsView(settings), store: storeSettings }),
-      adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
+      ...composeAdmin({
+        journal: storage.journal,
+        index: storage.index,
+        lock,
+        printer,
+        renderer,
+        logo: printing.logo,
+        clock,
+        settings,
+      }),
     ],
   });
 
