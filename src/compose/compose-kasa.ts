@@ -5,9 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
-import { describeChduTarget, printerProfileOf } from '../config/targets.js';
-import { UsageError } from '../config/usage-error.js';
-import { FiscalError } from '../core/fiscal-error.js';
+import { describeChduTarget } from '../config/targets.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
@@ -22,7 +20,6 @@ import { StoreSettings } from '../core/services/settings/store-settings.js';
 import { SwIdSource } from '../core/services/sw-id-source.js';
 import { WriteLock } from '../core/services/write-lock.js';
 import { LiveSettings } from '../core/settings/live-settings.js';
-import type { Settings } from '../core/settings/settings-schema.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { chduRoutes } from '../http/routes/chdu.js';
 import { settingsRoutes } from '../http/routes/settings.js';
@@ -35,10 +32,11 @@ import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority, type SfsConnection } from './open-tax-authority.js';
-import { openSettingsPrinter, type PrinterSettingsDeps, printerSettingsApplier } from './printer-settings.js';
+import { type PrinterSettingsDeps, printerSettingsApplier } from './printer-settings.js';
 import { composePrinting } from './printing.js';
-import { profileFromSettings, settingsBaseline } from './settings-baseline.js';
-import { openSettingsSfs, type SfsSettingsDeps, sfsSettingsApplier } from './sfs-settings.js';
+import { settingsBaseline } from './settings-baseline.js';
+import { type SfsSettingsDeps, sfsConnectionChanged, sfsSettingsApplier } from './sfs-settings.js';
+import { startPrinter, startSfs } from './start-devices.js';
 import { type OpenedPrinter, SwappablePrinter } from './swappable-printer.js';
 import { SwappableTaxAuthority } from './swappable-tax-authority.js';
 
@@ -149,12 +147,13 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
   // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
   checkPrinterTarget(config.printer, config.chdu);
-  // A printer or SFS given by flag is opened now (exit 2 when it cannot be); one the stored
-  // settings name is opened once the CHDÚ is open and its settings can be read (ADR 1004).
+  // The printer and SFS of the configuration (a flag's, or the defaults) are opened now, so a flag
+  // that cannot work ends the start (exit 2) before the CHDÚ exists; once the CHDÚ is open, stored
+  // settings that name another printer or SFS replace them (ADR 1004).
   const early =
-    config.fixed.has('printer') && config.printer.kind !== 'chdu'
-      ? await openPrinter(config.printer, { dataDir: config.dataDir })
-      : undefined;
+    config.printer.kind === 'chdu'
+      ? undefined
+      : await openPrinter(config.printer, { dataDir: config.dataDir });
   const sfsDeps: SfsSettingsDeps = {
     config,
     clock,
@@ -164,16 +163,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   let earlySfs: SfsConnection | undefined;
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
-    earlySfs = config.fixed.has('sfsUrl')
-      ? await openTaxAuthority(config, clock, sfsDeps.merchantCertificate, sfsDeps.merchantIdentity)
-      : undefined;
+    earlySfs = await openTaxAuthority(config, clock, sfsDeps.merchantCertificate, sfsDeps.merchantIdentity);
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
   } catch (e) {
     await early?.close();
     await earlySfs?.close();
     throw e;
   }
-  // Issue 12: the settings in force — flags fixed, else stored in the CHDÚ, else the defaults.
+  // Issue 12: the settings in force — flags fixed, else stored in the CHDÚ, else the configuration.
   const { baseline, fixed } = settingsBaseline(config);
   const settings = new LiveSettings({ baseline, fixed, stored: () => storage.index.settings() });
   const initial = settings.current();
@@ -184,22 +181,19 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   };
   let printer: SwappablePrinter;
   let sfs: SwappableTaxAuthority;
+  let opened: OpenedPrinter | undefined;
   try {
-    const opened = await startPrinter(initial, printerDeps, early, config, logger);
+    opened = await startPrinter(baseline, initial, printerDeps, early, logger);
+    const connection = sfsConnectionChanged(baseline, initial) ? await startSfs(initial, sfsDeps) : earlySfs;
+    if (connection !== earlySfs) await earlySfs.close();
     printer = new SwappablePrinter(opened, () => {
       const s = settings.current();
       return { windowSize: s.printWindowSize, printDelay: s.printDelay };
     });
-    const connection =
-      earlySfs ??
-      (await startSfs(initial, sfsDeps).catch(async (e: unknown) => {
-        await opened.printer.close();
-        throw e;
-      }));
     sfs = new SwappableTaxAuthority(connection);
   } catch (e) {
-    await early?.close();
-    await earlySfs?.close();
+    await (opened?.printer ?? early)?.close().catch(() => undefined);
+    await earlySfs.close().catch(() => undefined);
     await storage.close();
     throw e;
   }
@@ -341,58 +335,6 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await closeAll();
     },
   };
-}
-
-/**
- * The printer at start (ADR 1004): the one a flag opened (again with the stored paper settings
- * when they differ, its line opened on first use), else the one the settings name. A stored
- * printer that cannot be opened now (switched off) is kept and opened on first use — the register
- * starts and reports it; one that can never work with this CHDÚ stops the start (exit 2).
- */
-async function startPrinter(
-  initial: Settings,
-  deps: PrinterSettingsDeps,
-  early: ReceiptPrinter | undefined,
-  config: ServeConfig,
-  logger: Logger,
-): Promise<OpenedPrinter> {
-  const profile = profileFromSettings(initial);
-  if (early !== undefined) {
-    if (JSON.stringify(profile) === JSON.stringify(printerProfileOf(config.printer))) {
-      return { printer: early, profile };
-    }
-    await early.close();
-    return openSettingsPrinter(initial, deps, true);
-  }
-  try {
-    return await openSettingsPrinter(initial, deps, false);
-  } catch (e) {
-    if (!FiscalError.is(e, 'INVALID_INPUT')) throw e;
-    try {
-      const lazy = await openSettingsPrinter(initial, deps, true);
-      logger.warn(
-        { printer: initial.printerTarget },
-        `the printer of the stored settings cannot be opened now (${e.message}); it is tried again on the next print`,
-      );
-      return lazy;
-    } catch (again) {
-      throw new UsageError(
-        `stored setting ${(again as Error).message}; start with --printer to override it, then fix it in the settings`,
-      );
-    }
-  }
-}
-
-/** The SFS connection the stored settings name; a broken one stops the start (exit 2, ADR 1004). */
-async function startSfs(initial: Settings, deps: SfsSettingsDeps): Promise<SfsConnection> {
-  try {
-    return await openSettingsSfs(initial, deps);
-  } catch (e) {
-    if (!FiscalError.is(e, 'INVALID_INPUT')) throw e;
-    throw new UsageError(
-      `stored setting ${e.message}; start with --sfs-url and --sfs-trust to override it, then fix it in the settings`,
-    );
-  }
 }
 
 /** The printer as `GET /api/chduinfo` names it. */

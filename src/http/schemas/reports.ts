@@ -106,7 +106,23 @@ export const DocumentViewResponse = z
       charsPerLine: z.number().int(),
     }),
   })
-  .meta({ id: 'DocumentViewResponse' });
+  .meta({
+    id: 'DocumentViewResponse',
+    examples: [
+      {
+        resultCode: 0,
+        document: '(the ResponseDocument, as POST /api/document/get answers it)',
+        sfs: {
+          state: 'online',
+          sendingCount: 1,
+          lastAttempt: { requestDate: '2026-03-02T10:15:30+01:00', outcome: 'accepted' },
+          accepted: { uuid: 'O-7DBC1F0A6E2B4A0C9C1F0A6E2B4A0C9C', processDate: '2026-03-02T10:15:31+01:00' },
+        },
+        print: { state: 'printed' },
+        receipt: { imageData: 'iVBORw0KGgo…', text: '   POKLADNIČNÝ DOKLAD\n…', charsPerLine: 48 },
+      },
+    ],
+  });
 
 export const SummaryQuery = z.strictObject({
   from: day.optional().describe('first day (default today)'),
@@ -149,9 +165,36 @@ export const Summary = z
   })
   .meta({ id: 'DailySummary' });
 
+const EXAMPLE_SUMMARY = {
+  resultCode: 0,
+  from: '2026-03-02',
+  to: '2026-03-02',
+  summary: {
+    counts: { PD: 2, UF: 1, ND: 0, VK: 1, VY: 1, total: 5 },
+    notValid: 0,
+    vatRates: [
+      { title: 'VAT_23', base: 8.13, vat: 1.87, sum: 10 },
+      { title: 'VAT_5', base: 0.43, vat: 0.02, sum: 0.45 },
+    ],
+    vatTotal: { base: 8.56, vat: 1.89, sum: 10.45 },
+    turnover: 60.45,
+    sales: { count: 1, total: 12.95 },
+    refunds: { count: 1, total: -2.5 },
+    invoicePayments: { count: 1, total: 50 },
+    rounding: 0,
+    payments: [
+      { name: 'Hotovosť', total: 10.45, cash: true },
+      { name: 'Karta', total: 50, cash: false },
+    ],
+    deposits: { count: 1, total: 100 },
+    withdrawals: { count: 1, total: 40 },
+    cashInDrawer: 70.45,
+  },
+};
+
 export const SummaryResponse = z
   .object({ resultCode: z.literal(0), from: z.string(), to: z.string(), summary: Summary })
-  .meta({ id: 'SummaryResponse' });
+  .meta({ id: 'SummaryResponse', examples: [EXAMPLE_SUMMARY] });
 
 export const SummaryPrintRequest = strictRequest({
   from: day.optional(),
@@ -161,4 +204,4 @@ export const SummaryPrintRequest = strictRequest({
 
 export const SummaryPrintResponse = SummaryResponse.extend({
   recordNo: z.number().int().describe('the CHDÚ record of the printed text'),
-}).meta({ id: 'SummaryPrintResponse' });
+}).meta({ id: 'SummaryPrintResponse', examples: [{ ...EXAMPLE_SUMMARY, recordNo: 318 }] });
