@@ -6,12 +6,18 @@ import type { Logger } from 'pino';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget } from '../config/targets.js';
+import { FiscalError } from '../core/fiscal-error.js';
+import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
+import { lastRequestRefusal } from '../core/offline/last-request.js';
+import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
-import { offlineBacklogProbe } from '../core/services/backlog-status.js';
+import type { Scheduler } from '../core/ports/scheduler.js';
+import { assertLastDocumentPrinted } from '../core/services/documents/issue-document.js';
+import { locationProbe } from '../core/services/location/location-probe.js';
 import { printerInfo } from '../core/services/printing/printer-info.js';
 import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
@@ -27,9 +33,11 @@ import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeAdmin } from './admin.js';
+import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
+import { composeOffline } from './offline.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority, type SfsConnection } from './open-tax-authority.js';
 import { type PrinterSettingsDeps, printerSettingsApplier } from './printer-settings.js';
@@ -54,6 +62,8 @@ export interface Kasa {
     readonly sfsSimulator: SfsSimulator | undefined;
     journal: Journal;
     index: JournalIndex;
+    /** The background offline sender (tests read its state). */
+    sender: OfflineSender;
     /** The settings in force (issue 12). */
     settings: LiveSettings;
   };
@@ -67,6 +77,8 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -239,9 +251,9 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     throw e;
   }
   status.addProbe(printerProbe(printer));
-  status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
-  // The SFS entry of the connection in force (each connection keeps its own impression).
-  status.addProbe({ component: 'SFS', check: () => sfs.health.probe.check() });
+  status.addProbe(offlineBacklogProbe(storage.index, clock));
+  status.addProbe(locationProbe(storage.index));
+  status.addProbe(sfs.health.probe);
   const printing = await composePrinting({
     printer,
     paperWidthDots: () => printer.profile.paperWidthDots,
@@ -250,8 +262,41 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     index: storage.index,
     lock,
   });
+  // Issue 10: the overall state is never READY while documents are refused, and names a backlog
+  // past its deadline.
+  status.addBlocker({ refusal: () => lastRequestRefusal(storage.index) });
+  status.addBlocker({
+    refusal: () => {
+      try {
+        assertLastDocumentPrinted({ index: storage.index });
+        return undefined;
+      } catch (e) {
+        return FiscalError.is(e) ? e : undefined;
+      }
+    },
+  });
+  status.addBlocker(overdueBacklog(storage.index, clock));
+  const background = composeBackground({
+    journal: storage.journal,
+    index: storage.index,
+    lock,
+    sfs,
+    // Read on every attempt: the settings may change the online limit (issue 12).
+    get sfsTimeoutMs() {
+      return settings.current().sfsTimeoutMs;
+    },
+    swId: () => swIds.value,
+    sfsHealth: sfs.health,
+    clock,
+    ids,
+    session: merchant.session,
+    keystore: merchant.keystore,
+    readiness,
+    logger,
+    ...(overrides.scheduler ? { scheduler: overrides.scheduler } : {}),
+  });
   const renderer = overrides.renderer ?? pngRenderer(() => printer.profile.paperWidthDots);
-  const documents = composeDocuments({
+  const documentDeps = {
     journal: storage.journal,
     index: storage.index,
     lock,
@@ -262,19 +307,32 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       return settings.current().sfsTimeoutMs;
     },
     swId: () => swIds.value,
-    get sfsHealth() {
-      return sfs.health;
-    },
+    sfsHealth: sfs.health,
     printer,
     renderer,
     logo: printing.logo,
     clock,
     ids,
+    claims: background.claims,
     receiptTexts: () => {
       const s = settings.current();
       return { header: s.receiptHeader, footer: s.receiptFooter };
     },
-  });
+  };
+  const documents = composeDocuments(documentDeps);
+  const offline = composeOffline(
+    {
+      ...documentDeps,
+      // A spread copies a getter's value: the online limit is read live here too (issue 12).
+      get sfsTimeoutMs() {
+        return settings.current().sfsTimeoutMs;
+      },
+      claims: background.claims,
+      signers: background.signers,
+      scheduler: background.scheduler,
+    },
+    background.sender,
+  );
   const storeSettings = new StoreSettings({
     journal: storage.journal,
     lock,
@@ -296,6 +354,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       }),
       merchant.routes,
       documents,
+      ...offline,
       ...printing.routes,
       settingsRoutes({ get: () => settingsView(settings), store: storeSettings }),
       ...composeAdmin({
@@ -311,6 +370,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     ],
   });
 
+  background.start();
   return {
     app,
     logger,
@@ -328,10 +388,12 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       },
       journal: storage.journal,
       index: storage.index,
+      sender: background.sender,
       settings,
     },
     async close() {
       await app.close();
+      await background.stop();
       await closeAll();
     },
   };

@@ -12,18 +12,23 @@ import { Swappable } from './swappable.js';
  */
 export class SwappableTaxAuthority implements TaxAuthority {
   readonly #holder: Swappable<SfsConnection>;
+  readonly #health: SfsHealth;
 
   constructor(connection: SfsConnection) {
     this.#holder = new Swappable(connection);
+    this.#health = connection.health;
   }
 
   get target(): string {
     return this.#holder.current.target;
   }
 
-  /** What the last sends said, for the SFS status entry (one per connection). */
+  /**
+   * What the last sends said, for the SFS status entry and the offline sender's wake-ups: one
+   * object for the whole process, which takes over each new connection's target.
+   */
   get health(): SfsHealth {
-    return this.#holder.current.health;
+    return this.#health;
   }
 
   /** The embedded simulator, when the current connection is to it. */
@@ -49,6 +54,7 @@ export class SwappableTaxAuthority implements TaxAuthority {
 
   swap(next: SfsConnection): void {
     this.#holder.swap(next);
+    this.#health.adopt(next.health);
   }
 
   close(): Promise<void> {

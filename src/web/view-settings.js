@@ -23,12 +23,16 @@ const FIELDS = {
   sfsUrl: { group: 'sfs', kind: 'text', nullable: true },
   sfsTrust: { group: 'sfs', kind: 'lines' },
   sfsTimeoutMs: { group: 'sfs', kind: 'number' },
-  sendCashDocuments: { group: 'documents', kind: 'checkbox' },
+  resendIntervalMs: { group: 'offline', kind: 'number' },
+  resendMaxIntervalMs: { group: 'offline', kind: 'number' },
+  resendBatchLimit: { group: 'offline', kind: 'number' },
+  resendDeadlineHours: { group: 'offline', kind: 'number' },
+  forceSendCashDocuments: { group: 'documents', kind: 'checkbox' },
   cashPaymentNames: { group: 'documents', kind: 'lines' },
   adminLanguage: { group: 'admin', kind: 'select', options: ['sk', 'en'] },
   adminRefreshSeconds: { group: 'admin', kind: 'number' },
 };
-const GROUPS = ['printer', 'receipt', 'sfs', 'documents', 'admin', 'other'];
+const GROUPS = ['printer', 'receipt', 'sfs', 'offline', 'documents', 'admin', 'other'];
 
 function specOf(key, value) {
   if (FIELDS[key]) return FIELDS[key];

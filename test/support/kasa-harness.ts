@@ -6,6 +6,7 @@ import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig } from '../../src/config/serve-config.js';
 import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
+import type { Scheduler } from '../../src/core/ports/scheduler.js';
 import type { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
 import { ManualClock } from './merchant-register.js';
@@ -22,6 +23,8 @@ export interface HarnessOptions {
   renderer?: ReceiptImageRenderer;
   /** Capacity of a new CHDÚ image in blocks (small values make it fill up). */
   capacityBlocks?: number;
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
   /** Another CHDÚ than the image in the data dir (e.g. a CHDU Lite emulator over TCP). */
   chdu?: ChduTarget;
   /** `--sw-id`. */
@@ -65,6 +68,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     clock,
     logger: createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   await kasa.app.ready();
   const call = async (

@@ -5,20 +5,41 @@ import type { ComponentStatus, StatusProbe } from './register-status.js';
  * What the last send attempts said about the SFS, for `GET /api/status/get`. In memory only: the
  * journal keeps every exchange; this is the register's current impression.
  */
+/** Who made an attempt: a client request, or the background sender (issue 10). */
+export type AttemptOrigin = 'request' | 'background';
+
 export class SfsHealth {
   #last: { outcome: SfsOutcome['kind']; at: Date; detail: string } | undefined;
   #lastAccepted: Date | undefined;
+  readonly #listeners: Array<(outcome: SfsOutcome['kind'], origin: AttemptOrigin) => void> = [];
 
   /**
    * `merchantProblem`: why the SFS will refuse the merchant in force, when that can be known
    * beforehand (the embedded simulator trusts only the demo CA's certificates).
    */
   constructor(
-    private readonly target: string,
-    private readonly merchantProblem: () => string | undefined = () => undefined,
+    private target: string,
+    private merchantProblem: () => string | undefined = () => undefined,
   ) {}
 
-  record(outcome: SfsOutcome, at: Date): void {
+  /**
+   * Takes over the target and merchant check of another connection's health: the settings
+   * swapped the SFS connection (issue 12). What was seen of the old SFS is forgotten; listeners
+   * stay.
+   */
+  adopt(other: SfsHealth): void {
+    this.target = other.target;
+    this.merchantProblem = other.merchantProblem;
+    this.#last = undefined;
+    this.#lastAccepted = undefined;
+  }
+
+  /** Called with every outcome recorded (the offline sender wakes up when the SFS answers again). */
+  onOutcome(listener: (outcome: SfsOutcome['kind'], origin: AttemptOrigin) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  record(outcome: SfsOutcome, at: Date, origin: AttemptOrigin = 'request'): void {
     let detail: string;
     switch (outcome.kind) {
       case 'accepted':
@@ -36,6 +57,7 @@ export class SfsHealth {
         detail = outcome.reason;
     }
     this.#last = { outcome: outcome.kind, at, detail };
+    for (const listener of this.#listeners) listener(outcome.kind, origin);
   }
 
   readonly probe: StatusProbe = {

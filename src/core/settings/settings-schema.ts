@@ -141,7 +141,39 @@ export const SETTINGS_SHAPE = {
     .min(50)
     .max(600_000)
     .describe('The online limit in milliseconds: past it a document is issued offline and sent later.'),
-  sendCashDocuments: z.boolean().describe('Send cash deposits (VK) and withdrawals (VY) to the SFS.'),
+  resendIntervalMs: z
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .describe(
+      'Offline sending: the first wait after a failed try, milliseconds; it doubles up to resendMaxIntervalMs.',
+    ),
+  resendMaxIntervalMs: z
+    .number()
+    .int()
+    .min(100)
+    .max(86_400_000)
+    .describe(
+      'Offline sending: the longest wait between two tries, milliseconds (at least resendIntervalMs is used).',
+    ),
+  resendBatchLimit: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .describe('Offline sending: documents and locations one batch sends at most.'),
+  resendDeadlineHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(8760)
+    .describe('Hours from the first attempt within which a stored message must reach the SFS (96 by law).'),
+  forceSendCashDocuments: z
+    .boolean()
+    .describe(
+      'Send deposits (VK) and withdrawals (VY) created from 1 January 2026 although Act 384/2025 ended sending them (test environments only). Before that date they are always sent.',
+    ),
   cashPaymentNames: z
     .array(
       z
@@ -177,7 +209,7 @@ export const SettingsPatchSchema = z.strictObject(SETTINGS_SHAPE).partial();
 
 /** Where a key takes effect. Every key applies at once, without a restart (issue 12). */
 export interface SettingInfo {
-  group: 'printer' | 'receipt' | 'sfs' | 'documents' | 'admin';
+  group: 'printer' | 'receipt' | 'sfs' | 'offline' | 'documents' | 'admin';
   /** What a change does at once (docs/settings.md). */
   live: string;
   /** The `kasa serve` flag that fixes it, if any. */
@@ -208,7 +240,11 @@ export const SETTING_INFO: { readonly [K in SettingKey]: SettingInfo } = {
   },
   sfsTrust: { group: 'sfs', flag: '--sfs-trust', live: 'with the SFS client (next send)' },
   sfsTimeoutMs: { group: 'sfs', flag: '--sfs-timeout-ms', live: 'next send attempt' },
-  sendCashDocuments: { group: 'documents', live: 'next cash document' },
+  resendIntervalMs: { group: 'offline', live: 'next wait of the offline sender' },
+  resendMaxIntervalMs: { group: 'offline', live: 'next wait of the offline sender' },
+  resendBatchLimit: { group: 'offline', live: 'next batch of the offline sender' },
+  resendDeadlineHours: { group: 'offline', live: 'status and the offline sender at once' },
+  forceSendCashDocuments: { group: 'documents', live: 'next cash document' },
   cashPaymentNames: { group: 'documents', live: 'next document' },
   adminLanguage: { group: 'admin', live: 'next page load' },
   adminRefreshSeconds: { group: 'admin', live: 'next page load' },
@@ -231,7 +267,11 @@ export const SETTING_DEFAULTS: Settings = Object.freeze({
   sfsUrl: null,
   sfsTrust: [],
   sfsTimeoutMs: 5000,
-  sendCashDocuments: true,
+  resendIntervalMs: 30_000,
+  resendMaxIntervalMs: 600_000,
+  resendBatchLimit: 100,
+  resendDeadlineHours: 96,
+  forceSendCashDocuments: false,
   cashPaymentNames: [...DEFAULT_CASH_PAYMENT_NAMES],
   adminLanguage: 'sk',
   adminRefreshSeconds: 5,

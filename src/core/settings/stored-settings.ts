@@ -4,9 +4,17 @@ import { parseSettingValue, SETTING_DEFAULTS, type Settings } from './settings-s
  * The stored settings the core reads straight from the index (`JournalIndex.settings()`, the
  * `settings` records merged), typed by the one settings schema (`settings-schema.ts`). A key never
  * stored — or stored with a value that does not fit its type — reads as its default. Keys a flag
- * can fix are read through `LiveSettings` instead, which knows the flags.
+ * can fix (printer, SFS) are read through `LiveSettings` instead, which knows the flags.
  */
-export type StoredSettings = Pick<Settings, 'sendCashDocuments' | 'cashPaymentNames'>;
+export type StoredSettings = Pick<
+  Settings,
+  | 'forceSendCashDocuments'
+  | 'resendIntervalMs'
+  | 'resendMaxIntervalMs'
+  | 'resendBatchLimit'
+  | 'resendDeadlineHours'
+  | 'cashPaymentNames'
+>;
 
 export interface StoredSettingSpec<T> {
   readonly defaultValue: T;
@@ -21,7 +29,11 @@ const spec = <K extends keyof StoredSettings>(key: K): StoredSettingSpec<StoredS
 
 export const STORED_SETTINGS: { readonly [K in keyof StoredSettings]: StoredSettingSpec<StoredSettings[K]> } =
   {
-    sendCashDocuments: spec('sendCashDocuments'),
+    forceSendCashDocuments: spec('forceSendCashDocuments'),
+    resendIntervalMs: spec('resendIntervalMs'),
+    resendMaxIntervalMs: spec('resendMaxIntervalMs'),
+    resendBatchLimit: spec('resendBatchLimit'),
+    resendDeadlineHours: spec('resendDeadlineHours'),
     cashPaymentNames: spec('cashPaymentNames'),
   };
 

@@ -1,10 +1,10 @@
+import type { SendClaims } from '../../offline/send-claims.js';
 import type { Clock, IdSource } from '../../ports/clock.js';
 import type { Journal } from '../../ports/journal.js';
 import type { JournalIndex } from '../../ports/journal-index.js';
 import type { ReceiptPrinter } from '../../ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../../ports/receipt-renderer.js';
 import type { TaxAuthority } from '../../ports/tax-authority.js';
-import { readStoredSetting } from '../../settings/stored-settings.js';
 import type { UsableMerchant } from '../merchant-session.js';
 import type { SfsHealth } from '../sfs-health.js';
 import type { WriteLock } from '../write-lock.js';
@@ -31,14 +31,11 @@ export interface DocumentDeps {
   logo?: { images(): ReadonlyMap<string, Uint8Array> };
   clock: Clock;
   ids: IdSource;
+  /** Items with a send attempt in flight (shared with the background sender, issue 10). */
+  claims?: SendClaims;
   /**
    * The receipt header and footer settings (issue 12): printed on a PD, UF or ND whose request
    * has none of its own. Absent: none.
    */
   receiptTexts?: () => { header: string | null; footer: string | null };
-}
-
-/** The `sendCashDocuments` stored setting (default and type in core/settings/stored-settings.ts). */
-export function sendCashDocuments(index: JournalIndex): boolean {
-  return readStoredSetting(index.settings(), 'sendCashDocuments');
 }
