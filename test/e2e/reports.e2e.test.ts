@@ -1,55 +1,10 @@
-import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
 import { type Harness, type Json, pd, startHarness } from '../support/kasa-harness.js';
 import { ManualClock } from '../support/merchant-register.js';
-
-/** A shop's day: PD, UF, a refund, VK and VY (and a sale the day before, outside the period). */
-export async function shopDay(h: Harness): Promise<Json[]> {
-  const docs: Json[] = [];
-  const store = async (body: Record<string, unknown>) => {
-    const res = await h.post('/api/document/store', body);
-    expect(res.body.resultCode, JSON.stringify(res.body)).toBe(0);
-    docs.push(res.body.document);
-    return res.body.document;
-  };
-  const cash = async (amount: number) => {
-    const res = await h.post('/api/cash', { amount });
-    expect(res.body.resultCode, JSON.stringify(res.body)).toBe(0);
-    docs.push(res.body.cash);
-  };
-  await cash(100);
-  const sale = await store(pd({ externalId: 'POS-1' }));
-  await store(
-    pd({
-      amount: 12.95,
-      documentEntries: [
-        { name: 'Víno', price: 8.5, quantity: 1, vatRate: 'VAT_23', itemType: 'SALE' },
-        { name: 'Syr', price: 4.45, quantity: 1, vatRate: 'VAT_19', itemType: 'SALE' },
-      ],
-      payments: { Karta: 5, Hotovosť: 10 },
-    }),
-  );
-  await store({ type: 'UF', amount: 50, invoiceId: 'FA2026001', payments: { Karta: 50 } });
-  await store({
-    type: 'PD',
-    amount: -2.5,
-    documentEntries: [
-      {
-        name: 'Vrátená káva',
-        price: -2.5,
-        quantity: 1,
-        vatRate: 'VAT_23',
-        itemType: 'REFUND',
-        referenceDocumentId: sale.uuid,
-      },
-    ],
-    payments: { Hotovosť: 2.5 },
-  });
-  await cash(-40);
-  return docs;
-}
+import { readQr } from '../support/read-qr.js';
+import { shopDay } from '../support/shop-day.js';
 
 const cents = (n: number) => Math.round(n * 100);
 
@@ -115,10 +70,9 @@ describe('GET /api/documents/view (extension)', () => {
       receipt: { charsPerLine: 48 },
     });
     expect(v.body.receipt.text).toContain(sale.documentNumber);
-    const png = PNG.sync.read(Buffer.from(v.body.receipt.imageData, 'base64'));
-    expect(png.width).toBe(576);
-    const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    expect(qr?.data).toBe(sale.uuid);
+    const png = Buffer.from(v.body.receipt.imageData, 'base64');
+    expect(PNG.sync.read(png).width).toBe(576);
+    expect(readQr(png)).toBe(sale.uuid);
     expect((await h.get('/api/documents/view?id=999')).body.resultCode).toBe(506);
   });
 });
