@@ -92,7 +92,10 @@ async function show() {
   view.replaceChildren(h('p.muted', {}, t('loading')));
   const name = viewName();
   view.dataset.view = name;
+  delete view.dataset.ready;
   current = await VIEWS[name](view, app);
+  // Drawn: tests and screen readers can rely on the view being there.
+  if (view.dataset.view === name) view.dataset.ready = name;
 }
 
 function showLogin(wrong = false) {

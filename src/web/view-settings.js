@@ -143,7 +143,7 @@ export async function settingsView(root, app) {
           rows,
         ),
       ),
-    h('div.row.sticky', {}, submit),
+    h('div.row', {}, submit),
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
