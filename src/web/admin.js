@@ -1,7 +1,7 @@
 // The admin page (issue 12): a shell with navigation, the token login and the language switch;
 // each view lives in its own module and talks to kasa only through the public HTTP API.
 import { ApiError, get, setToken, token, whenUnauthorized } from './api.js';
-import { h } from './dom.js';
+import { fill, h } from './dom.js';
 import { language, setLanguage, t } from './i18n.js';
 import { activationView } from './view-activation.js';
 import { documentsView } from './view-documents.js';
@@ -60,7 +60,8 @@ function viewName() {
 function drawNav() {
   const nav = $('nav');
   const active = viewName();
-  nav.replaceChildren(
+  fill(
+    nav,
     ...Object.keys(VIEWS).map((name) =>
       h(
         'a',
@@ -89,7 +90,7 @@ async function show() {
   current?.leave?.();
   drawChrome();
   const view = $('view');
-  view.replaceChildren(h('p.muted', {}, t('loading')));
+  fill(view, h('p.muted', {}, t('loading')));
   const name = viewName();
   view.dataset.view = name;
   delete view.dataset.ready;

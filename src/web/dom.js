@@ -16,6 +16,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Replaces `el`'s children; null, undefined and false are left out (never shown as text). */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
 function append(el, children) {
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === false) continue;

@@ -1,7 +1,7 @@
 // Activation and renewal: the two XML files from the tax authority's portal and the password,
 // sent to POST /api/merchant/store — the same rules and result codes as for a POS.
 import { ApiError, post } from './api.js';
-import { field, h, message, readFile } from './dom.js';
+import { field, fill, h, message, readFile } from './dom.js';
 import { t } from './i18n.js';
 
 /** Which file a text is: authentication data (AuthData) or identification data (IdentityData). */
@@ -99,11 +99,11 @@ export async function activationView(root, app) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (!files.auth || !files.ident || password.value === '') {
-      result.replaceChildren(message('error', t('act.missing')));
+      fill(result, message('error', t('act.missing')));
       return;
     }
     submit.disabled = true;
-    result.replaceChildren(message('info', t('loading')));
+    fill(result, message('info', t('loading')));
     try {
       const answer = await post('/api/merchant/store', {
         identificationData: files.ident.text,
@@ -111,7 +111,8 @@ export async function activationView(root, app) {
         keyStorePassword: password.value,
       });
       password.value = '';
-      result.replaceChildren(
+      fill(
+        result,
         h(
           'div.msg.ok',
           { id: 'act-success', role: 'status' },
@@ -121,7 +122,8 @@ export async function activationView(root, app) {
       );
       app.refreshTopState();
     } catch (e) {
-      result.replaceChildren(
+      fill(
+        result,
         h(
           'p.msg.error',
           { id: 'act-error', role: 'alert', dataset: { code: String(e.resultCode ?? '') } },
@@ -140,6 +142,6 @@ export async function activationView(root, app) {
   } catch {
     currentBlock = null;
   }
-  root.replaceChildren(h('h1', {}, t('act.title')), form, result, currentBlock);
+  fill(root, h('h1', {}, t('act.title')), form, result, currentBlock);
   return {};
 }

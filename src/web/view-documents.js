@@ -1,7 +1,7 @@
 // Documents: latest first, paged; search by number, OKP, UUID or external id (POST
 // /api/document/get); open one to see its receipt image, SFS state and attempts; print a copy.
 import { get, post } from './api.js';
-import { eur, field, h, message, table } from './dom.js';
+import { eur, field, fill, h, message, table } from './dom.js';
 import { t } from './i18n.js';
 
 /** The look-up member of POST /api/document/get a typed text stands for. */
@@ -51,7 +51,7 @@ export async function documentsView(root, app) {
       const page = await get(`/api/documents?${params}`);
       drawList(page.documents, page.nextCursor);
     } catch (e) {
-      list.replaceChildren(message('error', app.errorText(e)));
+      fill(list, message('error', app.errorText(e)));
     }
   }
 
@@ -91,7 +91,8 @@ export async function documentsView(root, app) {
           )
         : null,
     );
-    list.replaceChildren(
+    fill(
+      list,
       documents.length === 0
         ? message('info', t('docs.empty'))
         : table(
@@ -110,12 +111,12 @@ export async function documentsView(root, app) {
   }
 
   async function open(id) {
-    detail.replaceChildren(message('info', t('loading')));
+    fill(detail, message('info', t('loading')));
     let v;
     try {
       v = await get(`/api/documents/view?id=${id}`);
     } catch (e) {
-      detail.replaceChildren(message('error', app.errorText(e)));
+      fill(detail, message('error', app.errorText(e)));
       return;
     }
     const d = v.document;
@@ -125,15 +126,16 @@ export async function documentsView(root, app) {
       copy.disabled = true;
       try {
         await post('/api/document/get', { documentBySequenceId: bySequence(d.documentNumber), printer: {} });
-        out.replaceChildren(message('ok', t('docs.copied', { n: d.documentNumber })));
+        fill(out, message('ok', t('docs.copied', { n: d.documentNumber })));
       } catch (e) {
-        out.replaceChildren(message('error', app.errorText(e)));
+        fill(out, message('error', app.errorText(e)));
       } finally {
         copy.disabled = false;
       }
     });
     const last = v.sfs.lastAttempt;
-    detail.replaceChildren(
+    fill(
+      detail,
       h(
         'section.card.detail',
         { dataset: { id: String(d.internalDocumentId) } },
@@ -216,11 +218,11 @@ export async function documentsView(root, app) {
       const found = await post('/api/document/get', lookupFor(search.value));
       await open(found.document.internalDocumentId);
     } catch (e) {
-      detail.replaceChildren(message('error', e.resultCode === 506 ? t('docs.notFound') : app.errorText(e)));
+      fill(detail, message('error', e.resultCode === 506 ? t('docs.notFound') : app.errorText(e)));
     }
   });
 
-  root.replaceChildren(h('h1', {}, t('docs.title')), searchForm, filterForm, list, detail);
+  fill(root, h('h1', {}, t('docs.title')), searchForm, filterForm, list, detail);
   await load();
   // The newest page follows new documents by itself.
   app.repeat(() => {

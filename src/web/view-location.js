@@ -1,7 +1,7 @@
 // Location of a PORTABLE register: the current one and a form for GPS, an address or another
 // description (GET /api/location/get, POST /api/location/update — issue 10's endpoints).
 import { apiPaths, get, post } from './api.js';
-import { field, h, message } from './dom.js';
+import { field, fill, h, message } from './dom.js';
 import { t } from './i18n.js';
 
 function describe(location) {
@@ -18,16 +18,17 @@ export async function locationView(root, app) {
   try {
     merchant = (await post('/api/merchant/get', {})).merchant;
   } catch (e) {
-    root.replaceChildren(h('h1', {}, t('loc.title')), message('error', app.errorText(e)));
+    fill(root, h('h1', {}, t('loc.title')), message('error', app.errorText(e)));
     return {};
   }
   if (merchant.organizationUnit.cashRegisterType !== 'PORTABLE') {
-    root.replaceChildren(h('h1', {}, t('loc.title')), message('info', t('loc.standard')));
+    fill(root, h('h1', {}, t('loc.title')), message('info', t('loc.standard')));
     return {};
   }
   const paths = await apiPaths();
   if (!paths.has('/api/location/update')) {
-    root.replaceChildren(
+    fill(
+      root,
       h('h1', {}, t('loc.title')),
       message('info', t('missing.endpoint', { what: 'POST /api/location/update' })),
     );
@@ -38,9 +39,9 @@ export async function locationView(root, app) {
   async function loadCurrent() {
     try {
       const answer = await get('/api/location/get');
-      current.replaceChildren(h('p', {}, `${describe(answer.location)} · ${answer.location.createDate}`));
+      fill(current, h('p', {}, `${describe(answer.location)} · ${answer.location.createDate}`));
     } catch (e) {
-      current.replaceChildren(h('p.muted', {}, e.resultCode === 506 ? t('loc.none') : app.errorText(e)));
+      fill(current, h('p.muted', {}, e.resultCode === 506 ? t('loc.none') : app.errorText(e)));
     }
   }
   const kind = h(
@@ -100,13 +101,13 @@ export async function locationView(root, app) {
             };
     try {
       await post('/api/location/update', body);
-      out.replaceChildren(message('ok', t('loc.saved')));
+      fill(out, message('ok', t('loc.saved')));
       await loadCurrent();
     } catch (e) {
-      out.replaceChildren(message('error', app.errorText(e)));
+      fill(out, message('error', app.errorText(e)));
     }
   });
-  root.replaceChildren(h('h1', {}, t('loc.title')), h('h2', {}, t('loc.current')), current, form, out);
+  fill(root, h('h1', {}, t('loc.title')), h('h2', {}, t('loc.current')), current, form, out);
   await loadCurrent();
   return {};
 }

@@ -1,7 +1,7 @@
 // Logo: upload a picture, see it as the printer prints it (PRINT) and as the electronic receipt
 // shows it (ELECTRONIC) side by side, then store or remove it (POST /api/image/preview|store).
 import { post } from './api.js';
-import { field, h, message, readFile } from './dom.js';
+import { field, fill, h, message, readFile } from './dom.js';
 import { t } from './i18n.js';
 
 export async function logoView(root, app) {
@@ -28,20 +28,21 @@ export async function logoView(root, app) {
 
   async function preview() {
     if (!imageData) return;
-    previews.replaceChildren(message('info', t('loading')));
+    fill(previews, message('info', t('loading')));
     try {
       const p = await post('/api/image/preview', {
         imageData,
         format: 'BOTH',
         fitOnReceipt: onReceipt.checked,
       });
-      previews.replaceChildren(
+      fill(
+        previews,
         figure('logo-preview-print', t('logo.print'), p.print),
         figure('logo-preview-electronic', t('logo.electronic'), p.electronic),
       );
       store.disabled = false;
     } catch (e) {
-      previews.replaceChildren(message('error', app.errorText(e)));
+      fill(previews, message('error', app.errorText(e)));
       store.disabled = true;
     }
   }
@@ -56,9 +57,9 @@ export async function logoView(root, app) {
     store.disabled = true;
     try {
       await post('/api/image/store', { imageData });
-      out.replaceChildren(message('ok', t('logo.stored')));
+      fill(out, message('ok', t('logo.stored')));
     } catch (e) {
-      out.replaceChildren(message('error', app.errorText(e)));
+      fill(out, message('error', app.errorText(e)));
     } finally {
       store.disabled = false;
     }
@@ -66,12 +67,13 @@ export async function logoView(root, app) {
   remove.addEventListener('click', async () => {
     try {
       await post('/api/image/store', { imageData: null });
-      out.replaceChildren(message('ok', t('logo.removed')));
+      fill(out, message('ok', t('logo.removed')));
     } catch (e) {
-      out.replaceChildren(message('error', app.errorText(e)));
+      fill(out, message('error', app.errorText(e)));
     }
   });
-  root.replaceChildren(
+  fill(
+    root,
     h('h1', {}, t('logo.title')),
     h(
       'section.card',

@@ -1,7 +1,7 @@
-// Offline: what waits to be sent and what the SFS rejected (with what to do about it), "send
-// now" and the printed report when this kasa has the offline endpoints (issue 10).
-import { apiPaths, get, post } from './api.js';
-import { eur, h, message, table } from './dom.js';
+// Offline: the offline report (what waits to be sent, what the SFS rejected — with what to do
+// about it), "send now" and the printed report (POST /api/report/offline, /api/document/send/offline).
+import { post } from './api.js';
+import { eur, fill, h, message, table } from './dom.js';
 import { has, t } from './i18n.js';
 
 /** What to do about a document the SFS rejected with `code`. */
@@ -9,99 +9,101 @@ export function repairHint(code) {
   return has(`hint.${code}`) ? t(`hint.${code}`) : t('hint.generic');
 }
 
+function describeLocation(l) {
+  if (l.gps) return `GPS ${l.gps.y}, ${l.gps.x}`;
+  if (l.physicalAddress)
+    return [l.physicalAddress.street, l.physicalAddress.municipality].filter(Boolean).join(', ');
+  return l.other ?? '';
+}
+
 export async function offlineView(root, app) {
-  const paths = await apiPaths();
-  const canSend = paths.has('/api/document/send/offline');
-  const canReport = paths.has('/api/report/offline');
   const out = h('div', { id: 'off-result' });
   const body = h('div', { id: 'off-body' });
 
   async function draw() {
-    let waiting;
-    let stuck;
-    let status;
+    let report;
     try {
-      [waiting, stuck, status] = await Promise.all([
-        get('/api/documents?state=unsent&limit=100'),
-        get('/api/documents?state=stuck&limit=100'),
-        get('/api/status/get'),
-      ]);
+      report = await post('/api/report/offline', {});
     } catch (e) {
-      body.replaceChildren(message('error', app.errorText(e)));
+      fill(body, message('error', app.errorText(e)));
       return;
     }
-    const backlog = status.components.find((c) => c.component === 'OFFLINE_BACKLOG');
-    const stuckRows = await Promise.all(
-      stuck.documents.map(async (d) => {
-        const v = await get(`/api/documents/view?id=${d.internalDocumentId}`).catch(() => undefined);
-        const code = v?.sfs.lastAttempt?.errorCode;
-        return {
-          attrs: { dataset: { id: String(d.internalDocumentId) } },
-          cells: [
-            d.documentNumber,
-            d.createDate,
-            eur(d.amount),
-            code === undefined ? '' : `${code} ${v.sfs.lastAttempt.errorText ?? ''}`,
-            repairHint(code),
-          ],
-        };
-      }),
-    );
-    body.replaceChildren(
-      backlog
-        ? h(`p.msg.${backlog.state === 'OK' ? 'ok' : 'info'}`, { id: 'off-backlog' }, backlog.reason)
-        : null,
+    const waiting = report.documents.filter((d) => !d.status?.error);
+    const stuck = report.documents.filter((d) => d.status?.error);
+    const places = report.locations ?? [];
+    fill(
+      body,
       h('h2', {}, t('off.waiting')),
-      waiting.documents.length === 0
-        ? h('p.muted', {}, t('off.none'))
+      waiting.length === 0
+        ? h('p.muted', { id: 'off-waiting-none' }, t('off.none'))
         : table(
             [t('docs.number'), t('docs.date'), t('docs.amount'), t('docs.attempts')],
-            waiting.documents.map((d) => [
-              d.documentNumber,
-              d.createDate,
-              eur(d.amount),
-              String(d.sendingCount),
-            ]),
+            waiting.map((d) => ({
+              attrs: { dataset: { number: d.documentNumber }, class: 'waiting' },
+              cells: [d.documentNumber, d.createDate, eur(d.amount), String(d.sendingCount)],
+            })),
           ),
       h('h2', {}, t('off.stuck')),
-      stuck.documents.length === 0
-        ? h('p.muted', {}, t('off.none'))
-        : table([t('docs.number'), t('docs.date'), t('docs.amount'), 'SFS', t('off.hint')], stuckRows),
+      stuck.length === 0
+        ? h('p.muted', { id: 'off-stuck-none' }, t('off.none'))
+        : table(
+            [t('docs.number'), t('docs.date'), t('docs.amount'), 'SFS', t('off.hint')],
+            stuck.map((d) => ({
+              attrs: {
+                dataset: { number: d.documentNumber, code: String(d.status.error.errorCode) },
+                class: 'stuck',
+              },
+              cells: [
+                d.documentNumber,
+                d.createDate,
+                eur(d.amount),
+                `${d.status.error.errorCode} ${d.status.error.message}`,
+                h('span.hint', {}, repairHint(d.status.error.errorCode)),
+              ],
+            })),
+          ),
+      places.length === 0
+        ? null
+        : [
+            h('h2', {}, t('off.locations')),
+            table(
+              [t('loc.current'), t('docs.date'), 'SFS'],
+              places.map((l) => [
+                describeLocation(l),
+                l.createDate,
+                l.status?.error ? `${l.status.error.errorCode} ${l.status.error.message}` : t('send.unsent'),
+              ]),
+            ),
+          ],
     );
   }
 
-  const sendNow = h('button', { type: 'button', id: 'off-send', disabled: !canSend }, t('off.sendNow'));
+  const sendNow = h('button', { type: 'button', id: 'off-send' }, t('off.sendNow'));
   sendNow.addEventListener('click', async () => {
+    sendNow.disabled = true;
     try {
       const sent = await post('/api/document/send/offline', {});
-      out.replaceChildren(message('ok', t('off.sent', { n: sent.documents?.length ?? 0 })));
+      fill(
+        out,
+        message('ok', t('off.sent', { n: (sent.documents?.length ?? 0) + (sent.locations?.length ?? 0) })),
+      );
     } catch (e) {
-      out.replaceChildren(message('error', app.errorText(e)));
+      fill(out, message('error', app.errorText(e)));
+    } finally {
+      sendNow.disabled = false;
     }
-    draw();
+    await draw();
   });
-  const report = h('button', { type: 'button', id: 'off-report', disabled: !canReport }, t('off.report'));
+  const report = h('button.secondary', { type: 'button', id: 'off-report' }, t('off.report'));
   report.addEventListener('click', async () => {
     try {
       await post('/api/report/offline', { printer: {} });
-      out.replaceChildren(message('ok', t('print.done')));
+      fill(out, message('ok', t('print.done')));
     } catch (e) {
-      out.replaceChildren(message('error', app.errorText(e)));
+      fill(out, message('error', app.errorText(e)));
     }
   });
-  root.replaceChildren(
-    h('h1', {}, t('off.title')),
-    h('div.row', {}, sendNow, report),
-    canSend
-      ? null
-      : h(
-          'p.muted',
-          { id: 'off-missing' },
-          t('missing.endpoint', { what: 'POST /api/document/send/offline' }),
-        ),
-    out,
-    body,
-  );
+  fill(root, h('h1', {}, t('off.title')), h('div.row', {}, sendNow, report), out, body);
   await draw();
   app.repeat(draw);
   return {};

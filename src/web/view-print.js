@@ -1,7 +1,7 @@
 // Free text at the printer's width, the cash drawer, and the last document's print when it
 // failed (POST /api/print, /api/drawer/open, /api/document/print).
 import { get, post } from './api.js';
-import { h, message } from './dom.js';
+import { fill, h, message } from './dom.js';
 import { t } from './i18n.js';
 
 export async function printView(root, app) {
@@ -16,9 +16,9 @@ export async function printView(root, app) {
     printBtn.disabled = true;
     try {
       await post('/api/print', { printData: text.value });
-      out.replaceChildren(message('ok', t('print.done')));
+      fill(out, message('ok', t('print.done')));
     } catch (e) {
-      out.replaceChildren(message('error', app.errorText(e)));
+      fill(out, message('error', app.errorText(e)));
     } finally {
       printBtn.disabled = false;
     }
@@ -28,9 +28,9 @@ export async function printView(root, app) {
   drawer.addEventListener('click', async () => {
     try {
       await post('/api/drawer/open', {});
-      drawerOut.replaceChildren(message('ok', t('drawer.done')));
+      fill(drawerOut, message('ok', t('drawer.done')));
     } catch (e) {
-      drawerOut.replaceChildren(message('error', app.errorText(e)));
+      fill(drawerOut, message('error', app.errorText(e)));
     }
   });
   const pendingOut = h('div', { id: 'pending-result' });
@@ -38,12 +38,13 @@ export async function printView(root, app) {
   pending.addEventListener('click', async () => {
     try {
       await post('/api/document/print', {});
-      pendingOut.replaceChildren(message('ok', t('print.done')));
+      fill(pendingOut, message('ok', t('print.done')));
     } catch (e) {
-      pendingOut.replaceChildren(message('error', app.errorText(e)));
+      fill(pendingOut, message('error', app.errorText(e)));
     }
   });
-  root.replaceChildren(
+  fill(
+    root,
     h('h1', {}, t('print.title')),
     h(
       'section.card',

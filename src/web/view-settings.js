@@ -1,7 +1,7 @@
 // Settings as a form: every key of GET /api/settings/get, grouped; keys fixed by a flag shown
 // read-only with why; a change is sent with PUT /api/settings/store and applies at once.
 import { ApiError, get, put } from './api.js';
-import { h, message } from './dom.js';
+import { fill, h, message } from './dom.js';
 import { has, t } from './i18n.js';
 
 const WIDTHS = { 384: [32, 42], 512: [42, 56], 576: [48, 64] };
@@ -93,7 +93,7 @@ export async function settingsView(root, app) {
   try {
     loaded = await get('/api/settings/get');
   } catch (e) {
-    root.replaceChildren(h('h1', {}, t('set.title')), message('error', app.errorText(e)));
+    fill(root, h('h1', {}, t('set.title')), message('error', app.errorText(e)));
     return {};
   }
   const controls = new Map();
@@ -156,14 +156,14 @@ export async function settingsView(root, app) {
       if (JSON.stringify(value) !== JSON.stringify(loaded.settings[key])) changes[key] = value;
     }
     if (Object.keys(changes).length === 0) {
-      result.replaceChildren(message('info', t('set.nothing')));
+      fill(result, message('info', t('set.nothing')));
       return;
     }
     submit.disabled = true;
     try {
       const answer = await put('/api/settings/store', { settings: changes });
       loaded = { ...loaded, settings: answer.settings };
-      result.replaceChildren(message('ok', t('set.saved', { keys: answer.changed.join(', ') })));
+      fill(result, message('ok', t('set.saved', { keys: answer.changed.join(', ') })));
     } catch (e) {
       const key =
         e instanceof ApiError && typeof e.field === 'string' ? e.field.replace(/^settings\./, '') : undefined;
@@ -174,11 +174,11 @@ export async function settingsView(root, app) {
         controls.get(key).el.setAttribute('aria-invalid', 'true');
         controls.get(key).el.focus();
       }
-      result.replaceChildren(message('error', app.errorText(e)));
+      fill(result, message('error', app.errorText(e)));
     } finally {
       submit.disabled = false;
     }
   });
-  root.replaceChildren(h('h1', {}, t('set.title')), h('p.muted', {}, t('set.text')), form, result);
+  fill(root, h('h1', {}, t('set.title')), h('p.muted', {}, t('set.text')), form, result);
   return {};
 }

@@ -1,7 +1,7 @@
 // Status at a glance: READY or what blocks it and what to do, certificate days left, offline
 // backlog, CHDÚ capacity, printer paper. Refreshes by itself.
 import { get } from './api.js';
-import { h, message } from './dom.js';
+import { fill, h, message } from './dom.js';
 import { has, t } from './i18n.js';
 
 const pct = (used, total) => (total > 0 ? Math.min(100, Math.round((used / total) * 1000) / 10) : 0);
@@ -19,16 +19,13 @@ function duration(ms) {
   return `${Math.max(1, Math.round(Math.abs(ms) / 60_000))} min`;
 }
 
-const sfsDate = (text) => (text ? new Date(text) : undefined);
-const local = (d) => d.toLocaleString('sk-SK', { timeZone: 'Europe/Bratislava' });
-
 export async function statusView(root, app) {
   async function draw() {
     let status;
     try {
       status = await get('/api/status/get');
     } catch (e) {
-      root.replaceChildren(message('error', app.errorText(e)));
+      fill(root, message('error', app.errorText(e)));
       return;
     }
     const [merchant, chdu, printer] = await Promise.all([
@@ -77,12 +74,10 @@ export async function statusView(root, app) {
         ),
       );
     }
-    // Offline backlog
+    // Offline backlog: the oldest item's age and the time left to its deadline (issue 10's status).
     const backlog = status.components.find((c) => c.component === 'OFFLINE_BACKLOG');
     const d = backlog?.details ?? {};
-    const oldest = sfsDate(d.oldestCreateDate);
-    const sendBy = sfsDate(d.sendBy);
-    const now = Date.now();
+    const oldest = d.oldest;
     cards.push(
       h(
         `div.card.${backlog?.state === 'ERROR' ? 'bad' : backlog?.state === 'WARNING' ? 'warn' : 'ok'}`,
@@ -95,21 +90,24 @@ export async function statusView(root, app) {
               {},
               t('status.backlogCount', { docs: d.unsentDocuments ?? 0, locs: d.unsentLocations ?? 0 }),
             ),
-        oldest && sendBy
+        oldest
           ? h(
               'p',
-              {},
-              sendBy.getTime() < now
-                ? t('status.backlogOverdue', { date: local(oldest), deadline: local(sendBy) })
+              { id: 'status-oldest' },
+              oldest.timeLeftSeconds < 0
+                ? t('status.backlogOverdue', { date: oldest.createDate, deadline: oldest.sendBy })
                 : t('status.backlogOldest', {
-                    date: local(oldest),
-                    age: duration(now - oldest.getTime()),
-                    deadline: local(sendBy),
-                    left: duration(sendBy.getTime() - now),
+                    date: oldest.createDate,
+                    age: duration(oldest.ageSeconds * 1000),
+                    deadline: oldest.sendBy,
+                    left: duration(oldest.timeLeftSeconds * 1000),
                   }),
             )
           : null,
-        d.stuckDocuments > 0 ? h('p.todo', {}, t('status.stuck', { n: d.stuckDocuments })) : null,
+        (d.stuckDocuments ?? 0) > 0 ? h('p.todo', {}, t('status.stuck', { n: d.stuckDocuments })) : null,
+        (d.stuckDocuments ?? 0) > 0 || (d.unsentDocuments ?? 0) > 0
+          ? h('a', { href: '#offline' }, t('nav.offline'))
+          : null,
       ),
     );
     // CHDÚ capacity
@@ -167,7 +165,8 @@ export async function statusView(root, app) {
         ),
       ),
     );
-    root.replaceChildren(
+    fill(
+      root,
       banner,
       h('div.grid', {}, cards),
       components,

@@ -1,7 +1,7 @@
 // The daily summary (the shop's closing) for a day or a period, from GET /api/report/summary,
 // and its print on the receipt printer.
 import { get, post } from './api.js';
-import { eur, field, h, message, table, today } from './dom.js';
+import { eur, field, fill, h, message, table, today } from './dom.js';
 import { t } from './i18n.js';
 
 const RATE = { VAT_23: '23 %', VAT_20: '20 %', VAT_19: '19 %', VAT_10: '10 %', VAT_5: '5 %', VAT_0: '0 %' };
@@ -20,14 +20,15 @@ export async function summaryView(root, app) {
       const answer = await get(`/api/report/summary?from=${p.from}&to=${p.to}`);
       draw(answer.summary);
     } catch (e) {
-      body.replaceChildren(message('error', app.errorText(e)));
+      fill(body, message('error', app.errorText(e)));
     }
   }
 
   const amount = (id, value) => h('span.amount', { id, dataset: { value: String(value) } }, eur(value));
 
   function draw(s) {
-    body.replaceChildren(
+    fill(
+      body,
       h(
         'section.card',
         {},
@@ -124,9 +125,9 @@ export async function summaryView(root, app) {
   print.addEventListener('click', async () => {
     try {
       await post('/api/report/summary/print', period());
-      out.replaceChildren(message('ok', t('sum.printed')));
+      fill(out, message('ok', t('sum.printed')));
     } catch (e) {
-      out.replaceChildren(message('error', app.errorText(e)));
+      fill(out, message('error', app.errorText(e)));
     }
   });
   const form = h(
@@ -141,7 +142,7 @@ export async function summaryView(root, app) {
     event.preventDefault();
     load();
   });
-  root.replaceChildren(h('h1', {}, t('sum.title')), form, out, body);
+  fill(root, h('h1', {}, t('sum.title')), form, out, body);
   await load();
   return {};
 }

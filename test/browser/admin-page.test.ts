@@ -81,11 +81,17 @@ function printed(r: Register): Array<{ name: string; text: string }> {
 }
 
 /**
- * Page code (as text: the test is compiled without the DOM's types, and the page's CSP forbids
- * eval, so no function with arguments): the image the selector names has loaded.
+ * Waits until the image the selector names has loaded. Polled from here: the page's CSP forbids
+ * eval, which in-page polling of a predicate would need.
  */
-const imageLoaded = (selector: string) =>
-  `(() => { const img = document.querySelector(${JSON.stringify(selector)}); return img !== null && img.complete && img.naturalWidth > 0; })()`;
+async function imageLoaded(page: Page, selector: string): Promise<void> {
+  await until(`${selector} loaded`, () =>
+    page.$eval(selector, (img) => {
+      const i = img as unknown as { complete: boolean; naturalWidth: number };
+      return i.complete && i.naturalWidth > 0 ? true : undefined;
+    }),
+  );
+}
 
 const widest = (text: string) => Math.max(...text.split('\n').map((l) => [...l].length));
 const cents = (n: number) => Math.round(n * 100);
@@ -111,6 +117,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
   let demo: Register;
   let fresh: Register;
   let locked: Register;
+  let portable: Register;
   const errors: string[] = [];
 
   async function newPage(width = 1100): Promise<Page> {
@@ -120,12 +127,26 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
   }
 
   beforeAll(async () => {
-    [browser, demo, fresh, locked] = await Promise.all([
+    [browser, demo, fresh, locked, portable] = await Promise.all([
       launchChromium(),
       register([]),
       register(['--no-demo']),
       register(['--token', TOKEN], TOKEN),
+      register(['--no-demo']),
     ]);
+    // A PORTABLE register (a market stall), loaded through the API.
+    const stall = createTestMerchant({
+      caDir: join(portable.dataDir, DEMO_CA_DIR),
+      password: 'Heslo-123',
+      type: 'PORTABLE',
+      name: 'Stánok na trhu s.r.o.',
+    });
+    const stored = await portable.post('/api/merchant/store', {
+      identificationData: stall.identityXml,
+      authenticationData: stall.authXml,
+      keyStorePassword: 'Heslo-123',
+    });
+    expect(stored.body.resultCode).toBe(0);
     // The page refreshes every 2 s here, so "appears within the refresh interval" stays quick.
     expect((await demo.get('/api/settings/get')).body.resultCode).toBe(0);
     const res = await fetch(`${demo.url}/api/settings/store`, {
@@ -138,7 +159,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
 
   afterAll(async () => {
     await browser?.close();
-    for (const r of [demo, fresh, locked]) expect(await r?.serve.stop()).toBe(0);
+    for (const r of [demo, fresh, locked, portable]) expect(await r?.serve.stop()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -197,9 +218,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
       dt.items.add(new File([${JSON.stringify(good.xml.auth)}], 'register_auth_data.xml', { type: 'text/xml' }));
       document.getElementById('act-drop').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true }));
     })()`);
-    await page.waitForFunction(
-      "document.getElementById('act-names').textContent.includes('register_auth_data.xml')",
-    );
+    await page.waitForSelector('#act-names:has-text("register_auth_data.xml")');
     await page.fill('#act-password', 'Heslo-123');
     await page.click('#act-submit');
     await page.waitForSelector('#act-success');
@@ -209,7 +228,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     await screenshot(page, 'activation', true);
 
     await openView(page, fresh.url, 'status');
-    await page.waitForFunction("document.getElementById('status-state')?.textContent === 'PRIPRAVENÁ'");
+    await page.waitForSelector('#status-state:text-is("PRIPRAVENÁ")');
     expect((await fresh.get('/api/status/get')).body.state).toBe('READY');
     await page.close();
   });
@@ -224,7 +243,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     await page.click(`${row} button.link`);
     await page.waitForSelector('#doc-receipt');
-    await page.waitForFunction(imageLoaded('#doc-receipt'));
+    await imageLoaded(page, '#doc-receipt');
     expect(
       await page.$eval('#doc-receipt', (img) => (img as unknown as { naturalWidth: number }).naturalWidth),
     ).toBe(576);
@@ -246,9 +265,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     // Search by OKP finds it too.
     await page.fill('#doc-search', issued.okp);
     await page.click('#doc-search-form button');
-    await page.waitForFunction(
-      `document.getElementById('doc-number')?.textContent.includes(${JSON.stringify(issued.documentNumber)})`,
-    );
+    await page.waitForSelector(`#doc-number:has-text("${issued.documentNumber}")`);
     await page.close();
   });
 
@@ -296,7 +313,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     await page.setInputFiles('#logo-file', file);
     for (const id of ['#logo-preview-print img', '#logo-preview-electronic img']) {
       await page.waitForSelector(id);
-      await page.waitForFunction(imageLoaded(id));
+      await imageLoaded(page, id);
     }
     const print = await page.$('#logo-preview-print');
     const electronic = await page.$('#logo-preview-electronic');
@@ -378,7 +395,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     await page.fill('#sum-from', days[0]!);
     await page.fill('#sum-to', days.at(-1)!);
     await page.click('#sum-show');
-    await page.waitForFunction("document.getElementById('sum-count-total')?.textContent === '6'");
+    await page.waitForSelector('#sum-count-total:text-is("6")');
     const value = async (id: string) => cents(Number(await page.getAttribute(`#${id}`, 'data-value')));
     const text = async (id: string) => page.textContent(`#${id}`);
     const fiscal = docs.filter((d) => d.type !== undefined);
@@ -437,6 +454,68 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     await page.close();
   });
 
+  it('location of a PORTABLE register: the form reports GPS, an address or a description; the current one shows', async () => {
+    const page = await newPage();
+    await openView(page, portable.url, 'location');
+    expect(await page.textContent('#loc-current')).toContain('Poloha ešte nebola zadaná');
+    await page.selectOption('#loc-kind', 'physicalAddress');
+    await page.fill('#loc-street', 'Trhová');
+    await page.fill('#loc-building', '12');
+    await page.fill('#loc-municipality', 'Trnava');
+    await page.fill('#loc-postal', '91701');
+    await page.click('#loc-form button[type=submit]');
+    await page.waitForSelector('#loc-result .msg.ok');
+    await page.waitForSelector('#loc-current:has-text("Trhová 12 91701 Trnava")');
+    const got = (await portable.get('/api/location/get')).body;
+    expect(got.location.physicalAddress).toMatchObject({ street: 'Trhová', municipality: 'Trnava' });
+    await screenshot(page, 'location-portable', true);
+    // A STANDARD register says it needs none.
+    await openView(page, demo.url, 'location');
+    expect(await page.textContent('#view')).toContain('STANDARD');
+    await page.close();
+  });
+
+  it('offline: a document issued offline waits, "send now" sends it; a rejected one shows its SFS code and what to do', async () => {
+    const sim = /SFS embedded simulator (http:\/\/[^/\s]+)/.exec(portable.serve.stdout())?.[1];
+    expect(sim).toBeDefined();
+    const control = (path: string, body: unknown) =>
+      fetch(`${sim}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    // No retry by the background sender while the test looks (its first wait: one hour).
+    await fetch(`${portable.url}/api/settings/store`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { resendIntervalMs: 3_600_000, resendMaxIntervalMs: 3_600_000 } }),
+    });
+    expect((await control('/__sim/fault', { kind: 'drop', count: 1 })).status).toBeLessThan(300);
+    const offline = (await portable.post('/api/document/store', pd())).body.document;
+    expect(offline.uuid).toBeUndefined();
+    const page = await newPage();
+    await openView(page, portable.url, 'offline');
+    await page.waitForSelector(`tr.waiting[data-number="${offline.documentNumber}"]`);
+    await openView(page, portable.url, 'status');
+    await page.waitForSelector('#status-oldest');
+    expect(await page.textContent('#status-backlog')).toContain('dokladov: 1');
+    await openView(page, portable.url, 'offline');
+    await page.click('#off-send');
+    await page.waitForSelector('#off-result .msg.ok');
+    await page.waitForSelector('#off-waiting-none');
+    expect((await portable.get(`/api/documents/view?id=${offline.internalDocumentId}`)).body.sfs.state).toBe(
+      'offline-sent',
+    );
+    // The SFS rejects the next one: stored, not valid, listed with its code and the repair hint.
+    expect((await control('/__sim/fault', { kind: 'soap-fault', code: -104 })).status).toBeLessThan(300);
+    const rejected = await portable.post('/api/document/store', pd());
+    expect(rejected.body.resultCode).not.toBe(0);
+    await page.waitForSelector('tr.stuck[data-code="-104"]', { timeout: 10_000 });
+    expect(await page.textContent('tr.stuck .hint')).toContain('Dátum vytvorenia je v budúcnosti');
+    await screenshot(page, 'offline', true);
+    await page.close();
+  });
+
   it('every view at 375 px wide: no horizontal scrolling; screenshots of every view', async () => {
     const phone = await newPage(375);
     const desktop = await newPage(1100);
@@ -448,6 +527,13 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
       }
       const width = await scrollsSideways(phone);
       expect(width.scrollWidth, `${view} at 375 px`).toBeLessThanOrEqual(width.clientWidth);
+      if (view === 'offline' || view === 'location' || view === 'status') {
+        // With a rejected document, a location and a backlog to show (the PORTABLE register).
+        await openView(phone, portable.url, view);
+        const filled = await scrollsSideways(phone);
+        expect(filled.scrollWidth, `${view} (PORTABLE) at 375 px`).toBeLessThanOrEqual(filled.clientWidth);
+        await screenshot(phone, `${view}-portable-375`);
+      }
       await screenshot(phone, `${view}-375`, ['status', 'documents', 'summary'].includes(view));
       await openView(desktop, demo.url, view);
       await screenshot(
