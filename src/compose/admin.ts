@@ -7,6 +7,8 @@ import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import { DocumentView } from '../core/services/documents/document-view.js';
 import { ListDocuments } from '../core/services/documents/list-documents.js';
 import { PrintFreeText } from '../core/services/printing/print-free-text.js';
+import { QrPaymentDay } from '../core/services/qr-payments/qr-payment-day.js';
+import type { QrPaymentDeps } from '../core/services/qr-payments/qr-payment-deps.js';
 import { ReportSummary } from '../core/services/reports/report-summary.js';
 import type { WriteLock } from '../core/services/write-lock.js';
 import type { LiveSettings } from '../core/settings/live-settings.js';
@@ -28,9 +30,13 @@ export function composeAdmin(w: {
   logo: { images(): ReadonlyMap<string, Uint8Array> };
   clock: Clock;
   settings: LiveSettings;
+  /** QR payments (issue 15): the daily summary shows their tender and intents. */
+  qrPayments?: QrPaymentDeps;
 }): RoutePlugin[] {
   const documents = new SqliteDocumentList(w.index.database, w.index);
   const printText = new PrintFreeText(w);
+  const qrDeps = w.qrPayments;
+  const qrDay = qrDeps ? new QrPaymentDay(qrDeps) : undefined;
   return [
     reportRoutes({
       list: new ListDocuments({ documents, clock: w.clock }),
@@ -41,6 +47,14 @@ export function composeAdmin(w: {
         cashPaymentNames: () => w.settings.current().cashPaymentNames,
         charsPerLine: () => w.printer.charsPerLine,
         printText: (text, options) => printText.execute(text, options),
+        ...(qrDay && qrDeps
+          ? {
+              qr: {
+                dayTotals: (day: string) => qrDay.execute({ date: day }).totals,
+                tenderName: () => qrDeps.settings().nopTenderName,
+              },
+            }
+          : {}),
       }),
     }),
     adminRoutes(loadAdminPage()),

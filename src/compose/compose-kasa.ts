@@ -30,6 +30,7 @@ import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { chduRoutes } from '../http/routes/chdu.js';
 import { settingsRoutes } from '../http/routes/settings.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { NopSimulator } from '../simulators/nop/nop-simulator.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeAdmin } from './admin.js';
@@ -38,10 +39,12 @@ import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
 import { composeOffline } from './offline.js';
+import { type NopConnection, openPaymentNotifier } from './open-payment-notifier.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority, type SfsConnection } from './open-tax-authority.js';
 import { type PrinterSettingsDeps, printerSettingsApplier } from './printer-settings.js';
 import { composePrinting } from './printing.js';
+import { composeQrPayments, type QrPaymentsPart } from './qr-payments.js';
 import { settingsBaseline } from './settings-baseline.js';
 import { type SfsSettingsDeps, sfsConnectionChanged, sfsSettingsApplier } from './sfs-settings.js';
 import { startPrinter, startSfs } from './start-devices.js';
@@ -52,7 +55,7 @@ import { SwappableTaxAuthority } from './swappable-tax-authority.js';
 export interface Kasa {
   app: KasaApp;
   logger: Logger;
-  targets: { chdu: string; sfs: string; printer: string };
+  targets: { chdu: string; sfs: string; printer: string; nop: string };
   /**
    * The simulators and devices, for tests and the admin page (fault injection). `printer` and
    * `sfsSimulator` are the ones in force (the settings may swap them).
@@ -66,6 +69,8 @@ export interface Kasa {
     sender: OfflineSender;
     /** The settings in force (issue 12). */
     settings: LiveSettings;
+    nopSimulator?: NopSimulator;
+    qrPayments: QrPaymentsPart;
   };
   close(): Promise<void>;
 }
@@ -79,6 +84,8 @@ export interface ComposeOverrides {
   renderer?: ReceiptImageRenderer;
   /** Timers of background work (default: Node timers). */
   scheduler?: Scheduler;
+  /** QR payment background timing (tests shorten it). */
+  qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -173,17 +180,22 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     merchantIdentity: () => currentIdentity(),
   };
   let earlySfs: SfsConnection | undefined;
+  const demo = demoAllowed(config, logger);
+  let nop: NopConnection | undefined;
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
     earlySfs = await openTaxAuthority(config, clock, sfsDeps.merchantCertificate, sfsDeps.merchantIdentity);
+    // ADR 0904: demo mode embeds the NOP simulator like the SFS one.
+    nop = await openPaymentNotifier(config, demo, clock);
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
   } catch (e) {
     await early?.close();
     await earlySfs?.close();
+    await nop?.close();
     throw e;
   }
   // Issue 12: the settings in force — flags fixed, else stored in the CHDÚ, else the configuration.
-  const { baseline, fixed } = settingsBaseline(config);
+  const { baseline, fixed } = settingsBaseline(config, { qrDemo: nop.demoDefaults });
   const settings = new LiveSettings({ baseline, fixed, stored: () => storage.index.settings() });
   const initial = settings.current();
   const printerDeps: PrinterSettingsDeps = {
@@ -206,10 +218,12 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   } catch (e) {
     await (opened?.printer ?? early)?.close().catch(() => undefined);
     await earlySfs.close().catch(() => undefined);
+    await nop.close();
     await storage.close();
     throw e;
   }
   const closeAll = async (): Promise<void> => {
+    await nop.close();
     await sfs.close();
     await printer.close();
     await storage.close();
@@ -243,7 +257,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       readiness,
       status,
       check: storage.check,
-      demo: demoAllowed({ ...config, sfsUrl: initial.sfsUrl ?? undefined }, logger),
+      // Only with the embedded SFS simulator (ADR 0006): stored settings may name another SFS.
+      demo: demo && initial.sfsUrl === null,
       logger,
     });
   } catch (e) {
@@ -295,6 +310,22 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     logger,
     ...(overrides.scheduler ? { scheduler: overrides.scheduler } : {}),
   });
+  let qrPayments: QrPaymentsPart;
+  try {
+    qrPayments = composeQrPayments({
+      config,
+      nop,
+      index: storage.index,
+      merchant: merchant.session,
+      printer,
+      clock,
+      logger,
+      ...(overrides.qrJobs ? { jobs: overrides.qrJobs } : {}),
+    });
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
   const renderer = overrides.renderer ?? pngRenderer(() => printer.profile.paperWidthDots);
   const documentDeps = {
     journal: storage.journal,
@@ -314,6 +345,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     clock,
     ids,
     claims: background.claims,
+    qrTender: qrPayments.tender,
     receiptTexts: () => {
       const s = settings.current();
       return { header: s.receiptHeader, footer: s.receiptFooter };
@@ -356,6 +388,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       documents,
       ...offline,
       ...printing.routes,
+      ...qrPayments.routes,
       settingsRoutes({ get: () => settingsView(settings), store: storeSettings }),
       ...composeAdmin({
         journal: storage.journal,
@@ -366,11 +399,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
         logo: printing.logo,
         clock,
         settings,
+        qrPayments: qrPayments.deps,
       }),
     ],
   });
 
   background.start();
+  // ADR 0908: the QR payment jobs (MQTT session, catch-up, expiry) start and stop with the rest.
+  qrPayments.jobs.start();
   return {
     app,
     logger,
@@ -378,6 +414,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       chdu: describeChduTarget(config.chdu),
       sfs: sfs.target,
       printer: printer.target,
+      nop: qrPayments.jobs.status().target,
     },
     parts: {
       get printer() {
@@ -390,10 +427,13 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       index: storage.index,
       sender: background.sender,
       settings,
+      ...(nop.simulator ? { nopSimulator: nop.simulator } : {}),
+      qrPayments,
     },
     async close() {
       await app.close();
       await background.stop();
+      await qrPayments.close();
       await closeAll();
     },
   };

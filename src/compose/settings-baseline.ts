@@ -8,6 +8,7 @@ import {
 import type { ServeConfig, ServeKey } from '../config/serve-config.js';
 import { describePrinterTarget, type PrinterTarget, parsePrinterTarget } from '../config/targets.js';
 import { invalidInput } from '../core/fiscal-error.js';
+import { QR_PAYMENT_DEMO_DEFAULTS } from '../core/qr-payments/qr-payment-settings.js';
 import type { FixedSetting } from '../core/settings/live-settings.js';
 import { SETTING_DEFAULTS, type SettingKey, type Settings } from '../core/settings/settings-schema.js';
 
@@ -25,11 +26,16 @@ const PROFILE_KEYS = [
  * configuration in place of those the configuration has — for `kasa serve` these equal the
  * defaults unless a flag gave them; embedding code (tests) composes with its own. The keys a flag
  * or `KASA_*` variable gave are fixed: `--printer` fixes `printerTarget`, and the paper and code
- * page keys too when its target names a profile (`?chars=42…`); `--sfs-url`, `--sfs-trust` and
- * `--sfs-timeout-ms` fix their keys.
+ * page keys too when its target names a profile (`?chars=42…`); `--sfs-url`, `--sfs-trust`,
+ * `--sfs-timeout-ms` and `--nop-env` fix their keys.
  */
-export function settingsBaseline(config: ServeConfig): { baseline: Settings; fixed: FixedSetting[] } {
+export function settingsBaseline(
+  config: ServeConfig,
+  options: { qrDemo?: boolean } = {},
+): { baseline: Settings; fixed: FixedSetting[] } {
   const profile = config.printer.profile ?? DEFAULT_PROFILE;
+  // ADR 0904: with the embedded NOP simulator, QR payments work out of the box (demo values).
+  const qr = options.qrDemo ? QR_PAYMENT_DEMO_DEFAULTS : {};
   const baseline: Settings = {
     ...SETTING_DEFAULTS,
     printerTarget: describePrinterTarget(withoutProfile(config.printer)),
@@ -37,6 +43,9 @@ export function settingsBaseline(config: ServeConfig): { baseline: Settings; fix
     sfsUrl: config.sfsUrl ?? null,
     sfsTrust: [...config.sfsTrust],
     sfsTimeoutMs: config.sfsTimeoutMs,
+    nopEnvironment: config.nopEnv ?? qr.nopEnvironment ?? SETTING_DEFAULTS.nopEnvironment,
+    nopIban: qr.nopIban ?? SETTING_DEFAULTS.nopIban,
+    nopCreditorName: qr.nopCreditorName ?? SETTING_DEFAULTS.nopCreditorName,
   };
   const fixed: FixedSetting[] = [];
   const by = (key: ServeKey): string | undefined =>
@@ -50,6 +59,7 @@ export function settingsBaseline(config: ServeConfig): { baseline: Settings; fix
   fix('sfsUrl', 'sfsUrl');
   fix('sfsTrust', 'sfsTrust');
   fix('sfsTimeoutMs', 'sfsTimeoutMs');
+  fix('nopEnvironment', 'nopEnv');
   return { baseline, fixed };
 }
 

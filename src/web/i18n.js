@@ -193,6 +193,14 @@ const SK = {
   'set.resendDeadlineHours': 'Lehota na odoslanie (hodiny)',
   'set.forceSendCashDocuments': 'Posielať vklady a výbery (VK/VY) do SFS aj od 1. 1. 2026 (len testovanie)',
   'set.group.offline': 'Offline odosielanie',
+  'set.group.qr': 'QR platby (NOP)',
+  'set.nopEnvironment': 'QR platby: vypnuté (off), testovacie prostredie (int), ostré (prod)',
+  'set.nopIban': 'IBAN účtu s notifikáciami',
+  'set.nopCreditorName': 'Meno príjemcu v QR kóde (prázdne = obchodné meno)',
+  'set.nopMessage': 'Správa pre platiteľa v QR kóde',
+  'set.nopPaymeType': 'Typ odkazu Payme',
+  'set.nopExpirySeconds': 'Platnosť QR platby (s)',
+  'set.nopTenderName': 'Názov platby QR na doklade',
   'set.cashPaymentNames': 'Názvy platieb v hotovosti (jeden na riadok)',
   'set.adminLanguage': 'Jazyk tejto stránky',
   'set.adminRefreshSeconds': 'Obnovovanie stránky (s)',
@@ -266,6 +274,13 @@ const SK = {
   'sum.withdrawals': 'Výbery (VY)',
   'sum.cash': 'Hotovosť, ktorá má byť v pokladni',
   'sum.cashNote': 'vklady − výbery + hotovostné platby (bez vydaného výdavku)',
+  'sum.qr': 'QR platby',
+  'sum.qrTender': 'Na dokladoch',
+  'sum.qrUsed': 'Použité na dokladoch',
+  'sum.qrPaidNotUsed': 'Zaplatené, nepoužité',
+  'sum.qrLate': 'Zaplatené neskoro (vrátiť/preveriť)',
+  'sum.qrMismatch': 'Iná suma (vrátiť/preveriť)',
+  'sum.qrState': 'Stav',
 };
 
 const EN = {
@@ -455,6 +470,14 @@ const EN = {
   'set.forceSendCashDocuments':
     'Send deposits and withdrawals (VK/VY) to the SFS also from 1 Jan 2026 (testing only)',
   'set.group.offline': 'Offline sending',
+  'set.group.qr': 'QR payments (NOP)',
+  'set.nopEnvironment': 'QR payments: off, integration environment (int), production (prod)',
+  'set.nopIban': 'IBAN of the account with notifications',
+  'set.nopCreditorName': "Creditor name in the QR code (empty = the merchant's name)",
+  'set.nopMessage': 'Message for the payer in the QR code',
+  'set.nopPaymeType': 'Payme link type',
+  'set.nopExpirySeconds': 'QR payment validity (s)',
+  'set.nopTenderName': 'Payment name of QR payments on receipts',
   'set.cashPaymentNames': 'Payment names that mean cash (one per line)',
   'set.adminLanguage': 'Language of this page',
   'set.adminRefreshSeconds': 'Page refresh (s)',
@@ -524,6 +547,13 @@ const EN = {
   'sum.withdrawals': 'Withdrawals (VY)',
   'sum.cash': 'Cash that should be in the drawer',
   'sum.cashNote': 'deposits − withdrawals + cash payments (change excluded)',
+  'sum.qr': 'QR payments',
+  'sum.qrTender': 'On receipts',
+  'sum.qrUsed': 'Used on receipts',
+  'sum.qrPaidNotUsed': 'Paid, not used',
+  'sum.qrLate': 'Paid late (refund/review)',
+  'sum.qrMismatch': 'Other amount (refund/review)',
+  'sum.qrState': 'State',
 };
 
 const DICTS = { sk: SK, en: EN };

@@ -29,10 +29,17 @@ const FIELDS = {
   resendDeadlineHours: { group: 'offline', kind: 'number' },
   forceSendCashDocuments: { group: 'documents', kind: 'checkbox' },
   cashPaymentNames: { group: 'documents', kind: 'lines' },
+  nopEnvironment: { group: 'qr', kind: 'select', options: ['off', 'int', 'prod'] },
+  nopIban: { group: 'qr', kind: 'text', nullable: true },
+  nopCreditorName: { group: 'qr', kind: 'text', nullable: true },
+  nopMessage: { group: 'qr', kind: 'text', nullable: true },
+  nopPaymeType: { group: 'qr', kind: 'select', options: ['m', 'p'] },
+  nopExpirySeconds: { group: 'qr', kind: 'number' },
+  nopTenderName: { group: 'qr', kind: 'text' },
   adminLanguage: { group: 'admin', kind: 'select', options: ['sk', 'en'] },
   adminRefreshSeconds: { group: 'admin', kind: 'number' },
 };
-const GROUPS = ['printer', 'receipt', 'sfs', 'offline', 'documents', 'admin', 'other'];
+const GROUPS = ['printer', 'receipt', 'sfs', 'offline', 'documents', 'qr', 'admin', 'other'];
 
 function specOf(key, value) {
   if (FIELDS[key]) return FIELDS[key];

@@ -1,6 +1,6 @@
 // The daily summary (the shop's closing) for a day or a period, from GET /api/report/summary,
 // and its print on the receipt printer.
-import { get, post } from './api.js';
+import { apiPaths, get, post } from './api.js';
 import { eur, field, fill, h, message, table, today } from './dom.js';
 import { t } from './i18n.js';
 
@@ -19,6 +19,7 @@ export async function summaryView(root, app) {
     try {
       const answer = await get(`/api/report/summary?from=${p.from}&to=${p.to}`);
       draw(answer.summary);
+      if (answer.qr) await drawQr(answer.qr, p);
     } catch (e) {
       fill(body, message('error', app.errorText(e)));
     }
@@ -116,6 +117,45 @@ export async function summaryView(root, app) {
           h('dd', {}, h('strong', {}, amount('sum-cash', s.cashInDrawer))),
         ),
         h('p.muted', {}, t('sum.cashNote')),
+      ),
+    );
+  }
+
+  /** The QR tender (issue 15) and, for one day, that day's QR payments. */
+  async function drawQr(qr, p) {
+    const paths = await apiPaths();
+    let day;
+    if (p.from === p.to && paths.has('/api/qrpayment')) {
+      day = await get(`/api/qrpayment?date=${p.from}`).catch(() => undefined);
+    }
+    body.append(
+      h(
+        'section.card',
+        { id: 'sum-qr' },
+        h('h2', {}, t('sum.qr')),
+        h(
+          'dl.facts',
+          {},
+          h('dt', {}, `${t('sum.qrTender')} (${qr.tenderName})`),
+          h('dd', {}, amount('sum-qr-tender', qr.tender)),
+          h('dt', {}, t('sum.qrUsed')),
+          h('dd', {}, amount('sum-qr-used', qr.used)),
+          h('dt', {}, t('sum.qrPaidNotUsed')),
+          h('dd', {}, amount('sum-qr-paid', qr.paidNotUsed)),
+          h('dt', {}, t('sum.qrLate')),
+          h('dd', {}, amount('sum-qr-late', qr.late)),
+          h('dt', {}, t('sum.qrMismatch')),
+          h('dd', {}, amount('sum-qr-mismatch', qr.mismatch)),
+        ),
+        day && day.qrPayments.length > 0
+          ? table(
+              [t('sum.qrState'), t('docs.amount'), t('docs.number'), 'ID'],
+              day.qrPayments.map((q) => ({
+                attrs: { dataset: { qr: q.qrPaymentId, state: q.state } },
+                cells: [q.state, eur(q.amount), q.document?.documentNumber ?? '', q.qrPaymentId.slice(0, 8)],
+              })),
+            )
+          : null,
       ),
     );
   }

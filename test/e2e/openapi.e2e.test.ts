@@ -76,13 +76,29 @@ describe('OpenAPI document of the whole register', () => {
       'GET /api/documents/view',
       'GET /api/report/summary',
       'POST /api/report/summary/print',
+      // Extensions: QR payments (issue 15, docs/qr-payments.md).
+      'POST /api/qrpayment/create',
+      'GET /api/qrpayment',
+      'GET /api/qrpayment/notifier',
+      'GET /api/qrpayment/{id}',
+      'POST /api/qrpayment/{id}/cancel',
+      'POST /api/qrpayment/{id}/print',
+      'GET /api/qrpayment/{id}/qr.png',
+      'GET /api/qrpayment/{id}/events',
     ];
+    // A PNG and an event stream are not JSON answers.
+    const notJson = new Set(['get /api/qrpayment/{id}/qr.png', 'get /api/qrpayment/{id}/events']);
     const listed = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
     expect(listed.sort()).toEqual(expected.sort());
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>)) {
       for (const [method, op] of Object.entries(ops as Record<string, Json>)) {
+        if (path.startsWith('/api/qrpayment')) {
+          expect(op.tags, `${method} ${path}: marked as an extension`).toEqual(['qr-payments (extension)']);
+          expect(op.description).toMatch(/^Extension/);
+        }
+        if (notJson.has(`${method} ${path}`)) continue;
         const ok = op.responses?.['200']?.content?.['application/json'];
         expect(ok?.schema, `${method} ${path}: 200 schema`).toBeDefined();
         expect(mediaHasExamples(ok), `${method} ${path}: 200 examples`).toBe(true);

@@ -109,9 +109,19 @@ describe('daily summary (ADR 1006)', () => {
     for (const width of [32, 48]) {
       const text = summaryText(
         s,
+        {
+          tenderName: 'QR platba',
+          tenderCents: 1250,
+          usedCents: 1250,
+          paidNotUsedCents: 0,
+          lateCents: 0,
+          mismatchCents: 300,
+        },
         { from: '2026-03-02', to: '2026-03-02', printedAt: '02.03.2026 20:00:00' },
         width,
       );
+      expect(text).toContain('QR platby');
+      expect(text).toContain('3.00 EUR');
       const lines = text.split('\n');
       for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
       expect(text).toContain('PREHĽAD TRŽBY');

@@ -1,6 +1,16 @@
 import { formatCents } from '../receipt/format-cents.js';
 import type { DailySummary } from './daily-summary.js';
 
+/** The QR part of a summary (see ReportSummary): what the text prints of it. */
+export interface QrSummaryText {
+  tenderName: string;
+  tenderCents: number;
+  usedCents: number;
+  paidNotUsedCents: number;
+  lateCents: number;
+  mismatchCents: number;
+}
+
 const RATE_LABELS: Record<string, string> = {
   VAT_23: '23 %',
   VAT_20: '20 %',
@@ -17,6 +27,7 @@ const RATE_LABELS: Record<string, string> = {
  */
 export function summaryText(
   summary: DailySummary,
+  qr: QrSummaryText | undefined,
   period: { from: string; to: string; printedAt: string },
   width: number,
 ): string {
@@ -62,6 +73,14 @@ export function summaryText(
   rule();
   lines.push('Platby');
   for (const p of summary.payments) pair(`  ${p.name}`, eur(p.totalCents));
+  if (qr) {
+    rule();
+    lines.push('QR platby');
+    pair(`  na dokladoch (${qr.tenderName})`, eur(qr.tenderCents));
+    pair('  zaplatené, nepoužité', eur(qr.paidNotUsedCents));
+    if (qr.lateCents !== 0) pair('  zaplatené neskoro', eur(qr.lateCents));
+    if (qr.mismatchCents !== 0) pair('  iná suma', eur(qr.mismatchCents));
+  }
   rule();
   pair(`Vklady VK (${summary.deposits.count})`, eur(summary.deposits.totalCents));
   pair(`Výbery VY (${summary.withdrawals.count})`, eur(summary.withdrawals.totalCents));

@@ -13,6 +13,7 @@ const GROUP_TITLES: Record<string, string> = {
   sfs: 'SFS (eKasa server)',
   offline: 'Offline sending',
   documents: 'Documents and cash',
+  qr: 'QR payments (NOP)',
   admin: 'Admin page',
 };
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isSafeText } from '../documents/text-rules.js';
+import { isValidIban, normalizeIban } from '../qr-payments/iban.js';
+import { foldPaymeText } from '../qr-payments/payme-text.js';
 
 /**
  * Every setting of the register in ONE typed schema (issue 12, ADR 1000): the zod schema gives
@@ -31,6 +33,16 @@ const MAX_TRUST_FILES = 10;
 const PAYMENT_NAME_MAX_CHARS = 50;
 const MAX_CASH_NAMES = 20;
 const DEFAULT_CASH_PAYMENT_NAMES: readonly string[] = Object.freeze(['Hotovosť', 'Hotovost', 'Cash']);
+
+/** Text the Payme link carries after folding to its ASCII set (ADR 0903): 1 to `max` characters. */
+const paymeText = (max: number) =>
+  z.string().refine(
+    (t) => {
+      const folded = foldPaymeText(t);
+      return folded.length >= 1 && folded.length <= max;
+    },
+    { message: `1-${max} characters once folded to the QR code's letters` },
+  );
 
 const literals = <T extends readonly [number, ...number[]]>(values: T) =>
   z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
@@ -185,6 +197,35 @@ export const SETTINGS_SHAPE = {
     .describe(
       'Payment names (keys of payments) that mean cash: only they may carry the 5-cent rounding. Case and surrounding spaces do not matter; diacritics do.',
     ),
+  nopEnvironment: z
+    .enum(['off', 'int', 'prod'])
+    .describe("QR payments through NOP: off, int (the tax authority's integration environment) or prod."),
+  nopIban: z
+    .string()
+    .max(50)
+    .refine((t) => isValidIban(normalizeIban(t)), { message: 'must be an IBAN (check digits verified)' })
+    .nullable()
+    .describe("The merchant's notification-enabled account (IBAN; spaces allowed); null = not set up."),
+  nopCreditorName: paymeText(70)
+    .nullable()
+    .describe("Creditor name in the QR code (at most 70 once folded); null = the merchant's name."),
+  nopMessage: paymeText(140)
+    .nullable()
+    .describe(
+      'Message in the QR code for the payer (at most 140 once folded), e.g. shop and branch; null = none.',
+    ),
+  nopPaymeType: z.enum(['m', 'p']).describe('Payme link type: m (dynamic QR at the point of sale) or p.'),
+  nopExpirySeconds: z
+    .number()
+    .int()
+    .min(30)
+    .max(1800)
+    .describe('Seconds a new QR payment waits for the money before it expires.'),
+  nopTenderName: z
+    .string()
+    .max(PAYMENT_NAME_MAX_CHARS, `at most ${PAYMENT_NAME_MAX_CHARS} characters`)
+    .refine((n) => n.trim().length > 0, { message: 'must not be blank' })
+    .describe('The payments name receipts use for QR payments (e.g. {"QR platba": 12.50}).'),
   adminLanguage: z
     .enum(['sk', 'en'])
     .describe('Language of the admin page (each browser can switch for itself).'),
@@ -209,7 +250,7 @@ export const SettingsPatchSchema = z.strictObject(SETTINGS_SHAPE).partial();
 
 /** Where a key takes effect. Every key applies at once, without a restart (issue 12). */
 export interface SettingInfo {
-  group: 'printer' | 'receipt' | 'sfs' | 'offline' | 'documents' | 'admin';
+  group: 'printer' | 'receipt' | 'sfs' | 'offline' | 'documents' | 'qr' | 'admin';
   /** What a change does at once (docs/settings.md). */
   live: string;
   /** The `kasa serve` flag that fixes it, if any. */
@@ -246,6 +287,13 @@ export const SETTING_INFO: { readonly [K in SettingKey]: SettingInfo } = {
   resendDeadlineHours: { group: 'offline', live: 'status and the offline sender at once' },
   forceSendCashDocuments: { group: 'documents', live: 'next cash document' },
   cashPaymentNames: { group: 'documents', live: 'next document' },
+  nopEnvironment: { group: 'qr', flag: '--nop-env', live: 'next QR payment' },
+  nopIban: { group: 'qr', live: 'next QR payment' },
+  nopCreditorName: { group: 'qr', live: 'next QR payment' },
+  nopMessage: { group: 'qr', live: 'next QR payment' },
+  nopPaymeType: { group: 'qr', live: 'next QR payment' },
+  nopExpirySeconds: { group: 'qr', live: 'next QR payment' },
+  nopTenderName: { group: 'qr', live: 'next document paid by QR' },
   adminLanguage: { group: 'admin', live: 'next page load' },
   adminRefreshSeconds: { group: 'admin', live: 'next page load' },
 };
@@ -273,6 +321,13 @@ export const SETTING_DEFAULTS: Settings = Object.freeze({
   resendDeadlineHours: 96,
   forceSendCashDocuments: false,
   cashPaymentNames: [...DEFAULT_CASH_PAYMENT_NAMES],
+  nopEnvironment: 'off',
+  nopIban: null,
+  nopCreditorName: null,
+  nopMessage: null,
+  nopPaymeType: 'm',
+  nopExpirySeconds: 300,
+  nopTenderName: 'QR platba',
   adminLanguage: 'sk',
   adminRefreshSeconds: 5,
 });

@@ -127,5 +127,18 @@ function apiSummary(result: SummaryResult) {
       withdrawals: ct(s.withdrawals),
       cashInDrawer: centsToNumber(s.cashInDrawerCents),
     },
+    ...(result.qr
+      ? {
+          qr: {
+            tenderName: result.qr.tenderName,
+            tender: centsToNumber(result.qr.tenderCents),
+            used: centsToNumber(result.qr.usedCents),
+            paidNotUsed: centsToNumber(result.qr.paidNotUsedCents),
+            late: centsToNumber(result.qr.lateCents),
+            mismatch: centsToNumber(result.qr.mismatchCents),
+            count: result.qr.count,
+          },
+        }
+      : {}),
   };
 }

@@ -192,8 +192,26 @@ const EXAMPLE_SUMMARY = {
   },
 };
 
+const QrSummary = z
+  .object({
+    tenderName: z.string().describe('the payments name receipts use for QR payments (setting nopTenderName)'),
+    tender: cents.describe('what the receipts of the period were paid under that name'),
+    used: cents.describe('QR payments of the period used on receipts'),
+    paidNotUsed: cents.describe('paid, not used on a receipt (yet)'),
+    late: cents.describe('paid after they expired: refund or review'),
+    mismatch: cents.describe('paid with another amount: refund or review'),
+    count: z.record(z.string(), z.number().int()).describe('QR payments of the period by state'),
+  })
+  .describe('QR payments through NOP (issue 15), present when the register has them');
+
 export const SummaryResponse = z
-  .object({ resultCode: z.literal(0), from: z.string(), to: z.string(), summary: Summary })
+  .object({
+    resultCode: z.literal(0),
+    from: z.string(),
+    to: z.string(),
+    summary: Summary,
+    qr: QrSummary.optional(),
+  })
   .meta({ id: 'SummaryResponse', examples: [EXAMPLE_SUMMARY] });
 
 export const SummaryPrintRequest = strictRequest({

@@ -1,3 +1,4 @@
+import type { StoreDocumentInput, ValidatedStoreRequest } from '../../documents/store-request.js';
 import type { SendClaims } from '../../offline/send-claims.js';
 import type { Clock, IdSource } from '../../ports/clock.js';
 import type { Journal } from '../../ports/journal.js';
@@ -38,4 +39,9 @@ export interface DocumentDeps {
    * has none of its own. Absent: none.
    */
   receiptTexts?: () => { header: string | null; footer: string | null };
+  /**
+   * The QR payment check of the store path (ADR 0907): every `qrPayments` id PAID with exactly its
+   * amount and unused. Without it a request naming QR payments is refused.
+   */
+  qrTender?: (input: StoreDocumentInput, request: ValidatedStoreRequest) => ValidatedStoreRequest;
 }

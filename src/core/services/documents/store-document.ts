@@ -43,7 +43,7 @@ export class StoreDocument {
         this.deps,
         (ctx) =>
           withDefaultTexts(
-            validateStoreRequest(input, { ...ctx, cashPaymentNames }),
+            withQrTender(this.deps, input, validateStoreRequest(input, { ...ctx, cashPaymentNames })),
             this.deps.receiptTexts?.(),
           ),
         { idempotency, printOptions: printOptionsOf(input.printer) },
@@ -57,6 +57,21 @@ export class StoreDocument {
       return withPrintResult(document, issued.printerCode, issued.partialPrint);
     });
   }
+}
+
+/** ADR 0907: the one hook of the store path — QR payments must be PAID, exact and unused. */
+function withQrTender(
+  deps: DocumentDeps,
+  input: StoreDocumentInput,
+  request: ValidatedStoreRequest,
+): ValidatedStoreRequest {
+  if (deps.qrTender) return deps.qrTender(input, request);
+  if (input.qrPayments && input.qrPayments.length > 0) {
+    throw new FiscalError('QR_PAYMENTS_OFF', 'qrPayments: QR payments are not available on this register.', {
+      field: 'qrPayments',
+    });
+  }
+  return request;
 }
 
 /**
