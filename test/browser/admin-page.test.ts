@@ -350,7 +350,10 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     expect(page.url()).not.toContain(TOKEN);
     expect(await page.evaluate("sessionStorage.getItem('kasa-token')")).toBe(TOKEN);
     // Every /api/ path of the OpenAPI document, called from the page without the token: 401.
-    const paths = Object.keys((await locked.get('/api/openapi.json')).body.paths as Record<string, unknown>);
+    // Path parameters get a plain value (`/api/qrpayment/{id}` → `/api/qrpayment/x`).
+    const paths = Object.keys(
+      (await locked.get('/api/openapi.json')).body.paths as Record<string, unknown>,
+    ).map((p) => p.replace(/\{[^}]+\}/g, 'x'));
     expect(paths.length).toBeGreaterThan(20);
     const statuses = await page.evaluate(async (list) => {
       const out: Record<string, number> = {};
@@ -451,6 +454,17 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
       printed(fresh).find((p) => p.name.includes('-text') && p.text.includes('PREHĽAD TRŽBY')),
     );
     expect(slip.text).toContain('Hotovosť v pokladni');
+    await page.close();
+  });
+
+  it("daily summary with QR payments: the QR tender and the day's QR payments are shown", async () => {
+    const created = await demo.post('/api/qrpayment/create', { amount: 4.2 });
+    expect(created.body.resultCode).toBe(0);
+    const id = created.body.qrPayment.qrPaymentId as string;
+    const page = await newPage();
+    await openView(page, demo.url, 'summary');
+    await page.waitForSelector(`#sum-qr tr[data-qr="${id}"][data-state="PENDING"]`);
+    expect(await page.getAttribute('#sum-qr-tender', 'data-value')).toBe('0');
     await page.close();
   });
 
