@@ -550,11 +550,8 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
       }
       await screenshot(phone, `${view}-375`, ['status', 'documents', 'summary'].includes(view));
       await openView(desktop, demo.url, view);
-      await screenshot(
-        desktop,
-        view,
-        !['activation', 'documents', 'settings', 'logo', 'summary'].includes(view),
-      );
+      // The other views' pictures for docs/admin.md are taken where they show something.
+      await screenshot(desktop, view, view === 'status' || view === 'print');
     }
     await phone.close();
     await desktop.close();

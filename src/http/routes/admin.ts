@@ -3,7 +3,7 @@ import type { RoutePlugin } from '../app.js';
 
 /**
  * The page's Content Security Policy: everything from kasa itself, no inline script, receipt and
- * logo images as `data:`/`blob:` URLs, and no framing (ADR 0601).
+ * logo images as `data:`/`blob:` URLs, and no framing (ADR 0601, ADR 1007).
  */
 export const ADMIN_CSP = [
   "default-src 'self'",
