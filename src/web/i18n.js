@@ -71,6 +71,10 @@ const SK = {
   'todo.LAST_REQUEST_INVALID': 'Doklad odmietnutý SFS treba opraviť (časť Offline).',
   'todo.CHDU_NOT_CONNECTED': 'Skontrolujte pripojenie CHDÚ.',
   'todo.CHDU_WRITE_LIMIT': 'CHDÚ je plné: treba nové CHDÚ.',
+  'todo.CHDU_WRITE_ERROR': 'CHDÚ hlási chybu zápisu alebo čítania: kontaktujte servis, nevystavujte doklady.',
+  'todo.SFS_COMMUNICATION_ERROR':
+    'Offline doklady sú po lehote: pripojte pokladňu na internet (časť Offline).',
+  'todo.INCORRECT_TIME': 'Skontrolujte dátum a čas pokladne.',
   // activation
   'act.title': 'Aktivácia pokladne',
   'act.text':
@@ -352,6 +356,10 @@ const EN = {
   'todo.LAST_REQUEST_INVALID': 'A document the SFS rejected must be repaired (Offline).',
   'todo.CHDU_NOT_CONNECTED': 'Check the CHDÚ connection.',
   'todo.CHDU_WRITE_LIMIT': 'The CHDÚ is full: a new CHDÚ is needed.',
+  'todo.CHDU_WRITE_ERROR': 'The CHDÚ reports a read or write error: call service, issue no documents.',
+  'todo.SFS_COMMUNICATION_ERROR':
+    'Offline documents are past their deadline: connect the register to the internet (Offline).',
+  'todo.INCORRECT_TIME': "Check the register's date and time.",
   'act.title': 'Activate the register',
   'act.text':
     "Pick or drop register_auth_data.xml (authentication data) and register_ident_data.xml (identification data) from the tax authority's portal, and type the password of the authentication data. Certificate renewal works the same way.",
