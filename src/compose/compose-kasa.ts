@@ -3,11 +3,13 @@ import { hostname, networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
+import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget } from '../config/targets.js';
 import { FiscalError } from '../core/fiscal-error.js';
-import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
+import { backlogBlocker, offlineBacklogProbe } from '../core/offline/backlog-probe.js';
 import { lastRequestRefusal } from '../core/offline/last-request.js';
 import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
@@ -82,8 +84,12 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** Image CHDÚ file operations (tests make the disk run full: ADR 0116). */
+  imageIo?: ImageIoOpener;
   /** Timers of background work (default: Node timers). */
   scheduler?: Scheduler;
+  /** The pause between print windows of a device printer (default: a timer). */
+  printerSleep?: Sleep;
   /** QR payment background timing (tests shorten it). */
   qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
 }
@@ -172,7 +178,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const early =
     config.printer.kind === 'chdu'
       ? undefined
-      : await openPrinter(config.printer, { dataDir: config.dataDir });
+      : await openPrinter(config.printer, { dataDir: config.dataDir, ...printerSleepOf(overrides) });
   const sfsDeps: SfsSettingsDeps = {
     config,
     clock,
@@ -187,7 +193,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     earlySfs = await openTaxAuthority(config, clock, sfsDeps.merchantCertificate, sfsDeps.merchantIdentity);
     // ADR 0904: demo mode embeds the NOP simulator like the SFS one.
     nop = await openPaymentNotifier(config, demo, clock);
-    storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+    storage = await composeChduStorage({
+      dataDir: config.dataDir,
+      chdu: config.chdu,
+      markDir: config.markDir,
+      clock,
+      log: logger,
+      ...(overrides.imageIo ? { imageIo: overrides.imageIo } : {}),
+    });
   } catch (e) {
     await early?.close();
     await earlySfs?.close();
@@ -202,6 +215,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     dataDir: config.dataDir,
     chduTarget: config.chdu,
     chdu: { chdu: storage.chdu, journal: storage.journal },
+    ...printerSleepOf(overrides),
   };
   let printer: SwappablePrinter;
   let sfs: SwappableTaxAuthority;
@@ -290,7 +304,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       }
     },
   });
-  status.addBlocker(overdueBacklog(storage.index, clock));
+  status.addBlocker(backlogBlocker(storage.index, clock));
   const background = composeBackground({
     journal: storage.journal,
     index: storage.index,
@@ -437,6 +451,10 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await closeAll();
     },
   };
+}
+
+function printerSleepOf(overrides: ComposeOverrides): { sleep?: Sleep } {
+  return overrides.printerSleep ? { sleep: overrides.printerSleep } : {};
 }
 
 /** The printer as `GET /api/chduinfo` names it. */

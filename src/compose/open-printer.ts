@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ChduPassThroughPrinter } from '../adapters/printer/chdu-pass-through-printer.js';
 import { EscPosPrinter } from '../adapters/printer/escpos-printer.js';
 import { NoPrinter } from '../adapters/printer/no-printer.js';
+import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ByteTransport } from '../adapters/transport/byte-transport.js';
 import { SerialTransport, TcpTransport } from '../adapters/transport/byte-transport.js';
 import { DeviceFileTransport } from '../adapters/transport/device-file-transport.js';
@@ -26,11 +27,13 @@ export interface OpenPrinterOptions {
    * the same printer while the old adapter still holds the line (ADR 1003).
    */
   lazy?: boolean;
+  /** The pause between print windows (tests: a gate or a recorder; default: a timer). */
+  sleep?: Sleep;
 }
 
 /**
  * Refuses, before anything is opened, a printer target that can never work with this CHDÚ:
- * `chdu` needs a CHDU Lite (the image-file CHDÚ has no printer behind it). Exit 2 (DECISIONS 12).
+ * `chdu` needs a CHDU Lite (the image-file CHDÚ has no printer behind it). Exit 2 (ADR 0502).
  */
 export function checkPrinterTarget(target: PrinterTarget, chdu: ChduTarget): void {
   if (target.kind === 'chdu' && chdu.kind === 'image') {
@@ -43,7 +46,7 @@ export function checkPrinterTarget(target: PrinterTarget, chdu: ChduTarget): voi
 /**
  * The one place a `--printer` target becomes a `ReceiptPrinter` adapter (exhaustive switch). A
  * device printer's line is opened once here, so a wrong address or a missing device stops the
- * start with exit 2 naming it (DECISIONS 12: never a silent fallback); a printer that goes away
+ * start with exit 2 naming it (ADR 0502: never a silent fallback); a printer that goes away
  * later is a printer error (100–106) on the request that needs it.
  */
 export async function openPrinter(
@@ -63,6 +66,7 @@ export async function openPrinter(
         'tcp',
         name,
         profile,
+        options.sleep,
         options.lazy,
       );
     case 'serial':
@@ -74,6 +78,7 @@ export async function openPrinter(
         'serial',
         name,
         profile,
+        options.sleep,
         options.lazy,
       );
     case 'usb':
@@ -83,11 +88,17 @@ export async function openPrinter(
         'usb',
         name,
         profile,
+        options.sleep,
         options.lazy,
       );
     case 'chdu': {
       if (!options.chdu) throw new UsageError('--printer chdu: the CHDÚ must be opened first');
-      return new ChduPassThroughPrinter(options.chdu.chdu, options.chdu.journal, profile);
+      return new ChduPassThroughPrinter(
+        options.chdu.chdu,
+        options.chdu.journal,
+        profile,
+        options.sleep ? { sleep: options.sleep } : {},
+      );
     }
     default:
       return unreachable(target);
@@ -99,6 +110,7 @@ async function opened(
   adapter: string,
   name: string,
   profile: ReturnType<typeof printerProfileOf>,
+  sleep: Sleep | undefined,
   lazy = false,
 ): Promise<ReceiptPrinter> {
   try {
@@ -108,7 +120,7 @@ async function opened(
       cause: e,
     });
   }
-  return new EscPosPrinter(transport, { adapter, target: name, profile });
+  return new EscPosPrinter(transport, { adapter, target: name, profile, ...(sleep ? { sleep } : {}) });
 }
 
 function unreachable(target: never): never {

@@ -1,3 +1,4 @@
+import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ChduTarget, PrinterTarget } from '../config/targets.js';
 import { UsageError } from '../config/usage-error.js';
 import { invalidInput } from '../core/fiscal-error.js';
@@ -16,6 +17,8 @@ export interface PrinterSettingsDeps {
   chdu?: { chdu: Chdu; journal: Journal };
   /** Limit for opening a new TCP, serial or USB printer (default 3000 ms). */
   connectTimeoutMs?: number;
+  /** The pause between print windows (tests: a gate or a recorder; default: a timer). */
+  sleep?: Sleep;
 }
 
 const PRINTER_KEYS = (Object.keys(SETTING_INFO) as SettingKey[]).filter(
@@ -44,6 +47,7 @@ export async function openSettingsPrinter(
       dataDir: deps.dataDir,
       ...(deps.chdu ? { chdu: deps.chdu } : {}),
       ...(deps.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: deps.connectTimeoutMs }),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
       lazy,
     });
     return { printer, profile: profileFromSettings(settings) };

@@ -40,6 +40,8 @@ describe('settings baseline from the configuration (ADR 1001)', () => {
         'printerCodepageNumber',
         'printerQr',
         'printerModel',
+        'printerConfirm',
+        'printerBufferBytes',
       ].sort(),
     );
     expect(withProfile.baseline).toMatchObject({
@@ -56,6 +58,7 @@ describe('settings baseline from the configuration (ADR 1001)', () => {
       'virtual?chars=32',
       'virtual?chars=56&font=B',
       'virtual?codepage=raster&qr=native&model=TM-T20',
+      'virtual?confirm=printed&bufferBytes=8192',
     ]) {
       const profile = parsePrinterTarget(text).profile!;
       expect(profileFromSettings({ ...SETTING_DEFAULTS, ...profileSettings(profile) })).toEqual(profile);

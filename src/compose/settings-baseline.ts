@@ -19,6 +19,8 @@ const PROFILE_KEYS = [
   'printerCodepageNumber',
   'printerQr',
   'printerModel',
+  'printerConfirm',
+  'printerBufferBytes',
 ] as const satisfies readonly SettingKey[];
 
 /**
@@ -78,6 +80,8 @@ export function profileSettings(p: PrinterProfile): Pick<Settings, (typeof PROFI
     printerCodepageNumber: p.codepageNumber === epson ? null : p.codepageNumber,
     printerQr: p.qr,
     printerModel: p.model ?? null,
+    printerConfirm: p.confirm,
+    printerBufferBytes: p.bufferBytes,
   };
 }
 
@@ -100,6 +104,8 @@ export function profileFromSettings(s: Settings): PrinterProfile {
     codepage: s.printerCodepage,
     codepageNumber: s.printerCodepageNumber ?? epson,
     qr: s.printerQr,
+    confirm: s.printerConfirm,
+    bufferBytes: s.printerBufferBytes,
     ...(s.printerModel === null ? {} : { model: s.printerModel }),
   });
 }

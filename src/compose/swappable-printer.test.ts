@@ -36,4 +36,27 @@ describe('SwappablePrinter', () => {
     expect((await printer.status()).charsPerLine).toBe(32);
     await printer.close();
   });
+
+  it('status never waits for a job on a printer the settings just replaced: it answers busy (ADR 0514)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((ok) => {
+      release = ok;
+    });
+    class HeldPrinter extends VirtualPrinter {
+      override async print(...args: Parameters<VirtualPrinter['print']>) {
+        await held;
+        return super.print(...args);
+      }
+    }
+    const old = new HeldPrinter();
+    const printer = new SwappablePrinter({ printer: old, profile: DEFAULT_PROFILE });
+    const job = printer.print({ kind: 'text', layout: layoutFreeText('ahoj', 48) });
+    const next = new VirtualPrinter({ charsPerLine: 32 });
+    printer.swap({ printer: next, profile: next.profile });
+    const status = await printer.status();
+    expect(status.busy).toBe(true);
+    release();
+    await job;
+    await printer.close();
+  });
 });

@@ -54,8 +54,15 @@ export class SwappablePrinter implements ReceiptPrinter {
     return this.#holder.use((p) => p.print(job, paced));
   }
 
+  /**
+   * Never waits for a job (ADR 0514), not even one on a printer the settings just replaced: while
+   * that one still prints, its status answers, marked busy.
+   */
   status(): Promise<PrinterStatus> {
-    return this.#holder.use((p) => p.status());
+    return this.#holder.peek(async (p, retiring) => {
+      const status = await p.status();
+      return retiring ? { ...status, busy: true } : status;
+    });
   }
 
   openDrawer(pin?: 2 | 5): Promise<void> {

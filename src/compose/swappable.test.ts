@@ -85,4 +85,25 @@ describe('Swappable: an adapter replaced between requests (ADR 1003)', () => {
     expect(events).toEqual(['A start 1', 'A end 1', 'A closed']);
     expect(() => holder.swap(new Gate('B', events))).toThrow();
   });
+
+  it('peek answers at once from an adapter swapped out while it still works, and never waits for it', async () => {
+    const events: string[] = [];
+    const a = new Gate('A', events);
+    const b = new Gate('B', events);
+    const holder = new Swappable(a);
+    const job = holder.use((x) => x.call('job'));
+    await settle();
+    holder.swap(b);
+    // While A still prints, a status-like call goes to A at once (use() would wait for A).
+    expect(await holder.peek(async (x, retiring) => `${x.name} retiring=${retiring}`)).toBe(
+      'A retiring=true',
+    );
+    a.finishAll();
+    await job;
+    await settle();
+    expect(events).toContain('A closed');
+    expect(await holder.peek(async (x, retiring) => `${x.name} retiring=${retiring}`)).toBe(
+      'B retiring=false',
+    );
+  });
 });

@@ -9,6 +9,8 @@ export class Swappable<T extends { close(): Promise<void> }> {
   #slot: Slot<T>;
   /** Settles once every adapter swapped out so far is drained and closed. */
   #retired: Promise<void> = Promise.resolve();
+  /** Adapters swapped out and not closed yet. */
+  #retiring: Array<Slot<T>> = [];
   #closed = false;
 
   constructor(adapter: T) {
@@ -33,14 +35,32 @@ export class Swappable<T extends { close(): Promise<void> }> {
     }
   }
 
+  /**
+   * Runs `work` at once, never behind a swap: on a swapped-out adapter that still has calls in
+   * flight (it still holds the device), else as {@link use}. For answers that must not wait for
+   * a job — printer status (ADR 0514) — which `retiring` lets mark as such.
+   */
+  async peek<R>(work: (adapter: T, retiring: boolean) => Promise<R>): Promise<R> {
+    const old = this.#retiring.find((s) => s.busy);
+    if (old === undefined) return this.use((adapter) => work(adapter, false));
+    old.enter();
+    try {
+      return await work(old.adapter, true);
+    } finally {
+      old.leave();
+    }
+  }
+
   /** Makes `next` current; the old adapter closes once its calls in flight have ended. */
   swap(next: T): void {
     if (this.#closed) throw new Error('swap after close');
     const old = this.#slot;
     this.#slot = new Slot(next);
+    this.#retiring.push(old);
     const before = this.#retired;
     this.#retired = before.then(async () => {
       await old.drained();
+      this.#retiring = this.#retiring.filter((s) => s !== old);
       await old.adapter.close().catch(() => undefined);
     });
   }
@@ -60,6 +80,10 @@ class Slot<T> {
   #waiters: Array<() => void> = [];
 
   constructor(readonly adapter: T) {}
+
+  get busy(): boolean {
+    return this.#inFlight > 0;
+  }
 
   enter(): void {
     this.#inFlight++;

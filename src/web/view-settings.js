@@ -15,6 +15,8 @@ const FIELDS = {
   printerCodepageNumber: { group: 'printer', kind: 'number', nullable: true },
   printerQr: { group: 'printer', kind: 'select', options: ['raster', 'native'] },
   printerModel: { group: 'printer', kind: 'text', nullable: true },
+  printerConfirm: { group: 'printer', kind: 'select', options: ['received', 'printed'] },
+  printerBufferBytes: { group: 'printer', kind: 'number' },
   printWindowSize: { group: 'printer', kind: 'number' },
   printDelay: { group: 'printer', kind: 'number' },
   logoEnabled: { group: 'receipt', kind: 'checkbox' },

@@ -104,8 +104,32 @@ export async function statusView(root, app) {
                   }),
             )
           : null,
+        d.registerRefusal
+          ? h(
+              'p.todo',
+              { id: 'status-refusal' },
+              t('status.refusal', { code: d.registerRefusal.errorCode, todo: d.registerRefusal.todo }),
+            )
+          : null,
         (d.stuckDocuments ?? 0) > 0 ? h('p.todo', {}, t('status.stuck', { n: d.stuckDocuments })) : null,
-        (d.stuckDocuments ?? 0) > 0 || (d.unsentDocuments ?? 0) > 0
+        (d.stuckLocations ?? 0) > 0
+          ? h('p.todo', {}, t('status.stuckLocations', { n: d.stuckLocations }))
+          : null,
+        (d.setAsideDocuments ?? 0) + (d.setAsideLocations ?? 0) > 0
+          ? h(
+              'p',
+              { id: 'status-aside' },
+              t('status.aside', { docs: d.setAsideDocuments ?? 0, locs: d.setAsideLocations ?? 0 }),
+            )
+          : null,
+        [
+          'stuckDocuments',
+          'stuckLocations',
+          'unsentDocuments',
+          'unsentLocations',
+          'setAsideDocuments',
+          'setAsideLocations',
+        ].some((k) => (d[k] ?? 0) > 0)
           ? h('a', { href: '#offline' }, t('nav.offline'))
           : null,
       ),
@@ -141,6 +165,8 @@ export async function statusView(root, app) {
           h('h2', {}, t('status.printer')),
           h('p', {}, `${printer.model} · ${printer.target} · ${printer.charsPerLine}`),
           h('p.big', { id: 'status-paper' }, `${t('status.paper')}: ${t(`paper.${paper}`)}`),
+          // ADR 0514: status never waits for a job; while one runs it is the last status read.
+          printer.status.busy ? h('p.muted', { id: 'status-busy' }, t('status.busy')) : null,
           printer.status.fault ? h('p', {}, `${printer.status.faultCode} ${printer.status.fault}`) : null,
         ),
       );

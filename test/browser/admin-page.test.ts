@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMerchant, DEMO_CA_DIR } from '../../src/adapters/merchant/test-merchant.js';
+import { EscPosPrinterSim } from '../../src/simulators/printer/escpos-printer-sim.js';
 import {
   HAS_CHROMIUM,
   launchChromium,
@@ -131,7 +132,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
       launchChromium(),
       register([]),
       register(['--no-demo']),
-      register(['--token', TOKEN], TOKEN),
+      register(['--token', TOKEN, '--sfs-timeout-ms', '4000'], TOKEN),
       register(['--no-demo']),
     ]);
     // A PORTABLE register (a market stall), loaded through the API.
@@ -371,6 +372,13 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     for (const [path, status] of Object.entries(statuses)) expect(status, path).toBe(401);
     // The token never reaches the log.
     expect(locked.serve.stdout() + locked.serve.stderr()).not.toContain(TOKEN);
+    // A key a flag fixed is read-only in the settings form, saying which flag.
+    await openView(page, locked.url, 'settings');
+    expect(await page.isDisabled('#set-sfsTimeoutMs')).toBe(true);
+    expect(await page.inputValue('#set-sfsTimeoutMs')).toBe('4000');
+    expect(await page.textContent('#view')).toContain('--sfs-timeout-ms');
+    expect(await page.isDisabled('#set-sfsUrl')).toBe(false);
+    await screenshot(page, 'settings-fixed');
     // A wrong stored token sends the page back to the form.
     await page.evaluate("sessionStorage.setItem('kasa-token', 'stale-token-1234')");
     await page.reload();
@@ -489,7 +497,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     await page.close();
   });
 
-  it('offline: a document issued offline waits, "send now" sends it; a rejected one shows its SFS code and what to do', async () => {
+  it('offline: a document issued offline waits, "send now" sends it; a rejected one shows its SFS code and what to do, and can be set aside for the tax office', async () => {
     const sim = /SFS embedded simulator (http:\/\/[^/\s]+)/.exec(portable.serve.stdout())?.[1];
     expect(sim).toBeDefined();
     const control = (path: string, body: unknown) =>
@@ -527,12 +535,45 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     await page.waitForSelector('tr.stuck[data-code="-104"]', { timeout: 10_000 });
     expect(await page.textContent('tr.stuck .hint')).toContain('Dátum vytvorenia je v budúcnosti');
     await screenshot(page, 'offline', true);
+    // No fix clears it (say): set aside for the tax office — a reason is required, then it is
+    // listed as set aside, never sent again, and no longer blocks sales (ADR 0711).
+    const number = await page.getAttribute('tr.stuck[data-code="-104"]', 'data-number');
+    await page.click(`tr.stuck[data-number="${number}"] button[data-set-aside]`);
+    await page.click(`tr.stuck[data-number="${number}"] button.danger`);
+    await page.waitForSelector(`tr.stuck[data-number="${number}"] .msg.error`);
+    expect(await page.textContent(`tr.stuck[data-number="${number}"] .msg.error`)).toContain('reason');
+    await page.fill(`tr.stuck[data-number="${number}"] input`, 'SFS -104 po oprave hodín; nahlásené DÚ');
+    await page.click(`tr.stuck[data-number="${number}"] button.danger`);
+    await page.waitForSelector(`tr.aside[data-number="${number}"]`);
+    await page.waitForSelector('#off-stuck-none');
+    expect(await page.textContent('#off-result')).toContain('odložený pre daňový úrad');
+    await screenshot(page, 'offline-set-aside');
+    const listed = (await portable.get('/api/documents?state=set-aside')).body.documents as Json[];
+    expect(listed.map((d) => d.documentNumber)).toEqual([number]);
+    await openView(page, portable.url, 'status');
+    await page.waitForSelector('#status-aside');
+    expect(await page.textContent('#status-aside')).toContain('dokladov: 1');
+    expect((await portable.post('/api/document/store', pd())).body.resultCode).toBe(0);
     await page.close();
   });
 
-  it('every view at 375 px wide: no horizontal scrolling; screenshots of every view', async () => {
+  it('every view at 375 px wide: no horizontal scrolling; screenshots of every view; nothing loaded from elsewhere', async () => {
     const phone = await newPage(375);
     const desktop = await newPage(1100);
+    // No CDN: every request of every view goes to kasa itself (or is inline data).
+    const foreign: string[] = [];
+    for (const page of [phone, desktop]) {
+      page.on('request', (r) => {
+        const url = r.url();
+        if (
+          !url.startsWith(`${demo.url}/`) &&
+          !url.startsWith(`${portable.url}/`) &&
+          !url.startsWith('data:')
+        ) {
+          foreign.push(url);
+        }
+      });
+    }
     for (const view of VIEWS) {
       await openView(phone, demo.url, view);
       if (view === 'documents') {
@@ -553,13 +594,68 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
       // The other views' pictures for docs/admin.md are taken where they show something.
       await screenshot(desktop, view, view === 'status' || view === 'print');
     }
+    expect(foreign).toEqual([]);
     await phone.close();
     await desktop.close();
   });
 
-  it('English at the switch, remembered for the browser', async () => {
+  it('a TCP printer: status says busy while a long paced print holds it (ADR 0514); free text and the drawer reach it', async () => {
+    // A TCP printer (the simulator) in the settings of the register the activation test used;
+    // a text printed in three windows with 3 s pauses holds it for about 6 s.
+    const sim = await EscPosPrinterSim.start();
+    try {
+      const put = await fetch(`${fresh.url}/api/settings/store`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ settings: { printerTarget: `tcp://${sim.host}:${sim.port}` } }),
+      });
+      expect(((await put.json()) as Json).resultCode).toBe(0);
+      const text = Array.from(
+        { length: 24 },
+        (_, i) => `riadok ${String(i).padStart(2, '0')} ${'-'.repeat(30)}`,
+      );
+      const job = fresh.post('/api/print', {
+        printData: text.join('\n'),
+        printer: { windowSize: 256, printDelay: 3_000 },
+      });
+      await until('the printer busy', async () =>
+        (await fresh.get('/api/printer')).body.status?.busy === true ? true : undefined,
+      );
+      const page = await newPage();
+      await openView(page, fresh.url, 'status');
+      expect(await page.textContent('#status-busy')).toContain('práve tlačí');
+      await screenshot(page, 'status-printer-busy');
+      expect((await job).body.resultCode).toBe(0);
+      // Free text and the drawer from the page reach the printer: the text as typed, at its width.
+      await openView(page, fresh.url, 'print');
+      const note = ['Stôl 4', 'Objednávka 17', `2x Káva${' '.repeat(34)}5.00`].join('\n');
+      await page.fill('#print-text', note);
+      await page.click('#print-submit');
+      await page.waitForSelector('#print-result .msg.ok');
+      const slip = await until('the free text on the printer', () =>
+        sim.jobs.find((j) => j.text.includes('Objednávka 17')),
+      );
+      expect(slip.text).toContain('2x Káva');
+      expect(widest(slip.text)).toBeLessThanOrEqual(48);
+      await page.click('#drawer-open');
+      await page.waitForSelector('#drawer-result .msg.ok');
+      expect(sim.drawerKicks.length).toBeGreaterThanOrEqual(1);
+      await page.close();
+    } finally {
+      await fetch(`${fresh.url}/api/settings/store`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ settings: { printerTarget: 'virtual' } }),
+      });
+      await sim.close();
+    }
+  });
+
+  it('English at the switch, remembered for the browser; status refreshes by itself', async () => {
     const page = await newPage();
     await openView(page, demo.url, 'status');
+    // Refreshes by itself (every adminRefreshSeconds, 2 s here): another status request comes.
+    await page.waitForRequest((r) => r.url() === `${demo.url}/api/status/get`, { timeout: 15_000 });
     await page.click('#lang-switch');
     await page.waitForSelector('#view[data-ready="status"]');
     expect(await page.textContent('#nav-documents')).toBe('Documents');

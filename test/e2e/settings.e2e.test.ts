@@ -123,8 +123,39 @@ describe('GET /api/settings/get and PUT /api/settings/store (issue 12)', () => {
     expect(lastText(h)).toContain('Vitajte');
     expect(lastText(h)).not.toContain('Dovidenia');
     expect(virtual(h).history.at(-1)?.options).toEqual({ windowSize: 2500, printDelay: 5 });
-    await h.post('/api/document/get', { printer: { windowSize: 100 } });
-    expect(virtual(h).history.at(-1)?.options).toEqual({ windowSize: 100, printDelay: 5 });
+    await h.post('/api/document/get', { printer: { windowSize: 300 } });
+    expect(virtual(h).history.at(-1)?.options).toEqual({ windowSize: 300, printDelay: 5 });
+  });
+
+  it('print pacing defaults have the bounds of a request Printer object (ADR 0516): what one refuses, so does the other', async () => {
+    const h = await harness();
+    for (const [pacing, key, member] of [
+      [{ windowSize: 255 }, 'printWindowSize', 'windowSize'],
+      [{ windowSize: 1 }, 'printWindowSize', 'windowSize'],
+      [{ printDelay: 10_001 }, 'printDelay', 'printDelay'],
+      [{ printDelay: 60_000 }, 'printDelay', 'printDelay'],
+    ] as const) {
+      const value = Object.values(pacing)[0];
+      const stored = await put(h.kasa, { [key]: value });
+      expect(stored.body, JSON.stringify(pacing)).toMatchObject({
+        resultCode: 701,
+        field: `settings.${key}`,
+      });
+      const printed = await h.post('/api/print', { printData: 'x', printer: pacing });
+      expect(printed.body, JSON.stringify(pacing)).toMatchObject({
+        resultCode: 701,
+        field: `printer.${member}`,
+      });
+    }
+    for (const [key, member, value] of [
+      ['printWindowSize', 'windowSize', 0],
+      ['printWindowSize', 'windowSize', 256],
+      ['printDelay', 'printDelay', 10_000],
+    ] as const) {
+      expect((await put(h.kasa, { [key]: value })).body.resultCode, `${key} ${value}`).toBe(0);
+      const printed = await h.post('/api/print', { printData: 'x', printer: { [member]: value } });
+      expect(printed.body.resultCode, `${member} ${value}`).toBe(0);
+    }
   });
 
   it('the printer is swapped between requests; one that cannot be opened is 701 and the old one stays', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSafeText } from '../documents/text-rules.js';
+import { MAX_PRINT_DELAY_MS, MIN_WINDOW_BYTES } from '../printing/print-pacing.js';
 import { isValidIban, normalizeIban } from '../qr-payments/iban.js';
 import { foldPaymeText } from '../qr-payments/payme-text.js';
 
@@ -113,21 +114,38 @@ export const SETTINGS_SHAPE = {
     .regex(/^[\x20-\x7e]{1,40}$/, '1-40 printable ASCII characters')
     .nullable()
     .describe('Printer model name shown by GET /api/printer; null = the adapter name.'),
+  printerConfirm: z
+    .enum(['received', 'printed'])
+    .describe(
+      'How a printed line counts as on paper (ADR 0507): received — the printer confirmed its arrival (a resumed print may repeat lines of the receive buffer); printed — Epson process IDs (GS ( H) confirm printing, a resumed print is exact.',
+    ),
+  printerBufferBytes: z
+    .number()
+    .int()
+    .min(256)
+    .max(1_048_576)
+    .describe(
+      "The printer's receive buffer in bytes (256-1048576): how far back a resumed print starts when only arrival is confirmed.",
+    ),
+  // The same bounds as a request's Printer object (ADR 0516): a default must be a value a request may send.
   printWindowSize: z
     .number()
     .int()
     .min(0)
-    .max(1_000_000)
+    .max(10_000_000)
+    .refine((n) => n === 0 || n >= MIN_WINDOW_BYTES, {
+      message: `must be 0 (one window) or at least ${MIN_WINDOW_BYTES} bytes`,
+    })
     .describe(
-      'Default pacing of long prints: bytes of printer data per window (0 = one window). A request Printer object overrides it.',
+      `Default pacing of long prints: bytes of printer data per window, 0 (one window) or ${MIN_WINDOW_BYTES}-10000000; windows widen so the pauses of one print add up to at most 120 s. A request Printer object overrides it.`,
     ),
   printDelay: z
     .number()
     .int()
     .min(0)
-    .max(60_000)
+    .max(MAX_PRINT_DELAY_MS)
     .describe(
-      'Default pause between two print windows, milliseconds. A request Printer object overrides it.',
+      `Default pause between two print windows, milliseconds (0-${MAX_PRINT_DELAY_MS}). A request Printer object overrides it.`,
     ),
   logoEnabled: z
     .boolean()
@@ -269,6 +287,8 @@ export const SETTING_INFO: { readonly [K in SettingKey]: SettingInfo } = {
   printerCodepageNumber: { group: 'printer', flag: '--printer', live: 'next print' },
   printerQr: { group: 'printer', flag: '--printer', live: 'next print' },
   printerModel: { group: 'printer', flag: '--printer', live: 'next GET /api/printer' },
+  printerConfirm: { group: 'printer', flag: '--printer', live: 'next print' },
+  printerBufferBytes: { group: 'printer', flag: '--printer', live: 'next print' },
   printWindowSize: { group: 'printer', live: 'next print' },
   printDelay: { group: 'printer', live: 'next print' },
   logoEnabled: { group: 'receipt', live: 'next receipt' },
@@ -307,6 +327,8 @@ export const SETTING_DEFAULTS: Settings = Object.freeze({
   printerCodepageNumber: null,
   printerQr: 'raster',
   printerModel: null,
+  printerConfirm: 'received',
+  printerBufferBytes: 4096,
   printWindowSize: 0,
   printDelay: 0,
   logoEnabled: true,

@@ -13,9 +13,9 @@ export const EXTENSION_NOTE = 'Extension to the API v1.7 text (kasa; docs/admin.
 const receiptType = z.enum(['PD', 'UF', 'ND', 'VK', 'VY']);
 const day = z.string().describe('a day YYYY-MM-DD, Europe/Bratislava');
 const sendState = z
-  .enum(['unsent', 'online', 'offline-sent', 'stuck', 'not-sent'])
+  .enum(['unsent', 'online', 'offline-sent', 'stuck', 'not-sent', 'set-aside'])
   .describe(
-    'unsent: offline, waits to be sent; online / offline-sent: registered; stuck: rejected, waits for repair; not-sent: not sent by law (VK/VY)',
+    'unsent: offline, waits to be sent; online / offline-sent: registered; stuck: rejected, waits for repair; not-sent: not sent by law (VK/VY); set-aside: rejected and set aside for the tax office (POST /api/offline/set-aside), never sent again',
   );
 const printState = z.enum(['pending', 'printed', 'failed', 'electronic']);
 
@@ -27,7 +27,7 @@ export const DocumentListQuery = z.strictObject({
     .string()
     .max(60)
     .optional()
-    .describe('SFS states, comma-separated: unsent,online,offline-sent,stuck,not-sent'),
+    .describe('SFS states, comma-separated: unsent,online,offline-sent,stuck,not-sent,set-aside'),
   limit: z.coerce.number().int().optional().describe('page size 1-100, default 20'),
   cursor: z.coerce.number().int().optional().describe('nextCursor of the previous page'),
 });

@@ -10,7 +10,7 @@ import { formatApiDateTime, parseSfsDateTime } from '../../time.js';
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
 const TYPES: readonly ReceiptType[] = ['PD', 'UF', 'ND', 'VK', 'VY'];
-const STATES: readonly SendState[] = ['unsent', 'online', 'offline-sent', 'stuck', 'not-sent'];
+const STATES: readonly SendState[] = ['unsent', 'online', 'offline-sent', 'stuck', 'not-sent', 'set-aside'];
 
 /** One row of the document list (`GET /api/documents`, an extension). */
 export interface DocumentListItem {
