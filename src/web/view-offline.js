@@ -117,9 +117,9 @@ export async function offlineView(root, app) {
                 class: 'stuck',
               },
               cells: [
-                d.documentNumber,
+                h('span.nowrap', {}, d.documentNumber),
                 d.createDate,
-                eur(d.amount),
+                h('span.nowrap', {}, eur(d.amount)),
                 `${d.status.error.errorCode} ${d.status.error.message}`,
                 h(
                   'div',
@@ -140,9 +140,9 @@ export async function offlineView(root, app) {
               aside.map((d) => ({
                 attrs: { dataset: { number: d.documentNumber }, class: 'aside' },
                 cells: [
-                  d.documentNumber,
+                  h('span.nowrap', {}, d.documentNumber),
                   d.createDate,
-                  eur(d.amount),
+                  h('span.nowrap', {}, eur(d.amount)),
                   `${d.status.error.errorCode} ${d.status.error.message}`,
                 ],
               })),

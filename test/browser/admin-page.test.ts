@@ -263,10 +263,15 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     );
     expect(copy.text).toContain('KÓPIA');
 
-    // Search by OKP finds it too.
-    await page.fill('#doc-search', issued.okp);
-    await page.click('#doc-search-form button');
-    await page.waitForSelector(`#doc-number:has-text("${issued.documentNumber}")`);
+    // The search finds it by OKP, UID, external id and number; each search opens that document.
+    const other = (await demo.post('/api/document/store', pd())).body.document;
+    for (const query of [issued.okp, issued.uuid, 'POS-77', issued.documentNumber]) {
+      await page.click(`#doc-list tr[data-number="${other.documentNumber}"] button.link`);
+      await page.waitForSelector(`#doc-number:text-is("PD ${other.documentNumber}")`);
+      await page.fill('#doc-search', query);
+      await page.click('#doc-search-form button');
+      await page.waitForSelector(`#doc-number:text-is("PD ${issued.documentNumber}")`, { timeout: 10_000 });
+    }
     await page.close();
   });
 
@@ -547,7 +552,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
     await page.waitForSelector(`tr.aside[data-number="${number}"]`);
     await page.waitForSelector('#off-stuck-none');
     expect(await page.textContent('#off-result')).toContain('odložený pre daňový úrad');
-    await screenshot(page, 'offline-set-aside');
+    await screenshot(page, 'offline-set-aside', true);
     const listed = (await portable.get('/api/documents?state=set-aside')).body.documents as Json[];
     expect(listed.map((d) => d.documentNumber)).toEqual([number]);
     await openView(page, portable.url, 'status');
