@@ -63,6 +63,15 @@ describe('serve configuration', () => {
     expect([...c.fixed].sort()).toEqual(['demo', 'port', 'sfsTimeoutMs']);
   });
 
+  it('knows what fixed each key: the flag or the variable (the settings say why, issue 12)', () => {
+    const c = parse(['--printer', 'tcp://10.0.0.5:9100', '--no-demo'], { KASA_SFS_TIMEOUT_MS: '2500' });
+    expect(Object.fromEntries(c.fixedBy ?? [])).toEqual({
+      printer: '--printer',
+      sfsTimeoutMs: 'KASA_SFS_TIMEOUT_MS',
+      demo: '--no-demo',
+    });
+  });
+
   it('parses targets and repeatable trust files', () => {
     const c = parse([
       '--chdu',

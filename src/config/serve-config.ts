@@ -49,9 +49,14 @@ export interface ServeConfig {
   readonly swId: string | undefined;
   /** Keys given explicitly by flag or environment: fixed for the process lifetime (ADR 0008 §2). */
   readonly fixed: ReadonlySet<ServeKey>;
+  /**
+   * For each fixed key, what gave it: the flag (`--printer`) or the variable (`KASA_PRINTER`), so
+   * the settings can say why a key cannot be changed (ADR 1001). Absent in composed configs.
+   */
+  readonly fixedBy?: ReadonlyMap<ServeKey, string>;
 }
 
-export type ServeKey = Exclude<keyof ServeConfig, 'fixed'>;
+export type ServeKey = Exclude<keyof ServeConfig, 'fixed' | 'fixedBy'>;
 
 const url = (text: string): string => {
   let u: URL;
@@ -315,9 +320,14 @@ export function readServeConfig(
   cwd: string = process.cwd(),
 ): ServeConfig {
   const fixed = new Set<ServeKey>();
+  const fixedBy = new Map<ServeKey, string>();
   const get = <K extends ServeKey>(key: K): { value: unknown; source: Source } => {
-    const r = readOption(cmd, specs[key] as OptionSpec<unknown>, env);
-    if (r.source !== 'default') fixed.add(key);
+    const spec = specs[key] as OptionSpec<unknown>;
+    const r = readOption(cmd, spec, env);
+    if (r.source !== 'default') {
+      fixed.add(key);
+      fixedBy.set(key, r.source === 'flag' ? spec.flags.split(' ', 1)[0]! : spec.env);
+    }
     return r;
   };
   const value = <T>(key: ServeKey, fallback: T): T => (get(key).value as T | undefined) ?? fallback;
@@ -327,11 +337,13 @@ export function readServeConfig(
   if (cmd.getOptionValueSource('demo') === 'cli') {
     demo = false;
     fixed.add('demo');
+    fixedBy.set('demo', '--no-demo');
   } else {
     const noDemo = readEnv(specs.demo, env);
     if (noDemo !== undefined) {
       demo = !noDemo;
       fixed.add('demo');
+      fixedBy.set('demo', specs.demo.env);
     }
   }
 
@@ -359,6 +371,7 @@ export function readServeConfig(
     ),
     swId: value<string | undefined>('swId', d.swId),
     fixed,
+    fixedBy,
   };
   return Object.freeze(config);
 }

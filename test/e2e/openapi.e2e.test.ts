@@ -71,6 +71,12 @@ describe('OpenAPI document of the whole register', () => {
       'POST /api/drawer/open',
       'POST /api/image/preview',
       'POST /api/image/store',
+      'GET /api/settings/get',
+      'PUT /api/settings/store',
+      'GET /api/documents',
+      'GET /api/documents/view',
+      'GET /api/report/summary',
+      'POST /api/report/summary/print',
       // Extensions: QR payments (issue 15, docs/qr-payments.md).
       'POST /api/qrpayment/create',
       'GET /api/qrpayment',
