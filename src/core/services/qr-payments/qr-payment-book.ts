@@ -5,6 +5,12 @@ import { isQrPaymentId } from '../../qr-payments/qr-payment-id.js';
 import type { QrPaymentDeps } from './qr-payment-deps.js';
 import { type QrPaymentView, qrPaymentView } from './qr-payment-view.js';
 
+/** A stored intent and, when its state moved, the state before. */
+export interface StoredChange {
+  stored: PaymentIntent;
+  from?: PaymentIntent['state'];
+}
+
 /**
  * Reading and changing stored intents, shared by the QR payment use cases: an intent past its
  * `expiresAt` that is still PENDING is EXPIRED from that instant whoever looks first (the sweep
@@ -40,19 +46,34 @@ export class QrPaymentBook {
 
   /** Stores a change (with `updatedAt` when the state moved) and tells the waiting requests. */
   save(next: PaymentIntent): PaymentIntent {
+    const change = this.persist(next);
+    this.announce(change);
+    return change.stored;
+  }
+
+  /**
+   * Only stores a change (for a caller inside a store transaction, which announces it with
+   * {@link announce} once the transaction is committed, so nobody hears of a rolled-back state).
+   */
+  persist(next: PaymentIntent): StoredChange {
     const before = this.deps.store.get(next.id);
     const changed = before?.state !== next.state;
     const stored = changed ? { ...next, updatedAt: this.deps.clock.now().toISOString() } : next;
     this.deps.store.update(stored);
-    if (changed) {
+    return { stored, ...(changed ? { from: before?.state ?? 'PENDING' } : {}) };
+  }
+
+  /** Logs a stored state change and tells the waiting requests. */
+  announce(change: StoredChange): void {
+    const { stored, from } = change;
+    if (from !== undefined) {
       this.deps.log('info', `QR payment ${stored.id} is ${stored.state}`, {
         qrPaymentId: stored.id,
-        from: before?.state,
+        from,
         to: stored.state,
       });
     }
     this.deps.watch.publish(this.view(stored));
-    return stored;
   }
 
   /** The document that used the id, from the CHDÚ index. */
