@@ -30,18 +30,42 @@ const storeWith = (id: string, amount = 7.45) =>
   h.post('/api/document/store', pd({ payments: { 'QR platba': 7.45 }, qrPayments: [{ id, amount }] }));
 
 describe('§8.3 scenarios', () => {
-  it('payment before the subscription: the retained notification arrives when the session subscribes', async () => {
-    const { id, order } = await newIntent();
-    h.nop.disconnectClients(60_000); // kasa is not subscribed while the money comes
+  /**
+   * The money comes while kasa has no session at the broker at all (its connection is cut and the
+   * broker forgot its persistent session, as after a broker restart) and the listing is down; then
+   * kasa connects, starts a fresh session and subscribes after the payment. Returns the two ids:
+   * `early` paid before the subscription, `marker` paid live after it (so anything the fresh
+   * subscription brought for `early` has arrived once `marker` is PAID).
+   */
+  async function payBeforeFreshSubscription(): Promise<{ early: string; marker: string }> {
+    const early = await newIntent();
+    const marker = await newIntent();
+    await h.nop.disconnectClients(60_000, { forgetSessions: true });
     await waitFor('the session to drop', async () =>
       (await h.get('/api/qrpayment/notifier')).body.notifier.connected ? undefined : true,
     );
-    expect((await bankNotifies(h.nop, order)).status).toBe(202);
-    h.nop.erpSwitches.unavailable = 1000; // the listing is down: only the retained message can tell
-    expect(await h.state(id)).toBe('PENDING');
-    h.nop.disconnectClients(0); // connections allowed again; kasa reconnects and subscribes
-    const paid = await h.until(id, 'PAID');
+    expect((await bankNotifies(h.nop, early.order)).status).toBe(202);
+    h.nop.erpSwitches.unavailable = 1000; // the listing is down: only the broker can tell
+    expect(await h.state(early.id)).toBe('PENDING');
+    await h.nop.disconnectClients(0); // connections allowed again; kasa reconnects and subscribes
+    await waitFor('the session to come back', async () =>
+      (await h.get('/api/qrpayment/notifier')).body.notifier.connected ? true : undefined,
+    );
+    await h.nop.pay({ order: marker.order }); // live, on the new subscription
+    await h.until(marker.id, 'PAID');
+    return { early: early.id, marker: marker.id };
+  }
+
+  it('payment before the subscription: a fresh session gets the retained notification when it subscribes', async () => {
+    const { early } = await payBeforeFreshSubscription();
+    const paid = await h.until(early, 'PAID');
     expect(paid.received).toMatchObject({ via: 'mqtt', hashOk: true, amount: 7.45 });
+  });
+
+  it('payment before the subscription, nothing retained: the fresh session brings nothing (no queue hides the retained path)', async () => {
+    h.nop.delivery.retain = false;
+    const { early } = await payBeforeFreshSubscription();
+    expect(await h.state(early)).toBe('PENDING');
   });
 
   it('QoS 1 duplicate delivery: one state change, the delivery counted, no conflict', async () => {

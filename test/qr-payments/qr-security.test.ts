@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
@@ -7,10 +7,10 @@ import { Writable } from 'node:stream';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/logging/logger.js';
-import { openTestCa } from '../../src/adapters/pki/test-ca.js';
 import { NopSimulator } from '../../src/simulators/nop/nop-simulator.js';
 import { waitFor } from '../support/fake-bank-app.js';
 import { startHarness } from '../support/kasa-harness.js';
+import { registerIdentity } from '../support/nop-identities.js';
 import { startQrHarness } from '../support/qr-harness.js';
 
 /** Issue 15 acceptance 3: the simulator refuses what NOP refuses; kasa reports it; no key in logs. */
@@ -18,22 +18,6 @@ let nop: NopSimulator;
 let own: { key: string; cert: string };
 let other: { key: string; cert: string };
 let foreign: { key: string; cert: string };
-
-function registerIdentity(caDir: string, dic: string, code: string): { key: string; cert: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const cert = openTestCa(caDir).issue({
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    subject: [
-      { shortName: 'CN', value: `VATSK-${dic} POKLADNICA ${code}` },
-      { shortName: 'OU', value: code },
-      { shortName: 'C', value: 'SK' },
-    ],
-    notBefore: new Date(Date.now() - 60_000),
-    notAfter: new Date(Date.now() + 86400_000),
-    clientAuth: true,
-  });
-  return { key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), cert };
-}
 
 beforeAll(async () => {
   const caDir = mkdtempSync(join(tmpdir(), 'kasa-nop-ca-'));

@@ -100,7 +100,8 @@ async function route(sim: NopSimulator, req: http.IncomingMessage, res: http.Ser
     }
     case '/__sim/broker/drop': {
       const ms = typeof body.refuseMs === 'number' ? Math.min(body.refuseMs, 600_000) : 0;
-      if (body.outage === false) sim.disconnectClients(ms);
+      if (body.outage === false)
+        await sim.disconnectClients(ms, { forgetSessions: body.forgetSessions === true });
       else sim.dropBroker(ms);
       return sendJson(res, 200, { dropped: true });
     }

@@ -154,9 +154,14 @@ export class NopSimulator {
     this.#broker.drop(refuseMs, true);
   }
 
-  /** The registers' connections are lost for `refuseMs`; the broker keeps publishing and retaining. */
-  disconnectClients(refuseMs = 0): void {
+  /**
+   * The registers' connections are lost for `refuseMs`; the broker keeps publishing and retaining.
+   * With `forgetSessions` the broker also forgets their persistent sessions (as after its restart):
+   * a register that comes back subscribes afresh and gets what it missed only as retained messages.
+   */
+  async disconnectClients(refuseMs = 0, options: { forgetSessions?: boolean } = {}): Promise<void> {
     this.#broker.drop(refuseMs, false);
+    if (options.forgetSessions) await this.#broker.forgetSessions();
   }
 
   /** Closes the HTTPS listener (connections refused) until {@link goOnline}: "NOP down". */
