@@ -198,6 +198,10 @@ describe('§8.3 scenarios', () => {
       pd({ type: 'ND', payments: { 'QR platba': 7.45 }, qrPayments: [{ id, amount: 7.45 }] }),
     );
     expect(nd.body).toMatchObject({ resultCode: 701, field: 'qrPayments' });
+    // ADR 0907: with NOP on, money under the QR tender must name the payment that brought it.
+    const unconfirmed = await h.post('/api/document/store', pd({ payments: { 'QR platba': 7.45 } }));
+    expect(unconfirmed.body).toMatchObject({ resultCode: 701, field: 'qrPayments' });
+    expect(unconfirmed.body.errorMessage).toContain('"QR platba"');
     expect(h.kasa.parts.index.highWaterMark()).toBe(head);
     expect((await storeWith(id)).body.resultCode).toBe(0);
   });
