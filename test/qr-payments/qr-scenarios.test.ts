@@ -113,6 +113,10 @@ describe('§8.3 scenarios', () => {
     const { id, order } = await newIntent();
     const cancelled = await h.post(`/api/qrpayment/${id}/cancel`, {});
     expect(cancelled.body.qrPayment.state).toBe('CANCELLED');
+    const png = await h.kasa.app.inject({ method: 'GET', url: `/api/qrpayment/${id}/qr.png` });
+    expect(png.headers['content-type']).toMatch(/json/);
+    expect(png.json()).toMatchObject({ resultCode: 804, state: 'CANCELLED' });
+    expect(png.json().errorMessage).toContain('nothing to scan');
     await bankNotifies(h.nop, order);
     const late = await h.until(id, 'LATE_PAID');
     expect(late.received).toMatchObject({ hashOk: true, amount: 7.45 });
@@ -126,6 +130,8 @@ describe('§8.3 scenarios', () => {
     await h.until(paid.id, 'PAID');
     const refused = await h.post(`/api/qrpayment/${paid.id}/cancel`, {});
     expect(refused.body).toMatchObject({ resultCode: 806, qrPayment: { state: 'PAID' } });
+    const paidPng = await h.kasa.app.inject({ method: 'GET', url: `/api/qrpayment/${paid.id}/qr.png` });
+    expect(paidPng.json()).toMatchObject({ resultCode: 804, state: 'PAID' });
   });
 
   it('NOP down at create: 801, no id invented, nothing stored; 429 is 801 with retryAfter', async () => {

@@ -1,3 +1,4 @@
+import { FiscalError } from '../../fiscal-error.js';
 import { isFinalForWaiting } from '../../qr-payments/payment-intent.js';
 import type { QrPaymentResult } from './create-qr-payment.js';
 import { QrPaymentBook } from './qr-payment-book.js';
@@ -30,5 +31,23 @@ export class GetQrPayment {
       intent = this.#book.require(id);
     }
     return { resultCode: 0, qrPayment: this.#book.view(intent) };
+  }
+
+  /**
+   * The Payme link to draw as a QR (`qr.png`), only while the intent waits for money, like the
+   * slip (ADR 0909): a QR of a cancelled, expired or paid payment would invite a payment that can
+   * only end as LATE_PAID (a refund) or a second payment.
+   * @throws FiscalError 803 unknown id, 804 the intent no longer waits for money.
+   */
+  scannable(id: string): string {
+    const view = this.#book.view(this.#book.require(id));
+    if (view.state !== 'PENDING') {
+      throw new FiscalError(
+        'QR_PAYMENT_NOT_PAID',
+        `QR payment ${id} is ${view.state}: its QR is no longer shown, there is nothing to scan any more.`,
+        { state: view.state },
+      );
+    }
+    return view.payme;
   }
 }
