@@ -82,7 +82,7 @@ export function composeQrPayments(w: QrPaymentsWiring): QrPaymentsPart {
       qrPaymentRoutes({
         create: new CreateQrPayment(deps),
         get,
-        cancel: new CancelQrPayment(deps),
+        cancel: new CancelQrPayment(deps, () => upkeep.lastLook()),
         print: new PrintQrSlip(deps),
         day: new QrPaymentDay(deps),
         watch: deps.watch,

@@ -24,8 +24,9 @@ export class GetQrPayment {
     // The wait is a budget of real time (a transport matter); the expiry counts on kasa's clock.
     let budgetMs = Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000;
     while (!isFinalForWaiting(intent.state) && budgetMs > 0 && !signal?.aborted) {
+      // Past the deadline the upkeep expires it after its last look (ADR 0905): wait for that.
       const toExpiry = Date.parse(intent.expiresAt) - this.deps.clock.now().getTime();
-      const slice = Math.max(1, Math.min(budgetMs, toExpiry, 1000));
+      const slice = Math.max(1, Math.min(budgetMs, toExpiry > 0 ? toExpiry : 1000, 1000));
       await this.deps.watch.next(id, slice);
       budgetMs -= slice;
       intent = this.#book.require(id);
@@ -40,11 +41,12 @@ export class GetQrPayment {
    * @throws FiscalError 803 unknown id, 804 the intent no longer waits for money.
    */
   scannable(id: string): string {
-    const view = this.#book.view(this.#book.require(id));
-    if (view.state !== 'PENDING') {
+    const intent = this.#book.require(id);
+    const view = this.#book.view(intent);
+    if (!this.#book.isOpen(intent)) {
       throw new FiscalError(
         'QR_PAYMENT_NOT_PAID',
-        `QR payment ${id} is ${view.state}: its QR is no longer shown, there is nothing to scan any more.`,
+        `QR payment ${id} is ${view.state === 'PENDING' ? 'past its deadline' : view.state}: its QR is no longer shown, there is nothing to scan any more.`,
         { state: view.state },
       );
     }

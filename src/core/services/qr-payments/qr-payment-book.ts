@@ -12,22 +12,38 @@ export interface StoredChange {
 }
 
 /**
- * Reading and changing stored intents, shared by the QR payment use cases: an intent past its
- * `expiresAt` that is still PENDING is EXPIRED from that instant whoever looks first (the sweep
- * or a request), every change is stored before it is announced, and USED always comes from the
- * CHDÚ index, never from this store (ADR 0907).
+ * How long past its `expiresAt` a PENDING intent may stay PENDING before any read expires it by
+ * itself. Normally the upkeep expires it within a few seconds, after a last look at NOP's listing
+ * (ADR 0905); this only bounds the wait if the background work is stuck or not running.
+ */
+export const EXPIRY_GRACE_MS = 30_000;
+
+/**
+ * Reading and changing stored intents, shared by the QR payment use cases: a PENDING intent past
+ * its `expiresAt` is expired by the upkeep after one last look at the listing (ADR 0905), or by
+ * whoever reads it first once {@link EXPIRY_GRACE_MS} more has passed; every change is stored
+ * before it is announced, and USED always comes from the CHDÚ index, never from this store
+ * (ADR 0907).
  */
 export class QrPaymentBook {
   constructor(private readonly deps: QrPaymentDeps) {}
 
-  /** The intent now (expiry applied), or undefined. */
+  /** The intent now (the grace expiry applied), or undefined. */
   load(id: string): PaymentIntent | undefined {
     const intent = this.deps.store.get(id);
     if (!intent) return undefined;
-    if (intent.state === 'PENDING' && this.deps.clock.now().getTime() >= Date.parse(intent.expiresAt)) {
+    if (
+      intent.state === 'PENDING' &&
+      this.deps.clock.now().getTime() >= Date.parse(intent.expiresAt) + EXPIRY_GRACE_MS
+    ) {
       return this.save({ ...intent, state: 'EXPIRED' });
     }
     return intent;
+  }
+
+  /** True when the intent still waits for money and its deadline has not passed. */
+  isOpen(intent: PaymentIntent): boolean {
+    return intent.state === 'PENDING' && this.deps.clock.now().getTime() < Date.parse(intent.expiresAt);
   }
 
   /**
