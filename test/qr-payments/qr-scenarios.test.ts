@@ -264,6 +264,13 @@ describe('§8.3 scenarios', () => {
     expect(day.qrPayments.some((v: { qrPaymentId: string }) => v.qrPaymentId === id)).toBe(true);
     expect(day.totals.usedCents).toBeGreaterThanOrEqual(745);
     expect(day.totals.count.PENDING).toBeGreaterThanOrEqual(1);
+    for (const wait of ['61', '99', '600', '-1', '1.5']) {
+      expect((await h.get(`/api/qrpayment/${id}?wait=${wait}`)).body).toMatchObject({
+        resultCode: 701,
+        field: 'wait',
+      });
+    }
+    expect((await h.get(`/api/qrpayment/${id}?wait=0`)).body.resultCode).toBe(0);
     expect((await h.get('/api/qrpayment?date=2026-02-30')).body).toMatchObject({
       resultCode: 701,
       field: 'date',
