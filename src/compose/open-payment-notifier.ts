@@ -42,7 +42,10 @@ export async function openPaymentNotifier(
   }
   // ADR 0908: one MQTT client id per installation, kept in the data dir (read once flags are good).
   let suffix: string | undefined;
-  const session = () => ({ clientIdSuffix: (suffix ??= loadClientIdSuffix(config.dataDir)) });
+  const session = () => {
+    suffix ??= loadClientIdSuffix(config.dataDir);
+    return { clientIdSuffix: suffix };
+  };
   if (config.nopUrl !== undefined) {
     if (config.nopMqttUrl === undefined) {
       throw new UsageError('--nop-url needs --nop-mqtt-url (mqtts://HOST:PORT of the same NOP)');
