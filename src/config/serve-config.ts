@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { STORED_SETTINGS } from '../core/settings/stored-settings.js';
 import {
   addOption,
   booleanText,
@@ -45,6 +46,10 @@ export interface ServeConfig {
   readonly nopMqttUrl: string | undefined;
   /** PEM file with the CA of NOP's server certificates (with `--nop-url`); default the system CAs. */
   readonly nopTrust: string | undefined;
+  /** `--nop-iban`: the notification account, normalised and mod-97 checked; fixes `nopIban` (ADR 0903). */
+  readonly nopIban: string | undefined;
+  /** `--nop-creditor-name`: the name in the QR, folded to the Payme characters; fixes `nopCreditorName`. */
+  readonly nopCreditorName: string | undefined;
   /** `--sw-id`: the SwId the certification assigned (40 hex, as given); undefined = derived (ADR 0421). */
   readonly swId: string | undefined;
   /** Keys given explicitly by flag or environment: fixed for the process lifetime (ADR 0008 §2). */
@@ -101,6 +106,23 @@ const mqttUrl = (text: string): string => {
   }
   if (u.protocol !== 'mqtts:') throw new Error('must be an mqtts:// URL (MQTT over TLS)');
   return u.toString();
+};
+
+/** ADR 0901/0903: the stored setting's own rule (ISO 13616 shape and mod-97), spaces allowed. */
+const nopIban = (text: string): string => {
+  const iban = STORED_SETTINGS.nopIban.parse(text);
+  if (iban === undefined)
+    throw new Error(
+      'must be an IBAN (two letters, two check digits, the account) that passes the mod-97 check',
+    );
+  return iban;
+};
+
+/** ADR 0902/0903: the stored setting's own rule (folded to the Payme characters, 1-70 of them). */
+const nopCreditorName = (text: string): string => {
+  const name = STORED_SETTINGS.nopCreditorName.parse(text);
+  if (name === undefined) throw new Error('must be 1-70 characters once folded to the Payme character set');
+  return name;
 };
 
 /**
@@ -268,6 +290,22 @@ const specs = {
     parse: nonEmpty('trust file'),
     defaultText: 'the system CAs',
   },
+  nopIban: {
+    key: 'nopIban',
+    flags: '--nop-iban <iban>',
+    description: 'the notification account for QR payments (fixes the nopIban setting; mod-97 checked)',
+    env: 'KASA_NOP_IBAN',
+    parse: nopIban,
+    defaultText: 'the nopIban setting (none; a test IBAN in demo mode)',
+  },
+  nopCreditorName: {
+    key: 'nopCreditorName',
+    flags: '--nop-creditor-name <name>',
+    description: 'the name the QR shows to the payer (fixes the nopCreditorName setting; at most 70)',
+    env: 'KASA_NOP_CREDITOR_NAME',
+    parse: nopCreditorName,
+    defaultText: "the nopCreditorName setting, else the merchant's name",
+  },
   swId: {
     key: 'swId',
     flags: '--sw-id <hex>',
@@ -300,6 +338,8 @@ export function defaultServeConfig(dataDir: string, overrides: Partial<ServeConf
     nopUrl: undefined,
     nopMqttUrl: undefined,
     nopTrust: undefined,
+    nopIban: undefined,
+    nopCreditorName: undefined,
     swId: undefined,
     fixed: new Set<ServeKey>(),
     ...overrides,
@@ -369,6 +409,8 @@ export function readServeConfig(
     nopTrust: ((p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p)))(
       value<string | undefined>('nopTrust', d.nopTrust),
     ),
+    nopIban: value<string | undefined>('nopIban', d.nopIban),
+    nopCreditorName: value<string | undefined>('nopCreditorName', d.nopCreditorName),
     swId: value<string | undefined>('swId', d.swId),
     fixed,
     fixedBy,
