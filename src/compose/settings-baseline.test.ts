@@ -53,6 +53,31 @@ describe('settings baseline from the configuration (ADR 1001)', () => {
     });
   });
 
+  it('--nop-env, --nop-iban and --nop-creditor-name fix their keys with the flag values (ADR 0903)', () => {
+    const config = defaultServeConfig('/srv/data', {
+      nopEnv: 'int',
+      nopIban: 'SK3112000000198742637541',
+      nopCreditorName: 'Kaviaren u Mosta',
+      fixed: new Set<ServeKey>(['nopEnv', 'nopIban', 'nopCreditorName']),
+      fixedBy: new Map<ServeKey, string>([
+        ['nopEnv', '--nop-env'],
+        ['nopIban', '--nop-iban'],
+        ['nopCreditorName', '--nop-creditor-name'],
+      ]),
+    });
+    const { baseline, fixed } = settingsBaseline(config);
+    expect(fixed).toEqual([
+      { key: 'nopEnvironment', by: '--nop-env' },
+      { key: 'nopIban', by: '--nop-iban' },
+      { key: 'nopCreditorName', by: '--nop-creditor-name' },
+    ]);
+    expect(baseline).toMatchObject({
+      nopEnvironment: 'int',
+      nopIban: 'SK3112000000198742637541',
+      nopCreditorName: 'Kaviaren u Mosta',
+    });
+  });
+
   it('a profile goes to settings and back unchanged (the font follows from width and paper)', () => {
     for (const text of [
       'virtual?chars=32',

@@ -29,7 +29,7 @@ const PROFILE_KEYS = [
  * defaults unless a flag gave them; embedding code (tests) composes with its own. The keys a flag
  * or `KASA_*` variable gave are fixed: `--printer` fixes `printerTarget`, and the paper and code
  * page keys too when its target names a profile (`?chars=42…`); `--sfs-url`, `--sfs-trust`,
- * `--sfs-timeout-ms` and `--nop-env` fix their keys.
+ * `--sfs-timeout-ms`, `--nop-env`, `--nop-iban` and `--nop-creditor-name` fix their keys.
  */
 export function settingsBaseline(
   config: ServeConfig,
@@ -46,8 +46,8 @@ export function settingsBaseline(
     sfsTrust: [...config.sfsTrust],
     sfsTimeoutMs: config.sfsTimeoutMs,
     nopEnvironment: config.nopEnv ?? qr.nopEnvironment ?? SETTING_DEFAULTS.nopEnvironment,
-    nopIban: qr.nopIban ?? SETTING_DEFAULTS.nopIban,
-    nopCreditorName: qr.nopCreditorName ?? SETTING_DEFAULTS.nopCreditorName,
+    nopIban: config.nopIban ?? qr.nopIban ?? SETTING_DEFAULTS.nopIban,
+    nopCreditorName: config.nopCreditorName ?? qr.nopCreditorName ?? SETTING_DEFAULTS.nopCreditorName,
   };
   const fixed: FixedSetting[] = [];
   const by = (key: ServeKey): string | undefined =>
@@ -62,6 +62,8 @@ export function settingsBaseline(
   fix('sfsTrust', 'sfsTrust');
   fix('sfsTimeoutMs', 'sfsTimeoutMs');
   fix('nopEnvironment', 'nopEnv');
+  fix('nopIban', 'nopIban');
+  fix('nopCreditorName', 'nopCreditorName');
   return { baseline, fixed };
 }
 
