@@ -29,12 +29,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * `always`: answered even while the register cannot work (status, version, merchant…,
-     * DECISIONS 11). Default: refused with the code of the cause.
+     * ADR 0008 §11). Default: refused with the code of the cause.
      */
     availability?: 'always';
     /**
      * True when this request only reads: it is then answered during a storage fault (200–203),
-     * from what the index still holds (ADR 0116). Other refusals still apply.
+     * from the index and the CHDÚ records past its high-water mark, so an index that lags never
+     * answers "not found" or an older "last" document (ADR 0116). Other refusals still apply.
      */
     lookup?: (body: unknown) => boolean;
   }
