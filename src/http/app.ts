@@ -187,6 +187,16 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // ADR 0601: the API docs page, like the admin page, may not be framed by another site's page
+    // (click-jacking its "Try it out"); X-Frame-Options for browsers without CSP level 2.
+    if (/^\/docs(\/|$)/.test(routedPath(request))) {
+      const csp = reply.getHeader('content-security-policy');
+      reply.header(
+        'content-security-policy',
+        typeof csp === 'string' && csp !== '' ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
+      );
+      reply.header('x-frame-options', 'DENY');
+    }
     if (isApiPath(routedPath(request)) && typeof reply.getHeader('content-type') === 'string') {
       const type = String(reply.getHeader('content-type'));
       if (type.startsWith('application/json'))
