@@ -47,7 +47,7 @@ export interface ServeConfig {
   readonly nopTrust: string | undefined;
   /** `--sw-id`: the SwId the certification assigned (40 hex, upper case); undefined = derived (ADR 0421). */
   readonly swId: string | undefined;
-  /** Keys given explicitly by flag or environment: fixed for the process lifetime (DECISIONS 2). */
+  /** Keys given explicitly by flag or environment: fixed for the process lifetime (ADR 0008 §2). */
   readonly fixed: ReadonlySet<ServeKey>;
 }
 
