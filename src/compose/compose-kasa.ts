@@ -15,6 +15,7 @@ import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
+import type { MerchantIdentityRow } from '../core/ports/merchant-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import type { Scheduler } from '../core/ports/scheduler.js';
@@ -30,7 +31,6 @@ import { adminRoutes } from '../http/routes/admin.js';
 import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { NopSimulator } from '../simulators/nop/nop-simulator.js';
-import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
@@ -154,7 +154,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
-  let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
+  let identityHistory: () => MerchantIdentityRow[] = () => [];
   // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
   checkPrinterTarget(config.printer, config.chdu);
   const early =
@@ -165,7 +165,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     config,
     clock,
     () => currentCertificate(),
-    () => currentIdentity(),
+    () => identityHistory(),
   );
   const demo = demoAllowed(config, logger);
   let nop: NopConnection;
@@ -224,10 +224,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // register refuses (200) instead of issuing a document it could not send.
   if (!(await swIds.refresh())) await storage.check.run();
   currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
-  currentIdentity = () => {
-    const m = storage.index.currentMerchant()?.merchant;
-    return m && { cashRegisterCode: m.organizationUnit.cashRegisterCode, ico: m.ico, icDph: m.icDph };
-  };
+  identityHistory = () => storage.index.merchantIdentities();
   let merchant: Awaited<ReturnType<typeof composeMerchant>>;
   try {
     merchant = await composeMerchant({

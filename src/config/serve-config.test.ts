@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { hasOfficialFixtures, official, SHARED_MISSING } from '../../test/support/shared-fixtures.js';
 import { addServeOptions, readServeConfig } from './serve-config.js';
 
 function parse(argv: string[], env: Record<string, string> = {}) {
@@ -102,11 +104,26 @@ describe('serve configuration', () => {
     expect(c.chdu).toEqual({ kind: 'image', path: '/srv/img/chdu.img', capacityBlocks: 5000 });
   });
 
-  it('--sw-id / KASA_SW_ID: 40 hex digits, kept in upper case, fixed', () => {
-    const hex = 'abcdef0123456789abcdef0123456789abcdef01';
+  it('--sw-id / KASA_SW_ID: 40 hex digits, kept exactly as given (ADR 0421), fixed', () => {
+    // The SwId of the official SFS samples, in lower case as they carry it.
+    const hex = 'b61f1694810c3b35c6cf475785a8739110c3b35c';
     const c = parse(['--sw-id', hex]);
-    expect(c.swId).toBe(hex.toUpperCase());
+    expect(c.swId).toBe(hex);
     expect([...c.fixed]).toEqual(['swId']);
-    expect(parse([], { KASA_SW_ID: hex }).swId).toBe(hex.toUpperCase());
+    const mixed = 'ABCDEF0123456789abcdef0123456789ABCDEF01';
+    expect(parse([], { KASA_SW_ID: mixed }).swId).toBe(mixed);
   });
+
+  const sampleTitle = '--sw-id: the SwId of an official SFS sample is taken exactly as the sample writes it';
+  it.skipIf(!hasOfficialFixtures)(
+    hasOfficialFixtures ? sampleTitle : `${sampleTitle} (${SHARED_MISSING})`,
+    () => {
+      const xml = readFileSync(
+        official('soap-samples', 'priklad_pokladnicny_doklad_platitel_DPH_20190131.xml'),
+        'utf8',
+      );
+      const sample = /SwId="([^"]+)"/.exec(xml)![1]!;
+      expect(parse(['--sw-id', sample]).swId).toBe(sample);
+    },
+  );
 });

@@ -45,7 +45,7 @@ export interface ServeConfig {
   readonly nopMqttUrl: string | undefined;
   /** PEM file with the CA of NOP's server certificates (with `--nop-url`); default the system CAs. */
   readonly nopTrust: string | undefined;
-  /** `--sw-id`: the SwId the certification assigned (40 hex, upper case); undefined = derived (ADR 0421). */
+  /** `--sw-id`: the SwId the certification assigned (40 hex, as given); undefined = derived (ADR 0421). */
   readonly swId: string | undefined;
   /** Keys given explicitly by flag or environment: fixed for the process lifetime (ADR 0008 §2). */
   readonly fixed: ReadonlySet<ServeKey>;
@@ -98,10 +98,13 @@ const mqttUrl = (text: string): string => {
   return u.toString();
 };
 
-/** SFS spec §2.3: the SwId is 40 hexadecimal digits (SHA-1); kept in upper case like the spec example. */
+/**
+ * SFS spec §2.3: the SwId is 40 hexadecimal digits (SHA-1). Validated only, then sent exactly as the
+ * certification gave it (ADR 0421): the official SFS samples carry it in lower case.
+ */
 const swId = (text: string): string => {
   if (!/^[0-9a-fA-F]{40}$/.test(text)) throw new Error('SwId must be exactly 40 hexadecimal digits');
-  return text.toUpperCase();
+  return text;
 };
 
 const wrap =

@@ -107,6 +107,14 @@ describe('OpenAPI document of the whole register', () => {
     }
   });
 
+  it('VersionResponse and StatusResponse require swIdOrigin (ADR 0421: always answered)', () => {
+    for (const name of ['VersionResponse', 'StatusResponse']) {
+      const schema = doc.components.schemas[name];
+      expect(schema.required, name).toContain('swIdOrigin');
+      expect(schema.required, name).not.toContain('swId');
+    }
+  });
+
   it('marks the extensions to the API text as such', () => {
     expect(doc.paths['/api/offline/set-aside'].post['x-kasa-extension']).toBe(true);
     expect(doc.paths['/api/document/store'].post['x-kasa-extension']).toBeUndefined();
