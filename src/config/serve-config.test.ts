@@ -45,6 +45,23 @@ describe('serve configuration', () => {
     expect(parse([], { KASA_MARK_DIR: '/etc/kasa-marks' }).markDir).toBe('/etc/kasa-marks');
   });
 
+  it('reads the token from KASA_TOKEN, never echoes an invalid one, and the help recommends it', () => {
+    expect(parse([], { KASA_TOKEN: 'from-the-environment' }).token).toBe('from-the-environment');
+    let message = '';
+    try {
+      parse([], { KASA_TOKEN: 'a secret with spaces' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('KASA_TOKEN');
+    expect(message).not.toContain('secret with spaces');
+    const cmd = new Command('serve');
+    addServeOptions(cmd);
+    expect(cmd.helpInformation().replace(/\s+/g, ' ')).toMatch(
+      /prefer KASA_TOKEN: a flag shows in the process list/,
+    );
+  });
+
   it('--no-demo turns demo mode off and fixes the key', () => {
     const c = parse(['--no-demo']);
     expect(c.demo).toBe(false);

@@ -246,9 +246,11 @@ const specs = {
   token: {
     key: 'token',
     flags: '--token <token>',
-    description: 'require Authorization: Bearer <token> on every /api/ request',
+    description:
+      'require Authorization: Bearer <token> on every /api/ request; prefer KASA_TOKEN: a flag shows in the process list to every user of the machine',
     env: 'KASA_TOKEN',
     parse: token,
+    secret: true,
   },
   logLevel: {
     key: 'logLevel',
