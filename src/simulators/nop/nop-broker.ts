@@ -183,7 +183,9 @@ export class NopBroker {
     done: (error: AuthenticateError | null, success: boolean | null) => void,
   ): void {
     const socket = client.conn as TLSSocket;
-    const cn = socket.authorized ? String(socket.getPeerCertificate().subject?.CN ?? '') : '';
+    // A socket the client already closed answers null here (Node returns no certificate then).
+    const peer = socket.authorized ? socket.getPeerCertificate() : null;
+    const cn = peer?.subject?.CN === undefined ? '' : String(peer.subject.CN);
     const who = simClientOf(cn);
     if (who.role !== 'register') {
       this.#event(
