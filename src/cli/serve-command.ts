@@ -1,9 +1,15 @@
 import type { Command } from 'commander';
 import { composeKasa } from '../compose/compose-kasa.js';
+import { type DataDirSource, DEFAULT_DATA_DIR_TEXT } from '../config/data-dir.js';
 import { addServeOptions, readServeConfig } from '../config/serve-config.js';
 import type { CliIo } from './program.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+const DATA_DIR_ORIGIN: Record<DataDirSource, string> = {
+  flag: 'from --data-dir',
+  env: 'from KASA_DATA_DIR',
+  default: `default: ${DEFAULT_DATA_DIR_TEXT}; change it with --data-dir or KASA_DATA_DIR`,
+};
 
 /** `kasa serve` (what `npm start` runs): the register's HTTP service. */
 export function registerServeCommand(program: Command, io: CliIo): void {
@@ -13,6 +19,8 @@ export function registerServeCommand(program: Command, io: CliIo): void {
   addServeOptions(serve);
   serve.action(async (_opts, cmd: Command) => {
     const config = readServeConfig(cmd, io.env, io.cwd);
+    // ADR 0802: the data dir is always said, so nobody wonders where a register's data went.
+    io.stdout(`kasa data dir ${config.dataDir} (${DATA_DIR_ORIGIN[config.dataDirSource ?? 'default']})\n`);
     const kasa = await composeKasa(config);
     let address: string;
     try {

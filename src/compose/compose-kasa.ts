@@ -193,7 +193,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       storage.routes,
       merchant.routes,
       documents,
-      adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
+      // Beside the code: src/web/ under tsx, dist/web/ when built (scripts/build.mjs copies it; ADR 0800).
+      adminRoutes(readFileSync(new URL('../web/admin.html', import.meta.url), 'utf8')),
     ],
   });
 

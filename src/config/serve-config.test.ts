@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { addServeOptions, readServeConfig } from './serve-config.js';
 
-function parse(argv: string[], env: Record<string, string> = {}) {
+function parse(argv: string[], env: Record<string, string> = { HOME: '/home/anna' }) {
   const cmd = new Command('serve').exitOverride();
   addServeOptions(cmd);
   cmd.parse(argv, { from: 'user' });
@@ -11,15 +11,16 @@ function parse(argv: string[], env: Record<string, string> = {}) {
 
 describe('serve configuration', () => {
   it('has the documented defaults', () => {
-    const c = parse([]);
+    const c = parse([], { HOME: '/home/anna' });
     expect(c).toMatchObject({
       host: '127.0.0.1',
       port: 13083,
-      dataDir: '/srv/data',
+      dataDir: '/home/anna/.local/share/kasa',
+      dataDirSource: 'default',
       sfsUrl: undefined,
       sfsTimeoutMs: 5000,
       printer: { kind: 'virtual' },
-      chdu: { kind: 'image', path: '/srv/data/chdu.img' },
+      chdu: { kind: 'image', path: '/home/anna/.local/share/kasa/chdu.img' },
       demo: true,
       token: undefined,
       logLevel: 'info',
@@ -28,13 +29,14 @@ describe('serve configuration', () => {
   });
 
   it('--no-demo turns demo mode off and fixes the key', () => {
-    const c = parse(['--no-demo']);
+    const c = parse(['--no-demo'], { HOME: '/home/anna' });
     expect(c.demo).toBe(false);
     expect([...c.fixed]).toEqual(['demo']);
   });
 
   it('reads KASA_* variables and lets flags win; both fix the key', () => {
     const c = parse(['--port', '9000'], {
+      HOME: '/home/anna',
       KASA_PORT: '8000',
       KASA_SFS_TIMEOUT_MS: '2500',
       KASA_NO_DEMO: 'true',
@@ -67,5 +69,35 @@ describe('serve configuration', () => {
   it('keeps the capacity of a new image given in the --chdu target, resolving its path', () => {
     const c = parse(['--chdu', 'image:img/chdu.img?capacity=5000']);
     expect(c.chdu).toEqual({ kind: 'image', path: '/srv/img/chdu.img', capacityBlocks: 5000 });
+  });
+
+  describe('the data dir (ADR 0802)', () => {
+    it('defaults to $XDG_DATA_HOME/kasa, never to the folder kasa is started in', () => {
+      const c = parse([], { HOME: '/home/anna', XDG_DATA_HOME: '/data/anna' });
+      expect(c.dataDir).toBe('/data/anna/kasa');
+      expect(c.chdu).toEqual({ kind: 'image', path: '/data/anna/kasa/chdu.img' });
+      expect(c.fixed.has('dataDir')).toBe(false);
+    });
+
+    it('ignores a relative XDG_DATA_HOME (XDG rule) and falls back to ~/.local/share/kasa', () => {
+      expect(parse([], { HOME: '/home/anna', XDG_DATA_HOME: 'rel' }).dataDir).toBe(
+        '/home/anna/.local/share/kasa',
+      );
+    });
+
+    it('KASA_DATA_DIR and --data-dir win over the default, the flag over the variable', () => {
+      const env = { HOME: '/home/anna', KASA_DATA_DIR: '/var/lib/kasa' };
+      expect(parse([], env)).toMatchObject({ dataDir: '/var/lib/kasa', dataDirSource: 'env' });
+      expect(parse(['--data-dir', 'reg1'], env)).toMatchObject({
+        dataDir: '/srv/reg1',
+        dataDirSource: 'flag',
+      });
+      expect(parse([], env).fixed.has('dataDir')).toBe(true);
+    });
+
+    it('without HOME or XDG_DATA_HOME asks for --data-dir instead of guessing', () => {
+      expect(() => parse([], {})).toThrow(/--data-dir or KASA_DATA_DIR/);
+      expect(parse(['--data-dir', '/x'], {}).dataDir).toBe('/x');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { type DataDirSource, DEFAULT_DATA_DIR_TEXT, readDataDir } from './data-dir.js';
 import {
   addOption,
   booleanText,
@@ -22,6 +23,8 @@ export interface ServeConfig {
   readonly port: number;
   /** Absolute path of all state of this register. */
   readonly dataDir: string;
+  /** Where `dataDir` came from (`default`: the per-user XDG place, ADR 0802). */
+  readonly dataDirSource?: DataDirSource;
   /** SFS SOAP endpoint; undefined = the embedded SFS simulator. */
   readonly sfsUrl: string | undefined;
   /** PEM files trusted for SFS response signatures; empty = the embedded simulator's certificate. */
@@ -39,7 +42,7 @@ export interface ServeConfig {
   readonly fixed: ReadonlySet<ServeKey>;
 }
 
-export type ServeKey = Exclude<keyof ServeConfig, 'fixed'>;
+export type ServeKey = Exclude<keyof ServeConfig, 'fixed' | 'dataDirSource'>;
 
 const url = (text: string): string => {
   let u: URL;
@@ -86,7 +89,7 @@ export const dataDirSpec: OptionSpec<string> = {
   description: 'folder holding all state of this register',
   env: 'KASA_DATA_DIR',
   parse: nonEmpty('data dir'),
-  defaultText: './data',
+  defaultText: DEFAULT_DATA_DIR_TEXT,
 };
 
 export const chduSpec: OptionSpec<ChduTarget> = {
@@ -231,21 +234,35 @@ export function readServeConfig(
     }
   }
 
-  const dataDir = resolve(cwd, value(dataDirSpec.key as ServeKey, './data'));
-  const d = defaultServeConfig(dataDir);
-  const chdu = value<ChduTarget>('chdu', d.chdu);
-  const config: ServeConfig = {
-    host: value('host', d.host),
-    port: value('port', d.port),
-    dataDir,
-    sfsUrl: value<string | undefined>('sfsUrl', d.sfsUrl),
+  // Every other value is read first, so a bad one is reported even when no data dir can be found.
+  const given = {
+    host: value<string | undefined>('host', undefined),
+    port: value<number | undefined>('port', undefined),
+    sfsUrl: value<string | undefined>('sfsUrl', undefined),
     sfsTrust: value<string[]>('sfsTrust', []).map((p) => resolve(cwd, p)),
-    sfsTimeoutMs: value('sfsTimeoutMs', d.sfsTimeoutMs),
-    printer: value<PrinterTarget>('printer', d.printer),
+    sfsTimeoutMs: value<number | undefined>('sfsTimeoutMs', undefined),
+    printer: value<PrinterTarget | undefined>('printer', undefined),
+    chdu: value<ChduTarget | undefined>('chdu', undefined),
+    token: value<string | undefined>('token', undefined),
+    logLevel: value<LogLevel | undefined>('logLevel', undefined),
+  };
+  const { dataDir, source } = readDataDir(cmd, dataDirSpec, env, cwd);
+  if (source !== 'default') fixed.add('dataDir');
+  const d = defaultServeConfig(dataDir);
+  const chdu = given.chdu ?? d.chdu;
+  const config: ServeConfig = {
+    host: given.host ?? d.host,
+    port: given.port ?? d.port,
+    dataDir,
+    dataDirSource: source,
+    sfsUrl: given.sfsUrl ?? d.sfsUrl,
+    sfsTrust: given.sfsTrust,
+    sfsTimeoutMs: given.sfsTimeoutMs ?? d.sfsTimeoutMs,
+    printer: given.printer ?? d.printer,
     chdu: chdu.kind === 'image' ? { ...chdu, path: resolve(cwd, chdu.path) } : chdu,
     demo,
-    token: value<string | undefined>('token', d.token),
-    logLevel: value<LogLevel>('logLevel', d.logLevel),
+    token: given.token ?? d.token,
+    logLevel: given.logLevel ?? d.logLevel,
     fixed,
   };
   return Object.freeze(config);
