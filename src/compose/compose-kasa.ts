@@ -3,6 +3,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import { FileBackupLog } from '../adapters/backup/file-backup-log.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget } from '../config/targets.js';
@@ -12,6 +13,7 @@ import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import { offlineBacklogProbe, printerProbe } from '../core/services/backlog-status.js';
+import { backupProbe } from '../core/services/backup-status.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
 import { WriteLock } from '../core/services/write-lock.js';
 import { swId } from '../core/sfs/sw-id.js';
@@ -167,6 +169,9 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   status.addProbe(printerProbe(printer));
   status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
   status.addProbe(sfs.health.probe);
+  status.addProbe(
+    backupProbe(new FileBackupLog(config.dataDir), () => clock.now(), config.chdu.kind === 'image'),
+  );
   const documents = composeDocuments({
     journal: storage.journal,
     index: storage.index,

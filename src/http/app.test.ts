@@ -257,6 +257,7 @@ describe('common HTTP rules', () => {
       'SFS',
       'MERCHANT',
       'OFFLINE_BACKLOG',
+      'BACKUP',
     ]);
     expect((await app.inject({ method: 'GET', url: '/api/version' })).json()).toMatchObject({
       resultCode: 0,

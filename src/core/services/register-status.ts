@@ -2,7 +2,7 @@ import type { FiscalError } from '../fiscal-error.js';
 import { RESULT_CODES, type ResultName } from '../result-codes.js';
 
 /** The parts of the register that status reports on, one entry each. */
-export const COMPONENTS = ['CHDU', 'PRINTER', 'SFS', 'MERCHANT', 'OFFLINE_BACKLOG'] as const;
+export const COMPONENTS = ['CHDU', 'PRINTER', 'SFS', 'MERCHANT', 'OFFLINE_BACKLOG', 'BACKUP'] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
 
 /**
