@@ -38,7 +38,7 @@ describe('kasa merchant new', () => {
     const id = keystore().readIdentity(readFileSync(join(tmp, 'm1', 'register_ident_data.xml'), 'utf8'));
     expect(id.organizationUnit.cashRegisterType).toBe('STANDARD');
     const auth = readFileSync(join(tmp, 'm1', 'register_auth_data.xml'), 'utf8');
-    expect(keystore().open(auth, 'Pw-Unique-7731', 'Pw-Unique-7731').alias).toBe('88820210000030001');
+    expect((await keystore().open(auth, 'Pw-Unique-7731', 'Pw-Unique-7731')).alias).toBe('88820210000030001');
     expect(existsSync(join(tmp, 'ca', 'ca-cert.pem'))).toBe(true);
   });
 

@@ -75,6 +75,9 @@ async function build(opts: { token?: string; refusal?: FiscalError; allowedHosts
   return { lock, gate };
 }
 
+/** A string body sent as a POS does: with `Content-Type: application/json`. */
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 function expectJsonHeaders(res: { headers: Record<string, unknown>; rawPayload: Buffer }) {
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(res.headers['accept-charset']).toBe('utf-8');
@@ -89,7 +92,12 @@ describe('common HTTP rules', () => {
     expect(ok.statusCode).toBe(200);
     expectJsonHeaders(ok);
     expect(ok.json()).toEqual({ resultCode: 0, text: 'čučoriedka' });
-    const fail = await app.inject({ method: 'POST', url: '/api/test/write', payload: '{"amount":"x"}' });
+    const fail = await app.inject({
+      method: 'POST',
+      url: '/api/test/write',
+      headers: JSON_TYPE,
+      payload: '{"amount":"x"}',
+    });
     expect(fail.statusCode).toBe(500);
     expectJsonHeaders(fail);
     expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -97,7 +105,12 @@ describe('common HTTP rules', () => {
 
   it('answers broken JSON with 700', async () => {
     await build();
-    const res = await app.inject({ method: 'POST', url: '/api/test/write', payload: '{"amount": 1,' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/write',
+      headers: JSON_TYPE,
+      payload: '{"amount": 1,',
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toMatchObject({ resultCode: 700 });
     expect(res.json().errorMessage).toBe(res.json().error);
@@ -114,26 +127,66 @@ describe('common HTTP rules', () => {
     expect(res.json().error).toContain('name');
   });
 
-  it('tolerates a missing or non-JSON Content-Type when the body is JSON', async () => {
-    const { gate } = await build();
-    const pending = app.inject({
-      method: 'POST',
-      url: '/api/test/write',
-      headers: { 'content-type': 'text/plain' },
-      payload: '{"amount":1}',
+  it('refuses a body without a JSON Content-Type unread: 701, HTTP 415, nothing executed', async () => {
+    const { lock } = await build();
+    const ran: string[] = [];
+    const original = lock.run.bind(lock);
+    lock.run = (name, work) => {
+      ran.push(name);
+      return original(name, work);
+    };
+    for (const headers of [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'multipart/form-data; boundary=x' },
+      { 'content-type': 'application/json; charset=iso-8859-2' },
+      {},
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/test/instant-write',
+        headers,
+        payload: '{"amount":1}',
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ resultCode: 701, field: 'Content-Type' });
+      expect(res.json().error).toContain('Content-Type');
+      expectJsonHeaders(res);
+    }
+    expect(ran).toEqual([]); // never executed
+    for (const type of [
+      'application/json',
+      'Application/JSON; charset=UTF-8',
+      'application/json;charset=utf8',
+    ]) {
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/api/test/instant-write',
+        headers: { 'content-type': type },
+        payload: '{}',
+      });
+      expect(ok.json()).toEqual({ resultCode: 0 });
+    }
+    // No body at all needs no Content-Type (an empty POST counts as {}).
+    expect((await app.inject({ method: 'POST', url: '/api/test/instant-write' })).json()).toEqual({
+      resultCode: 0,
     });
-    await new Promise((r) => setTimeout(r, 20));
-    gate.release?.();
-    expect((await pending).json()).toEqual({ resultCode: 0 });
-    const noType = await app.inject({ method: 'POST', url: '/api/test/instant-write', payload: '{}' });
-    expect(noType.json()).toEqual({ resultCode: 0 });
-    const notJson = await app.inject({
-      method: 'POST',
-      url: '/api/test/instant-write',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
-    expect(notJson.json().resultCode).toBe(700);
+    expect(ran).toEqual(['instant', 'instant', 'instant', 'instant']);
+  });
+
+  it('reads bodies as strict UTF-8 JSON: invalid bytes 700, a BOM tolerated, lone surrogates and deep nesting 701', async () => {
+    await build();
+    const post = (payload: string | Buffer) =>
+      app.inject({ method: 'POST', url: '/api/test/instant-write', headers: JSON_TYPE, payload });
+    const badUtf8 = await post(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]));
+    expect(badUtf8.json()).toMatchObject({ resultCode: 700 });
+    expect((await post(Buffer.from('\ufeff{}', 'utf8'))).json()).toEqual({ resultCode: 0 });
+    const lone = await post('{"name":"\\ud800"}');
+    expect(lone.json()).toMatchObject({ resultCode: 701, field: 'body' });
+    const deep = await post(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(deep.statusCode).toBe(500);
+    expect(deep.json()).toMatchObject({ resultCode: 701, field: 'body' });
+    expect(deep.json().error).toContain('32');
   });
 
   it('answers unknown paths with 404/-1 and wrong methods with 405', async () => {
@@ -151,12 +204,18 @@ describe('common HTTP rules', () => {
   it('answers a body over the limit with 413/701, with a larger limit on image endpoints', async () => {
     await build();
     const big = JSON.stringify({ amount: 1, name: 'x'.repeat(1024 * 1024) });
-    const res = await app.inject({ method: 'POST', url: '/api/test/write', payload: big });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/write',
+      headers: JSON_TYPE,
+      payload: big,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().resultCode).toBe(701);
     const image = await app.inject({
       method: 'POST',
       url: '/api/test/image',
+      headers: JSON_TYPE,
       payload: JSON.stringify({ image: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(image.statusCode).toBe(200);
@@ -232,11 +291,11 @@ describe('common HTTP rules', () => {
     ).toBe(421);
   });
 
-  it('answers a URL it cannot decode with an ErrorResponse', async () => {
+  it('answers a URL it cannot decode like any encoded path: 400/701', async () => {
     await build();
     const res = await app.inject({ method: 'GET', url: '/api/%zz' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().resultCode).toBe(-1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ resultCode: 701, field: 'path' });
     expectJsonHeaders(res);
     expect(res.headers['x-request-id']).toBeDefined();
   });

@@ -16,9 +16,14 @@ import {
 import type { Logger } from 'pino';
 import { FiscalError } from '../core/fiscal-error.js';
 import type { RefusalSource } from '../core/services/register-status.js';
+import { handleClientError } from './client-error.js';
 import { errorReply, HttpProtocolError } from './error-mapping.js';
-import { tokenMatches } from './token.js';
+import { parseJsonBody } from './json-body.js';
+import { isApiPath, pathOf, requestRefusal, targetRefusal } from './request-rules.js';
+import { BODY_LIMIT, DEFAULT_HTTP_LIMITS, type HttpLimits, MAX_HEADER_BYTES } from './server-limits.js';
 import { zodValidatorCompiler } from './validation.js';
+
+export { BODY_LIMIT, IMAGE_BODY_LIMIT } from './server-limits.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +32,13 @@ declare module 'fastify' {
      * DECISIONS 11). Default: refused with the code of the cause.
      */
     availability?: 'always';
+  }
+  interface FastifyInstance {
+    /**
+     * Every route the app serves (method and declared path), including those of plugins (API docs)
+     * — for the tests that try every rule on every route, so routes added later are covered.
+     */
+    kasaRoutes(): ReadonlyArray<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     startedAt: bigint;
@@ -59,26 +71,33 @@ export interface HttpOptions {
    */
   allowedHosts?: readonly string[];
   version: string;
+  /** Server timeouts (default {@link DEFAULT_HTTP_LIMITS}); tests shorten them. */
+  limits?: Partial<HttpLimits>;
 }
 
-export const BODY_LIMIT = 1024 * 1024;
-export const IMAGE_BODY_LIMIT = 10 * 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
 
-function hostName(hostHeader: string): string {
-  if (hostHeader.startsWith('[')) return hostHeader.slice(1, hostHeader.indexOf(']'));
-  const colon = hostHeader.lastIndexOf(':');
-  return (colon >= 0 ? hostHeader.slice(0, colon) : hostHeader).toLowerCase();
-}
-
-const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/');
-const pathOf = (url: string): string => url.split('?', 1)[0]!;
+/** The path the rules read: the route the router matched, else the (canonical) request path. */
+const routedPath = (request: FastifyRequest): string => request.routeOptions.url ?? pathOf(request.url);
 
 /** Builds the HTTP app: the common rules every /api/ path obeys, then the route groups. */
 export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
   const app = Fastify({
     loggerInstance: options.logger,
+    // ADR 0602: slow or stalled clients are cut off; Node's own errors become ErrorResponses.
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // Node's own 400 for a missing Host is not JSON: the request rules answer it instead.
+      requireHostHeader: false,
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.socketIdleTimeoutMs,
+    clientErrorHandler: handleClientError(limits),
     // One line per request is written by the onResponse hook below, not by fastify.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
@@ -88,15 +107,15 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     },
     // Route lookups are exact; trailing slashes are not the same path.
     routerOptions: { ignoreTrailingSlash: false },
-    // A URL fastify cannot even decode (e.g. `/api/%zz`) still gets an ErrorResponse.
+    // A URL fastify cannot even decode (e.g. `/api/%zz`) is refused like any encoded path.
     frameworkErrors: (error, request, replyOfAnyRoute) => {
-      const body = errorReply(
-        new HttpProtocolError(404, 'UNKNOWN', `No such path: ${error.message}`),
-        undefined,
-      ).body;
+      const refusal =
+        targetRefusal(request.raw.url ?? '') ??
+        new FiscalError('UNKNOWN', `The request cannot be routed (${error.code}).`);
+      const { status, body } = errorReply(refusal, undefined);
       const reply = replyOfAnyRoute as unknown as FastifyReply;
       void reply
-        .code(404)
+        .code(status)
         .header('x-request-id', request.id)
         .header('accept-charset', 'utf-8')
         .type('application/json; charset=utf-8')
@@ -107,22 +126,21 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Many POS clients send no or a wrong Content-Type: any body is read as UTF-8 and must be JSON.
+  // API text: bodies are UTF-8 JSON with Content-Type application/json; the onRequest rules have
+  // refused any other Content-Type before the body is read (ADR 0601).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new FiscalError('MALFORMED_INPUT', 'The request body is not valid JSON.'), undefined);
+      done(null, parseJsonBody(body as Buffer));
+    } catch (e) {
+      done(e as Error, undefined);
     }
   });
 
-  const allowedHosts = new Set([
-    ...LOOPBACK_NAMES,
-    ...(options.allowedHosts ?? []).map((h) => h.toLowerCase()),
-  ]);
+  const rules = {
+    allowedHosts: new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]),
+    token: options.token,
+  };
   const knownRoutes = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -131,30 +149,22 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     knownRoutes.set(route.url, set);
   });
 
+  app.decorate('kasaRoutes', () =>
+    [...knownRoutes].flatMap(([url, methods]) => [...methods].map((method) => ({ method, url }))),
+  );
+
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
     reply.header('x-request-id', request.id);
-    // DNS rebinding: a page on a foreign name must not drive the register through a browser.
-    const hostHeader = request.headers.host;
-    if (hostHeader !== undefined && !allowedHosts.has(hostName(hostHeader))) {
-      throw new HttpProtocolError(
-        421,
-        'UNKNOWN',
-        `Host "${hostHeader}" is not accepted; use 127.0.0.1 or localhost.`,
-      );
-    }
-    if (options.token !== undefined && isApi(request.url)) {
-      if (!tokenMatches(request.headers.authorization, options.token)) {
-        throw new HttpProtocolError(
-          401,
-          'UNKNOWN',
-          'Missing or wrong token: send Authorization: Bearer <token>.',
-          {
-            'www-authenticate': 'Bearer realm="kasa"',
-          },
-        );
-      }
-    }
+    // ADR 0600/0601: target, Host, other sites, token, Content-Type — before the body is read.
+    const refusal = requestRefusal(rules, {
+      method: request.method,
+      httpVersion: request.raw.httpVersion,
+      rawUrl: request.raw.url ?? request.url,
+      routedPath: request.routeOptions.url,
+      headers: request.headers,
+    });
+    if (refusal) throw refusal;
   });
 
   app.addHook('preValidation', async (request) => {
@@ -162,14 +172,15 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
       request.body = {};
     }
     request.jsonBody = request.body;
-    if (request.routeOptions.config.availability !== 'always') {
+    // ADR 0600: the gate reads the routed path; pages outside /api/ (admin, docs) always answer.
+    if (isApiPath(routedPath(request)) && request.routeOptions.config.availability !== 'always') {
       const refusal = options.readiness.refusal();
       if (refusal) throw refusal;
     }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isApi(request.url) && typeof reply.getHeader('content-type') === 'string') {
+    if (isApiPath(routedPath(request)) && typeof reply.getHeader('content-type') === 'string') {
       const type = String(reply.getHeader('content-type'));
       if (type.startsWith('application/json'))
         reply.header('content-type', 'application/json; charset=utf-8');

@@ -25,12 +25,14 @@ export function httpStatusFor(resultCode: number, route?: string): number {
 }
 
 /**
- * Failures of the HTTP protocol itself, whose status is not derived from a result code:
- * 401 missing/wrong token, 404 unknown path, 405 wrong method, 413 body too large,
- * 421 foreign Host header.
+ * Failures of the HTTP protocol itself, whose status is not derived from a result code
+ * (docs/http-api.md, docs/security.md): 400 request target not spelled plainly, 401 missing/wrong
+ * token, 403 another site's page, 404 unknown path, 405 wrong method, 408 request not received in
+ * time, 413 body too large, 415 body without a JSON Content-Type, 421 foreign Host header,
+ * 431 headers too large.
  */
 export class HttpProtocolError extends FiscalError {
-  readonly httpStatus: 401 | 404 | 405 | 413 | 421;
+  readonly httpStatus: 400 | 401 | 403 | 404 | 405 | 408 | 413 | 415 | 421 | 431;
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(
@@ -38,8 +40,9 @@ export class HttpProtocolError extends FiscalError {
     name: 'UNKNOWN' | 'INVALID_INPUT',
     message: string,
     headers: Record<string, string> = {},
+    details?: Record<string, unknown>,
   ) {
-    super(name, message);
+    super(name, message, details);
     this.httpStatus = httpStatus;
     this.headers = headers;
   }
@@ -83,14 +86,28 @@ export function toFiscalError(error: unknown): FiscalError {
         'INVALID_INPUT',
         'The request body is larger than this endpoint accepts.',
       );
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      // The Content-Type rule (request-rules.ts) refuses these first; kept as a second net.
+      return new HttpProtocolError(
+        415,
+        'INVALID_INPUT',
+        'Content-Type: a request with a body must say Content-Type: application/json.',
+        {},
+        { field: 'Content-Type' },
+      );
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new FiscalError('MALFORMED_INPUT', 'The request body is not valid JSON.');
     default:
       break;
   }
-  if (e.statusCode === 404) return new HttpProtocolError(404, 'UNKNOWN', 'Not found.');
+  // A plugin refusing a path (the API docs' static files refuse `//` with 403) is the client's
+  // error, not an internal one.
+  if (e.statusCode === 404 || e.statusCode === 403)
+    return new HttpProtocolError(404, 'UNKNOWN', 'Not found.');
+  if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
+    return new HttpProtocolError(400, 'UNKNOWN', 'The request cannot be served.');
+  }
   return new FiscalError(
     'UNKNOWN',
     'An unexpected internal error occurred; see the service log.',

@@ -4,13 +4,13 @@ import { httpStatusFor } from './error-mapping.js';
 /** When each code arises, for docs/errors.md (the table's `meaning` says what it is). */
 const WHEN: Readonly<Record<number, string>> = {
   0: 'Every successful request.',
-  100: 'Printing failed and the printer gave no more precise reason; also EC_PRINTER from a CHDÚ with a printer behind it.',
-  101: 'The printer port cannot be opened or the printer does not answer; `--printer none`.',
-  102: 'The printer reports no paper.',
-  103: 'The printer reports an open cover.',
-  104: 'The printer reports a cutter fault.',
-  105: 'The printer reports an overheated head.',
-  106: 'The printer did not confirm the job in time.',
+  100: 'The printer reports its cover open, an overheated head or another not-ready state; also EC_PRINTER from a CHDÚ with a printer behind it.',
+  101: 'The printer refused the job, e.g. a layout wider than its paper.',
+  102: 'The printer cannot be reached (connection refused, device missing, switched off).',
+  103: 'The printer gave no, a late or a garbled answer; the virtual printer cannot write its files.',
+  104: 'A print or drawer kick with `--printer none`.',
+  105: 'The printer reports no paper.',
+  106: 'The connection broke in the middle of a job; the answer says what was printed and where to resume.',
   200: 'The CHDÚ device or its port is missing or closed.',
   201: 'A CHDÚ read or write failed (EC_HW, CRC error, torn data).',
   202: 'The CHDÚ has no room for the whole record, or it is permanently locked.',
@@ -22,9 +22,9 @@ const WHEN: Readonly<Record<number, string>> = {
   403: 'POST /api/merchant/store: wrong keystore/private-key password, or a corrupted keystore.',
   404: 'POST /api/merchant/store: the XML or its Base64 keystore cannot be parsed.',
   405: 'The certificate has expired or is not yet valid: every fiscal request is refused.',
-  500: 'A bug or an unexpected condition; the log has the details (never the response).',
-  501: 'The SFS answered with a SOAP Fault; the response carries the SFS code and text.',
-  502: 'A fiscal write while a rejected document waits for repair.',
+  500: 'A repair (`POST /api/document/update`, `POST /api/location/update` with a fix) while nothing is stuck.',
+  501: 'The SFS rejected the document being stored (SOAP Fault; the response carries the SFS code and text), and every later CHDÚ-writing request while that last request waits for repair.',
+  502: "The register's clock is earlier than the last stored document, or the SFS refused a date for time reasons.",
   503: 'A location write while a rejected location waits for repair.',
   504: 'The SFS answer was not a readable RegisterReceiptResponse.',
   505: 'POST /api/document/print with nothing to print, or when the last document was electronic.',
@@ -34,9 +34,9 @@ const WHEN: Readonly<Record<number, string>> = {
   600: 'The SFS could not be reached (used where going offline is not possible).',
   601: 'The SFS reports the document as already registered.',
   602: 'The SFS response signature is missing, wrong, or by an untrusted certificate.',
-  700: 'The body is not JSON (whatever the Content-Type).',
-  701: 'The body is JSON but breaks a rule; `field` names it. Also HTTP 413 for a body over the size limit.',
-  [-1]: 'Unknown /api/ path (HTTP 404), wrong method (HTTP 405), missing/wrong token (HTTP 401), foreign Host header (HTTP 421).',
+  700: 'The body is not UTF-8 or not JSON.',
+  701: 'The body is JSON but breaks a rule; `field` names it. Also: JSON nested deeper than 32 levels; HTTP 400 for a percent-encoded or otherwise non-plain path; HTTP 413 for a body over the size limit; HTTP 415 for a body without `Content-Type: application/json`; HTTP 431 for headers over 16 KiB.',
+  [-1]: "Unknown /api/ path (HTTP 404), wrong method (HTTP 405), missing/wrong token (HTTP 401), a request from another site's page (HTTP 403), foreign Host header (HTTP 421), a request not received in time (HTTP 408), a request Node cannot parse or without Host (HTTP 400).",
 };
 
 export function renderErrorsDoc(): string {
@@ -64,8 +64,12 @@ codes add fields (named per endpoint in the OpenAPI document at \`/api/openapi.j
 
 The HTTP status is decided in one place (\`src/http/error-mapping.ts\`): 200 for success, 404 for
 505 and 506, 500 for every other failure, with the exceptions listed below. Besides the table,
-HTTP 401 (token), 404 (unknown path), 405 (wrong method), 413 (body too large: 1 MiB, 10 MiB on
-image endpoints) and 421 (foreign \`Host\` header) carry \`resultCode\` -1, or 701 for 413.
+the HTTP rules (docs/http-api.md, docs/security.md) answer with their own statuses: 400 (path not
+spelled plainly: 701; a request Node cannot parse: -1), 401 (token), 403 (another site's page),
+404 (unknown path), 405 (wrong method), 408 (request not received in time), 413 (body too large:
+1 MiB, 10 MiB on image endpoints), 415 (body without \`Content-Type: application/json\`), 421
+(foreign \`Host\` header) and 431 (headers over 16 KiB): \`resultCode\` -1, or 701 for 400 (path),
+413, 415 and 431.
 
 Names follow the API v1.7 text where it gives one; the others are kasa's names.
 This file is generated from the code by \`npx tsx scripts/gen-errors-doc.ts\`; a test keeps it current.

@@ -6,7 +6,8 @@ import { type IdentityData, identityDataFromXml } from '../../core/merchant/iden
 import type { MerchantKeystore, OpenedKeystore } from '../../core/ports/merchant-keystore.js';
 import { KeySigner } from '../crypto/key-signer.js';
 import { certificateInfo } from './certificate-info.js';
-import { type Pkcs12Contents, readPkcs12 } from './pkcs12-reader.js';
+import type { Pkcs12Contents } from './pkcs12-reader.js';
+import { type Pkcs12Read, WorkerPkcs12Reader } from './pkcs12-worker-reader.js';
 import type { SealedSecretStore } from './sealed-secret-store.js';
 import { parseXmlTree } from './xml-tree-parser.js';
 
@@ -20,23 +21,25 @@ interface Unlock {
 
 /**
  * {@link MerchantKeystore} over SFS authentication data files (PKCS#12) and a
- * {@link SealedSecretStore}. The keystore is parsed once per open; afterwards only the KeyObject
- * inside the signer is used.
+ * {@link SealedSecretStore}. The keystore is parsed once per open — by default in a worker thread
+ * with bounded work and time (ADR 0602); afterwards only the KeyObject inside the signer is used.
  */
 export class Pkcs12MerchantKeystore implements MerchantKeystore {
   readonly #secrets: SealedSecretStore;
+  readonly #read: Pkcs12Read;
   /** Unlock data of keystores opened by this instance, keyed by the object handed out. */
   readonly #unlocks = new WeakMap<OpenedKeystore, Unlock>();
 
-  constructor(secrets: SealedSecretStore) {
+  constructor(secrets: SealedSecretStore, read: Pkcs12Read = new WorkerPkcs12Reader().read) {
     this.#secrets = secrets;
+    this.#read = read;
   }
 
   readIdentity(xml: string): IdentityData {
     return identityDataFromXml(parseXmlTree(xml, 'identification data'));
   }
 
-  open(authXml: string, keyStorePassword: string, privateKeyPassword: string): OpenedKeystore {
+  async open(authXml: string, keyStorePassword: string, privateKeyPassword: string): Promise<OpenedKeystore> {
     const auth = authDataFromXml(parseXmlTree(authXml, 'authentication data'));
     return this.#openKeystore({
       alias: auth.certificateAlias,
@@ -85,7 +88,7 @@ export class Pkcs12MerchantKeystore implements MerchantKeystore {
     const unlock = parseUnlock(plain);
     let opened: OpenedKeystore;
     try {
-      opened = this.#openKeystore(unlock);
+      opened = await this.#openKeystore(unlock);
     } catch (e) {
       const reason = e instanceof FiscalError ? e.message : 'cannot be opened';
       throw certificateError(
@@ -104,8 +107,8 @@ export class Pkcs12MerchantKeystore implements MerchantKeystore {
     this.#secrets.remove(secretName(certificateSha256));
   }
 
-  #openKeystore(unlock: Unlock): OpenedKeystore {
-    const contents = readPkcs12(unlock.keyStore, unlock.keyStorePassword, unlock.privateKeyPassword);
+  async #openKeystore(unlock: Unlock): Promise<OpenedKeystore> {
+    const contents = await this.#read(unlock.keyStore, unlock.keyStorePassword, unlock.privateKeyPassword);
     const entry = selectEntry(contents, unlock.alias);
     let key: KeyObject;
     try {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import forge from 'node-forge';
 import { FiscalError } from '../../core/fiscal-error.js';
+import { DEFAULT_PKCS12_LIMITS, KeystoreOverLimits, type Pkcs12Limits, WorkBudget } from './pkcs12-limits.js';
 
 /**
  * Reads a PKCS#12 keystore (RFC 7292) as the SFS issues them: certificate bags encrypted with
@@ -11,8 +12,10 @@ import { FiscalError } from '../../core/fiscal-error.js';
  * (integrity + certificate bags) and a private key password (key bags).
  *
  * Every failure is FiscalError 403 MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE: a MAC that does not
- * verify (wrong keystore password), a key that does not decrypt (wrong key password), or bytes
- * that are not a PKCS#12 at all (truncated, damaged). Messages never contain a password.
+ * verify (wrong keystore password), a key that does not decrypt (wrong key password), bytes that
+ * are not a PKCS#12 at all (truncated, damaged), or a keystore asking for more work than
+ * {@link Pkcs12Limits} allow — checked on the structure before any key derivation runs (ADR 0602).
+ * Messages never contain a password.
  */
 export interface Pkcs12Contents {
   keys: Array<BagAttributes & { pkcs8Der: Uint8Array }>;
@@ -61,21 +64,27 @@ class Unsupported extends Error {}
 class WrongPassword extends Error {}
 
 /** `details.keystoreProblem` of the 403: a machine-readable cause next to the sentence. */
-export type KeystoreProblem = 'wrong-password' | 'damaged' | 'unsupported';
+export type KeystoreProblem = 'wrong-password' | 'damaged' | 'unsupported' | 'over-limits';
 
 /** Opens the keystore; see the module comment for the errors. */
-export function readPkcs12(bytes: Uint8Array, storePassword: string, keyPassword: string): Pkcs12Contents {
+export function readPkcs12(
+  bytes: Uint8Array,
+  storePassword: string,
+  keyPassword: string,
+  limits: Pkcs12Limits = DEFAULT_PKCS12_LIMITS,
+): Pkcs12Contents {
   try {
-    return walk(bytes, storePassword, keyPassword);
+    return walk(bytes, storePassword, keyPassword, new WorkBudget(limits));
   } catch (e) {
     if (e instanceof WrongPassword) throw keystoreError(e.message, 'wrong-password');
     if (e instanceof Unsupported) throw keystoreError(e.message, 'unsupported');
+    if (e instanceof KeystoreOverLimits) throw keystoreError(e.message, 'over-limits');
     const reason = e instanceof Corrupt ? e.message : 'the data are not a readable PKCS#12 keystore';
     throw keystoreError(`${reason} (corrupted or truncated file?)`, 'damaged');
   }
 }
 
-function keystoreError(reason: string, problem: KeystoreProblem): FiscalError {
+export function keystoreError(reason: string, problem: KeystoreProblem): FiscalError {
   return new FiscalError(
     'MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE',
     `authentication data keystore: ${reason}`,
@@ -85,7 +94,13 @@ function keystoreError(reason: string, problem: KeystoreProblem): FiscalError {
   );
 }
 
-function walk(bytes: Uint8Array, storePassword: string, keyPassword: string): Pkcs12Contents {
+function walk(
+  bytes: Uint8Array,
+  storePassword: string,
+  keyPassword: string,
+  budget: WorkBudget,
+): Pkcs12Contents {
+  budget.size(bytes.byteLength);
   const pfx = seq(fromDer(binary(bytes)), 'PFX');
   const [version, authSafe, macData] = pfx;
   if (!version || intValue(version) !== 3) throw new Corrupt('not a PKCS#12 version 3 keystore');
@@ -93,37 +108,77 @@ function walk(bytes: Uint8Array, storePassword: string, keyPassword: string): Pk
   if (oid(contentType) !== OIDS.data)
     throw new Unsupported('only password-integrity keystores are supported');
   const authSafeBytes = octets(explicit(content));
-  if (macData) verifyMac(macData, authSafeBytes, storePassword);
 
-  const result: Pkcs12Contents = { keys: [], certificates: [] };
-  for (const info of seq(fromDer(authSafeBytes), 'AuthenticatedSafe')) {
+  // Cheap structural checks first: everything readable without a password is counted, and the
+  // derivations it asks for are paid for before the first one runs.
+  const infos = seq(fromDer(authSafeBytes), 'AuthenticatedSafe');
+  budget.contentInfos(infos.length);
+  const parts: Array<{ bags: Asn1[] } | { algorithm: Asn1; encrypted: string }> = [];
+  let work = macData ? macWork(macData, budget) : 0;
+  for (const info of infos) {
     const [type, value] = seq(info, 'ContentInfo');
     const typeOid = oid(type);
     if (typeOid === OIDS.data) {
-      readSafeContents(octets(explicit(value)), keyPassword, result);
+      const bags = seq(fromDer(octets(explicit(value))), 'SafeContents');
+      budget.bags(bags.length);
+      work += bagsWork(bags, budget);
+      parts.push({ bags });
     } else if (typeOid === OIDS.encryptedData) {
       const [, encryptedContentInfo] = seq(explicit(value), 'EncryptedData');
       const [, algorithm, encrypted] = seq(encryptedContentInfo, 'EncryptedContentInfo');
       if (!algorithm || !encrypted) throw new Corrupt('encrypted contents without data');
-      const plain = pbeDecrypt(algorithm, octets(encrypted), storePassword);
-      if (plain === undefined)
-        throw new WrongPassword('the keystore password is wrong (certificates do not decrypt)');
-      readSafeContents(plain, keyPassword, result);
+      work += pbeWork(algorithm, budget);
+      parts.push({ algorithm, encrypted: octets(encrypted) });
     }
     // Other content types (enveloped data, public-key privacy mode) are not used by the SFS.
   }
+  budget.spend(work);
+
+  if (macData) verifyMac(macData, authSafeBytes, storePassword);
+  const result: Pkcs12Contents = { keys: [], certificates: [] };
+  for (const part of parts) {
+    if ('bags' in part) {
+      readBags(part.bags, keyPassword, result);
+      continue;
+    }
+    const plain = pbeDecrypt(part.algorithm, part.encrypted, storePassword);
+    if (plain === undefined)
+      throw new WrongPassword('the keystore password is wrong (certificates do not decrypt)');
+    const bags = seq(fromDer(plain), 'SafeContents');
+    budget.bags(bags.length);
+    budget.spend(bagsWork(bags, budget));
+    readBags(bags, keyPassword, result);
+  }
   return result;
+}
+
+function macWork(macData: Asn1, budget: WorkBudget): number {
+  const [digestInfo, , iterations] = seq(macData, 'MacData');
+  const [algorithm] = seq(digestInfo, 'DigestInfo');
+  const algorithmOid = oid(seq(algorithm, 'AlgorithmIdentifier')[0]);
+  if (!MAC_DIGESTS[algorithmOid]) throw new Unsupported(`unsupported MAC algorithm ${algorithmOid}`);
+  const count = iterations ? intValue(iterations) : 1;
+  if (count < 1) throw new Corrupt('bad MAC iteration count');
+  return budget.derivation(count, 1);
+}
+
+/** The derivations the shrouded key bags of a SafeContents ask for. */
+function bagsWork(bags: Asn1[], budget: WorkBudget): number {
+  let work = 0;
+  for (const bag of bags) {
+    const [bagId, bagValue] = seq(bag, 'SafeBag');
+    if (oid(bagId) !== OIDS.shroudedKeyBag) continue;
+    const [algorithm] = seq(explicit(bagValue), 'EncryptedPrivateKeyInfo');
+    work += pbeWork(algorithm, budget);
+  }
+  return work;
 }
 
 function verifyMac(macData: Asn1, authSafeBytes: string, password: string): void {
   const [digestInfo, salt, iterations] = seq(macData, 'MacData');
   const [algorithm, digest] = seq(digestInfo, 'DigestInfo');
-  const algorithmOid = oid(seq(algorithm, 'AlgorithmIdentifier')[0]);
-  const spec = MAC_DIGESTS[algorithmOid];
-  if (!spec) throw new Unsupported(`unsupported MAC algorithm ${algorithmOid}`);
+  const spec = MAC_DIGESTS[oid(seq(algorithm, 'AlgorithmIdentifier')[0])]!;
   const count = iterations ? intValue(iterations) : 1;
-  if (count < 1) throw new Corrupt('bad MAC iteration count');
-  if (count > MAX_ITERATIONS) throw new Unsupported(`MAC iteration count above ${MAX_ITERATIONS}`);
   // RFC 7292 appendix B: MAC key from the password with ID 3, same hash as the MAC.
   const key = forge.pkcs12.generateKey(
     password,
@@ -142,8 +197,8 @@ function verifyMac(macData: Asn1, authSafeBytes: string, password: string): void
   }
 }
 
-function readSafeContents(der: string, keyPassword: string, into: Pkcs12Contents): void {
-  for (const bag of seq(fromDer(der), 'SafeContents')) {
+function readBags(bags: Asn1[], keyPassword: string, into: Pkcs12Contents): void {
+  for (const bag of bags) {
     const [bagId, bagValue, bagAttributes] = seq(bag, 'SafeBag');
     const attributes = readAttributes(bagAttributes);
     const value = explicit(bagValue);
@@ -188,7 +243,6 @@ function readAttributes(set: Asn1 | undefined): BagAttributes {
 /** Decrypts PBE data; undefined when the padding is wrong (the usual sign of a wrong password). */
 function pbeDecrypt(algorithm: Asn1 | undefined, encrypted: string, password: string): string | undefined {
   const [algorithmOid, params] = seq(algorithm, 'AlgorithmIdentifier');
-  checkIterations(oid(algorithmOid), params);
   let cipher: PbeCipher;
   try {
     cipher = pbe.getCipher(oid(algorithmOid), params as Asn1, password);
@@ -206,28 +260,30 @@ function pbeDecrypt(algorithm: Asn1 | undefined, encrypted: string, password: st
   return plain;
 }
 
-/**
- * The key derivations run in JavaScript: a keystore asking for millions of iterations would stall
- * the register. SFS files use 1024, OpenSSL 2048; PBES2 keystores of current tools stay far below.
- */
-const MAX_ITERATIONS = 200_000;
 const PKCS12_PBE_PREFIX = '1.2.840.113549.1.12.1.';
 const PBES2 = '1.2.840.113549.1.5.13';
 
-function checkIterations(algorithmOid: string, params: Asn1 | undefined): void {
+/**
+ * The work one PBE decryption asks for (the derivations run in JavaScript). PKCS#12 PBE derives
+ * the key and the IV separately (RFC 7292 appendix B): two derivations; PBES2 runs PBKDF2 once,
+ * about twice as costly per iteration here.
+ */
+function pbeWork(algorithm: Asn1 | undefined, budget: WorkBudget): number {
+  const [algorithmOid, params] = seq(algorithm, 'AlgorithmIdentifier');
+  const name = oid(algorithmOid);
   let count: Asn1 | undefined;
-  if (algorithmOid.startsWith(PKCS12_PBE_PREFIX)) {
+  if (name.startsWith(PKCS12_PBE_PREFIX)) {
     count = seq(params, 'PBE parameters')[1];
-  } else if (algorithmOid === PBES2) {
+  } else if (name === PBES2) {
     const [kdf] = seq(params, 'PBES2 parameters');
     count = seq(seq(kdf, 'key derivation')[1], 'PBKDF2 parameters')[1];
   } else {
-    return; // getCipher refuses it as unsupported
+    throw new Unsupported(`unsupported encryption ${name}`);
   }
   if (!count) throw new Corrupt('missing iteration count');
-  if (intValue(count) > MAX_ITERATIONS) {
-    throw new Unsupported(`key derivation iteration count above ${MAX_ITERATIONS}`);
-  }
+  const iterations = intValue(count);
+  if (iterations < 1) throw new Corrupt('bad iteration count');
+  return budget.derivation(iterations, 2);
 }
 
 // --- ASN.1 helpers over forge's tree ---

@@ -19,14 +19,16 @@ export interface MerchantKeystore {
 
   /**
    * Parses an authentication data file (`AuthData`) and opens its keystore once; the private key
-   * is kept as a node:crypto KeyObject behind the returned signer.
+   * is kept as a node:crypto KeyObject behind the returned signer. The file is untrusted input:
+   * the work it can cause is bounded and never holds up other requests (ADR 0602).
    *
    * @throws FiscalError 404 MERCHANT_PARSE_ERROR (not XML, not AuthData, Data not Base64),
-   *   403 MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE (wrong password, keystore damaged),
-   *   402 MERCHANT_CERTIFICATE_ERROR (no entry for the alias, no key or certificate in it,
-   *   unreadable certificate or key).
+   *   403 MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE (wrong password, keystore damaged, or asking
+   *   for more work than the register allows), 402 MERCHANT_CERTIFICATE_ERROR (no entry for the
+   *   alias, no key or certificate in it, unreadable certificate or key), 300 BUSY while another
+   *   keystore is being opened.
    */
-  open(authXml: string, keyStorePassword: string, privateKeyPassword: string): OpenedKeystore;
+  open(authXml: string, keyStorePassword: string, privateKeyPassword: string): Promise<OpenedKeystore>;
 
   /**
    * Keeps a keystore returned by {@link open} (of this same instance) and the secret that unlocks

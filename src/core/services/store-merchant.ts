@@ -59,7 +59,7 @@ export class StoreMerchant {
   async execute(request: StoreMerchantRequest, options: { demo?: boolean } = {}): Promise<MerchantView> {
     const { keystore, clock, lock } = this.#deps;
     const identity = keystore.readIdentity(request.identificationData);
-    const opened = keystore.open(
+    const opened = await keystore.open(
       request.authenticationData,
       request.keyStorePassword,
       request.privateKeyPassword ?? request.keyStorePassword,

@@ -12,7 +12,7 @@ export function adminRoutes(html: string): RoutePlugin {
         .type('text/html; charset=utf-8')
         .header(
           'content-security-policy',
-          "default-src 'self'; script-src 'unsafe-inline' 'self'; style-src 'unsafe-inline'",
+          "default-src 'self'; script-src 'unsafe-inline' 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
         )
         .send(html),
     );

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { contentTypeRefusal, crossSiteRefusal, requestRefusal, targetRefusal } from './request-rules.js';
+
+const allowedHosts = new Set(['localhost', '127.0.0.1', '::1']);
+
+describe('request target (ADR 0600)', () => {
+  it('accepts plain paths with any query, refuses every other spelling', () => {
+    for (const ok of [
+      '/api/cash',
+      '/api/document/store?x=%2F&y=1',
+      '/docs/static/index.html',
+      '/admin/',
+      '/',
+    ]) {
+      expect(targetRefusal(ok), ok).toBeUndefined();
+    }
+    for (const bad of [
+      '/%61pi/cash',
+      '/api/c%61sh',
+      '/api%2Fcash',
+      '/api/cash#x',
+      'http://127.0.0.1/api/cash',
+      '*',
+      '',
+      'api/cash',
+      '/api/čaj',
+    ]) {
+      expect(targetRefusal(bad)?.httpStatus, bad).toBe(400);
+    }
+  });
+
+  it('runs before the token, so an encoded path is refused whatever the Authorization', () => {
+    const facts = {
+      method: 'POST',
+      httpVersion: '1.1',
+      routedPath: '/api/cash',
+      headers: { host: '127.0.0.1' },
+    };
+    expect(
+      requestRefusal({ allowedHosts, token: 'tok' }, { ...facts, rawUrl: '/%61pi/cash' })?.httpStatus,
+    ).toBe(400);
+    expect(
+      requestRefusal({ allowedHosts, token: 'tok' }, { ...facts, rawUrl: '/api/cash' })?.httpStatus,
+    ).toBe(401);
+    expect(
+      requestRefusal(
+        { allowedHosts, token: 'tok' },
+        { ...facts, rawUrl: '/api/cash', headers: { ...facts.headers, authorization: 'Bearer tok' } },
+      ),
+    ).toBeUndefined();
+  });
+});
+
+describe('other sites (ADR 0601)', () => {
+  it('same origin, a typed URL and clients without browser headers pass', () => {
+    for (const headers of [
+      { host: '127.0.0.1:13083', origin: 'http://127.0.0.1:13083' },
+      { host: 'LOCALHOST:13083', origin: 'http://localhost:13083' },
+      { host: '[::1]:13083', origin: 'http://[::1]:13083', 'sec-fetch-site': 'same-origin' },
+      { host: '127.0.0.1:13083', 'sec-fetch-site': 'none' },
+      { host: '127.0.0.1:13083' },
+    ]) {
+      expect(crossSiteRefusal(headers), JSON.stringify(headers)).toBeUndefined();
+    }
+  });
+
+  it('other origins, null, other ports and cross-site fetch metadata are refused', () => {
+    for (const headers of [
+      { host: '127.0.0.1:13083', origin: 'http://127.0.0.1:8080' },
+      { host: '127.0.0.1:13083', origin: 'http://localhost:13083' },
+      { host: '127.0.0.1:13083', origin: 'null' },
+      { host: '127.0.0.1:13083', origin: 'file://' },
+      { host: '127.0.0.1:13083', origin: 'http://127.0.0.1:13083.evil.example' },
+      { origin: 'http://127.0.0.1:13083' },
+      { host: '127.0.0.1:13083', 'sec-fetch-site': 'same-site' },
+      { host: '127.0.0.1:13083', 'sec-fetch-site': 'cross-site', origin: 'http://127.0.0.1:13083' },
+    ]) {
+      expect(crossSiteRefusal(headers)?.httpStatus, JSON.stringify(headers)).toBe(403);
+    }
+  });
+});
+
+describe('Content-Type (API text, ADR 0601)', () => {
+  it('is required on a body only, and must be JSON in UTF-8', () => {
+    expect(contentTypeRefusal({})).toBeUndefined();
+    expect(contentTypeRefusal({ 'content-length': '0' })).toBeUndefined();
+    expect(contentTypeRefusal({ 'content-length': '2', 'content-type': 'application/json' })).toBeUndefined();
+    expect(
+      contentTypeRefusal({
+        'transfer-encoding': 'chunked',
+        'content-type': 'application/json;charset="UTF-8"',
+      }),
+    ).toBeUndefined();
+    for (const type of [
+      undefined,
+      'text/plain',
+      'application/json-patch+json',
+      'application/json; charset=utf-16',
+      'text/json',
+    ]) {
+      const e = contentTypeRefusal({ 'content-length': '2', ...(type ? { 'content-type': type } : {}) });
+      expect(e?.httpStatus, type).toBe(415);
+      expect(e?.resultCode).toBe(701);
+    }
+    expect(contentTypeRefusal({ 'transfer-encoding': 'chunked' })?.httpStatus).toBe(415);
+  });
+});
