@@ -93,7 +93,8 @@ function build(hash) {
     process.exit(1);
   }
   for (const file of listFiles(src)) {
-    if (file.endsWith('.ts')) continue;
+    // `*-boot.mjs` files load TypeScript through tsx for a worker thread: compiled code does not need them.
+    if (file.endsWith('.ts') || file.endsWith('-boot.mjs')) continue;
     const target = join(out, relative(src, file));
     mkdirSync(dirname(target), { recursive: true });
     cpSync(file, target);

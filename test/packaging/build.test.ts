@@ -59,6 +59,9 @@ describe('the build (tsc to dist/)', () => {
     const js = jsFiles(dist);
     expect(js.filter((f) => f.endsWith('.test.js') || f.endsWith('.contract.js'))).toEqual([]);
     expect(js.length).toBeGreaterThan(100);
+    // Worker threads start compiled modules directly; the tsx boot files stay out of dist/.
+    expect(existsSync(join(dist, 'adapters', 'merchant', 'pkcs12-worker.js'))).toBe(true);
+    expect(existsSync(join(dist, 'adapters', 'merchant', 'pkcs12-worker-boot.mjs'))).toBe(false);
   }, 240_000);
 
   it('--if-stale does nothing while the sources are unchanged, even when only their times change', () => {
