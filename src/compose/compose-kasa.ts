@@ -12,6 +12,7 @@ import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
+import type { RegisterEvents } from '../core/ports/register-events.js';
 import { offlineBacklogProbe, printerProbe } from '../core/services/backlog-status.js';
 import { backupProbe } from '../core/services/backup-status.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
@@ -23,9 +24,13 @@ import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
+import { composeEvents, type EventsOptions } from './events.js';
 import { composeMerchant } from './merchant.js';
 import { openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
+
+/** How long close() waits for requests in flight before it cuts the remaining connections. */
+const CLOSE_GRACE_MS = 10_000;
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
@@ -33,7 +38,14 @@ export interface Kasa {
   logger: Logger;
   targets: { chdu: string; sfs: string; printer: string };
   /** The simulators and devices, for tests and the admin page (fault injection). */
-  parts: { printer: ReceiptPrinter; sfsSimulator?: SfsSimulator; journal: Journal; index: JournalIndex };
+  parts: {
+    printer: ReceiptPrinter;
+    sfsSimulator?: SfsSimulator;
+    journal: Journal;
+    index: JournalIndex;
+    /** The events port (ADR 0805): background work publishes here. */
+    events: RegisterEvents;
+  };
   close(): Promise<void>;
 }
 
@@ -44,6 +56,11 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** Event watcher and stream timings (tests shorten them). */
+  events?: Pick<
+    EventsOptions,
+    'watchIntervalMs' | 'capacityIntervalMs' | 'heartbeatMs' | 'maxClients' | 'window'
+  >;
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -148,11 +165,20 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   readiness.add(storage.check);
   status.addProbe(storage.check.statusProbe());
   currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
+  // ADR 0805: every use case writes through the publishing journal, so each record's events follow.
+  const events = composeEvents({
+    status,
+    capacity: () => storage.info(),
+    index: storage.index,
+    clock,
+    ...overrides.events,
+  });
+  const journal = events.journal(storage.journal);
   let merchant: Awaited<ReturnType<typeof composeMerchant>>;
   try {
     merchant = await composeMerchant({
       dataDir: config.dataDir,
-      journal: storage.journal,
+      journal,
       index: storage.index,
       clock,
       lock,
@@ -173,7 +199,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     backupProbe(new FileBackupLog(config.dataDir), () => clock.now(), config.chdu.kind === 'image'),
   );
   const documents = composeDocuments({
-    journal: storage.journal,
+    journal,
     index: storage.index,
     lock,
     merchant: merchant.session,
@@ -196,12 +222,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     routes: [
       systemRoutes({ version: () => versionInfo, status }),
       storage.routes,
+      events.routes,
       merchant.routes,
       documents,
       // Beside the code: src/web/ under tsx, dist/web/ when built (scripts/build.mjs copies it; ADR 0800).
       adminRoutes(readFileSync(new URL('../web/admin.html', import.meta.url), 'utf8')),
     ],
   });
+  await events.start();
 
   return {
     app,
@@ -216,9 +244,17 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       ...(sfs.simulator ? { sfsSimulator: sfs.simulator } : {}),
       journal: storage.journal,
       index: storage.index,
+      events: events.events,
     },
     async close() {
+      await events.stop();
+      // A connection that never sends a request (a client's spare pooled socket) would hold
+      // server.close() for ever once Node stops checking header timeouts at close; requests in
+      // flight get CLOSE_GRACE_MS to finish, then every connection is cut.
+      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      force.unref();
       await app.close();
+      clearTimeout(force);
       await closeAll();
     },
   };

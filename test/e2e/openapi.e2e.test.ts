@@ -58,6 +58,7 @@ describe('OpenAPI document of the whole register', () => {
       'POST /api/document/get',
       'POST /api/document/print',
       'POST /api/cash',
+      'GET /api/events',
     ];
     const listed = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
@@ -65,7 +66,10 @@ describe('OpenAPI document of the whole register', () => {
     expect(listed.sort()).toEqual(expected.sort());
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>)) {
       for (const [method, op] of Object.entries(ops as Record<string, Json>)) {
-        const ok = op.responses?.['200']?.content?.['application/json'];
+        // The event stream (an extension) answers text/event-stream; everything else JSON.
+        const ok =
+          op.responses?.['200']?.content?.['application/json'] ??
+          (path === '/api/events' ? op.responses?.['200']?.content?.['text/event-stream'] : undefined);
         expect(ok?.schema, `${method} ${path}: 200 schema`).toBeDefined();
         expect(mediaHasExamples(ok), `${method} ${path}: 200 examples`).toBe(true);
         expect(op.responses?.['500'], `${method} ${path}: error schema`).toBeDefined();
