@@ -69,6 +69,8 @@ export function eventRoutes(options: EventStreamOptions): RoutePlugin {
           tags: ['events'],
           // DECISIONS: extensions to the API text are marked as such in the OpenAPI document.
           'x-kasa-extension': true,
+          // The event names, for generated clients (clients/typescript, ADR 0806).
+          'x-kasa-event-types': [...REGISTER_EVENT_TYPES, 'events.lost'],
           summary:
             'Server-Sent Events: documents stored, registered, offline, rejected; state changes (extension)',
           description: [

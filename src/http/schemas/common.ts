@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allResultCodes } from '../../core/result-codes.js';
 
 /** Every failure: `{resultCode, error, errorMessage}` (+ details named by the endpoint). */
 export const ErrorResponse = z
@@ -10,6 +11,8 @@ export const ErrorResponse = z
   .loose()
   .meta({
     id: 'ErrorResponse',
+    // Every result code with its name, for generated clients (clients/typescript, ADR 0806).
+    'x-kasa-result-codes': allResultCodes().map(({ code, name, meaning }) => ({ code, name, meaning })),
     examples: [
       { resultCode: 701, error: 'amount: must be a number', errorMessage: 'amount: must be a number' },
     ],

@@ -1,0 +1,152 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServeChild, startServeChild } from '../support/serve-child.js';
+import { repoRoot } from '../support/shared-fixtures.js';
+
+/**
+ * The POS examples in examples/ (issue 14) run against demo registers: one with the virtual
+ * printer (the happy path), one with `--printer none`, where every original fails to print, to
+ * walk the 507/508 loop. Each toolchain runs where it exists, with a named skip otherwise; CI
+ * (.ci/run) installs curl, jq and Python's requests.
+ */
+const TOKEN = 'examples-token-1';
+const python = process.env.KASA_PYTHON ?? 'python3';
+const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+const hasCurl = has('curl', ['--version']) && has('jq', ['--version']);
+const hasPython = has(python, ['-c', 'import requests']);
+const hasDotnet = has('dotnet', ['--version']);
+
+const dir = mkdtempSync(join(tmpdir(), 'kasa-examples-'));
+let printing: ServeChild;
+beforeAll(async () => {
+  printing = await startServeChild([
+    '--port',
+    '0',
+    '--data-dir',
+    join(dir, 'printing'),
+    '--token',
+    TOKEN,
+    '--log-level',
+    'warn',
+  ]);
+}, 90_000);
+afterAll(async () => {
+  await printing?.stop();
+});
+
+type Run = (
+  example: string,
+  target: ServeChild | string,
+  ...args: string[]
+) => { code: number | null; out: string };
+
+function runner(command: (example: string, args: string[]) => [string, string[]]): Run {
+  return (example, target, ...args) => {
+    const url = typeof target === 'string' ? target : target.url;
+    const [cmd, argv] = command(example, args);
+    const r = spawnSync(cmd, argv, {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, KASA_URL: url, KASA_TOKEN: target === printing ? TOKEN : '' },
+    });
+    return { code: r.status, out: `${r.stdout}${r.stderr}` };
+  };
+}
+
+/** The same walk for every language: store, reprint, offline status, the 507/508 loop. */
+function walk(run: Run, names: { store: string; reprint: string; offline: string }) {
+  // A register of its own whose every original fails to print: the 507/508 loop from the start.
+  let failing: ServeChild;
+  beforeAll(async () => {
+    failing = await startServeChild([
+      '--port',
+      '0',
+      '--data-dir',
+      join(dir, names.store),
+      '--printer',
+      'none',
+      '--log-level',
+      'warn',
+    ]);
+  }, 90_000);
+  afterAll(async () => {
+    await failing?.stop();
+  });
+
+  it('store: registered, printed, with its number, OKP and SFS receipt id', () => {
+    const r = run(names.store, printing);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/^stored \d{6}\/\d+ id \d+ okp [0-9a-f-]+ uuid O-[0-9A-F]+$/m);
+  });
+
+  it('reprint: nothing pending after a printed sale; a copy prints', () => {
+    expect(run(names.reprint, printing)).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('nothing waits'),
+    });
+    expect(run(names.reprint, printing, 'copy')).toMatchObject({ code: 0, out: 'printed\n' });
+  });
+
+  it('offline status: what waits to be sent', () => {
+    const r = run(names.offline, printing);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain('unsent documents: 0, stuck: 0');
+  });
+
+  it('paper out: 507 on the sale, 508 on the next, reprint reports the printer until it prints', () => {
+    const first = run(names.store, failing);
+    expect(first.code, first.out).toBe(3);
+    expect(first.out).toMatch(/NOT printed \(printer code 104\)/);
+    const next = run(names.store, failing);
+    expect(next).toMatchObject({ code: 3, out: expect.stringContaining('last document is not printed') });
+    expect(run(names.reprint, failing)).toMatchObject({
+      code: 3,
+      out: expect.stringContaining('printer still fails: 104'),
+    });
+  });
+
+  it('no register listening: the reachability check says so', () => {
+    const r = run(names.store, 'http://127.0.0.1:9');
+    expect(r.code).not.toBe(0);
+    expect(r.out).toContain('nothing listens');
+  });
+}
+
+const named = (ok: boolean, name: string, why: string) => (ok ? name : `${name} (skipped: ${why})`);
+
+describe.skipIf(!hasCurl)(named(hasCurl, 'curl examples', 'curl or jq missing'), () => {
+  walk(
+    runner((example, args) => ['bash', [join('examples', 'curl', example), ...args]]),
+    { store: 'store.sh', reprint: 'reprint.sh', offline: 'offline-status.sh' },
+  );
+});
+
+describe.skipIf(!hasPython)(named(hasPython, 'Python examples', `${python} cannot import requests`), () => {
+  walk(
+    runner((example, args) => [python, [join('examples', 'python', example), ...args]]),
+    { store: 'store.py', reprint: 'reprint.py', offline: 'offline_status.py' },
+  );
+});
+
+describe.skipIf(!hasDotnet)(named(hasDotnet, 'C# examples', 'no dotnet SDK on this machine'), () => {
+  const project = join('examples', 'csharp');
+  beforeAll(() => {
+    const build = spawnSync('dotnet', ['build', project, '-v', 'q'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    expect(build.status, `${build.stdout}${build.stderr}`).toBe(0);
+  }, 320_000);
+  walk(
+    runner((example, args) => [
+      'dotnet',
+      ['run', '--no-build', '--project', project, '--', example, ...args],
+    ]),
+    { store: 'store', reprint: 'reprint', offline: 'offline' },
+  );
+});
