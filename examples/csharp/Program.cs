@@ -1,7 +1,8 @@
 // kasa examples in C# (HttpClient), the way a POS should talk to kasa (docs/integration.md):
 //   dotnet run -- store          reachability, readiness, idempotent store, 507/508
 //   dotnet run -- reprint [copy] print the pending original after paper out, or a copy
-//   dotnet run -- offline        what waits to be sent to the SFS (OFFLINE_BACKLOG of the status)
+//   dotnet run -- offline [send] what was issued offline and waits (POST /api/report/offline);
+//                                with `send`, one batch sent now (POST /api/document/send/offline)
 // KASA_URL (default http://127.0.0.1:13083) and KASA_TOKEN configure it.
 // Exit codes as the curl and Python examples: 0 done, 3 not printed, 2 not ready, 1 refused.
 using System.Net.Http.Headers;
@@ -20,13 +21,13 @@ return args.FirstOrDefault() switch
 {
     "store" => await Store(),
     "reprint" => await Reprint(args.Skip(1).FirstOrDefault() == "copy"),
-    "offline" => await Offline(),
+    "offline" => await Offline(args.Skip(1).FirstOrDefault() == "send"),
     _ => Usage(),
 };
 
 int Usage()
 {
-    Console.Error.WriteLine("usage: dotnet run -- store | reprint [copy] | offline");
+    Console.Error.WriteLine("usage: dotnet run -- store | reprint [copy] | offline [send]");
     return 1;
 }
 
@@ -62,6 +63,7 @@ async Task<int> Store()
     var status = await Get("/api/status/get");
     if ((string?)status["state"] != "READY")
     {
+        if ((int)status["reasonCode"]! == 508) { Console.Error.WriteLine("the last document is not printed yet: run reprint first"); return 3; }
         Console.Error.WriteLine($"kasa is not ready: {status["reasonCode"]} {status["reason"]}");
         return 2;
     }
@@ -116,13 +118,23 @@ async Task<int> Reprint(bool copy)
     return code is >= 100 and <= 106 ? 3 : 1;
 }
 
-async Task<int> Offline()
+async Task<int> Offline(bool send)
 {
-    var status = await Get("/api/status/get");
-    var backlog = status["components"]!.AsArray().First(c => (string?)c!["component"] == "OFFLINE_BACKLOG")!;
-    var details = backlog["details"];
-    Console.WriteLine($"{backlog["state"]}: {backlog["reason"]}");
-    Console.WriteLine($"unsent documents: {details?["unsentDocuments"]?.ToString() ?? "0"}, stuck: {details?["stuckDocuments"]?.ToString() ?? "0"}");
-    if (details?["sendBy"] != null) Console.WriteLine($"send by: {details["sendBy"]}");
+    if (send)
+    {
+        var sent = await Post("/api/document/send/offline", new { });
+        if ((int)sent["resultCode"]! != 0) { Console.Error.WriteLine($"refused: {sent["resultCode"]} {sent["error"]}"); return 1; }
+        Console.WriteLine($"sent now: {sent["documents"]!.AsArray().Count} document(s), {sent["locations"]!.AsArray().Count} location(s)");
+    }
+    var report = await Post("/api/report/offline", new { });
+    if ((int)report["resultCode"]! != 0) { Console.Error.WriteLine($"refused: {report["resultCode"]} {report["error"]}"); return 1; }
+    var documents = report["documents"]!.AsArray();
+    Console.WriteLine($"waiting: {documents.Count} document(s), {report["locations"]!.AsArray().Count} location(s)");
+    foreach (var d in documents)
+    {
+        var error = d!["status"]?["error"];
+        var state = error != null ? $"STUCK {error["errorCode"]} {error["message"]}" : "offline";
+        Console.WriteLine($"  {d["documentNumber"]} {d["amount"]} created {d["createDate"]} {state}");
+    }
     return 0;
 }

@@ -27,6 +27,11 @@ require_ready() {
   local status
   status=$(kasa_get /api/status/get) || { echo "kasa does not answer at $KASA_URL" >&2; exit 2; }
   if [ "$(jq -r .state <<<"$status")" != READY ]; then
+    # 508: the last document waits for its paper — the reprint example, not a wait, clears it.
+    if [ "$(jq -r .reasonCode <<<"$status")" = 508 ]; then
+      echo "the last document is not printed yet: run reprint.sh first" >&2
+      exit 3
+    fi
     echo "kasa is not ready: $(jq -r '.reasonCode|tostring' <<<"$status") $(jq -r .reason <<<"$status")" >&2
     exit 2
   fi

@@ -57,6 +57,10 @@ def require_ready():
     except NoAnswer as e:
         sys.exit(f"kasa does not answer at {KASA_URL}: {e}")
     if status["state"] != "READY":
+        if status["reasonCode"] == 508:
+            # The last document waits for its paper: the reprint example, not a wait, clears it.
+            print("the last document is not printed yet: run reprint.py first", file=sys.stderr)
+            sys.exit(3)
         print(f"kasa is not ready: {status['reasonCode']} {status['reason']}", file=sys.stderr)
         sys.exit(2)
 

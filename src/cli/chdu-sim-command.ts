@@ -7,6 +7,7 @@ import { FiscalError } from '../core/fiscal-error.js';
 import { startControlServer } from '../simulators/chdu/chdu-lite-control.js';
 import { ChduLiteEmulator } from '../simulators/chdu/chdu-lite-emulator.js';
 import { type FaultSpec, parseFaultSpec } from '../simulators/chdu/chdu-lite-faults.js';
+import { PrinterLinkSink } from '../simulators/chdu/printer-link-sink.js';
 import type { CliIo } from './program.js';
 
 /** Test seam: see the running emulator, and stop it without a signal. */
@@ -25,10 +26,18 @@ const parse =
     }
   };
 
-/** `none`, or `file:PATH` (raw printer bytes appended); printer adapters come with the printing work. */
+/** `none`, `file:PATH` (raw printer bytes appended) or `tcp://HOST:PORT` (e.g. kasa printer-sim). */
 function printerTarget(text: string): string {
   if (text === 'none' || (text.startsWith('file:') && text.length > 5)) return text;
-  throw new Error('use file:PATH or none');
+  if (/^tcp:\/\/[A-Za-z0-9.-]+:\d{1,5}$/.test(text)) return text;
+  throw new Error('use file:PATH, tcp://HOST:PORT or none');
+}
+
+function printSink(text: string, cwd: string): PrintSink | undefined {
+  if (text === 'none') return undefined;
+  if (text.startsWith('file:')) return new FilePrintSink(resolve(cwd, text.slice(5)));
+  const [host, port] = text.slice(6).split(':') as [string, string];
+  return new PrinterLinkSink(host, Number(port));
 }
 
 /**
@@ -58,7 +67,10 @@ export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: C
       ),
     )
     .addOption(
-      new Option('--printer <target>', 'where WRITE_PRINT data go: file:PATH or none')
+      new Option(
+        '--printer <target>',
+        'where WRITE_PRINT data go: file:PATH, tcp://HOST:PORT (an ESC/POS printer) or none',
+      )
         .argParser(parse(printerTarget))
         .default('none'),
     )
@@ -76,8 +88,7 @@ export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: C
       ).argParser(parse(integerIn(0, 65535, 'control port'))),
     );
   cmd.action(async (opts: SimOptions) => {
-    const printer: PrintSink | undefined =
-      opts.printer === 'none' ? undefined : new FilePrintSink(resolve(io.cwd, opts.printer.slice(5)));
+    const printer = printSink(opts.printer, io.cwd);
     const emulator = await ChduLiteEmulator.start({
       imagePath: resolve(io.cwd, opts.image),
       ...(opts.capacity === undefined ? {} : { capacityBlocks: opts.capacity }),
@@ -93,7 +104,12 @@ export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: C
       }
       throw e;
     });
-    const closers: Array<() => Promise<void>> = [() => emulator.close()];
+    const closers: Array<() => Promise<void>> = [
+      async () => {
+        await emulator.close();
+        if (printer instanceof PrinterLinkSink) printer.close();
+      },
+    ];
     try {
       let controlPort: number | undefined;
       if (opts.controlPort !== undefined) {

@@ -23,6 +23,8 @@ describe('kasa CLI', () => {
     [['serve', '--sfs-url', 'ftp://x'], '--sfs-url'],
     [['serve', '--log-level', 'loud'], '--log-level'],
     [['serve', '--token', 'short'], '--token'],
+    [['serve', '--sw-id', 'ABC'], '--sw-id'],
+    [['serve', '--sw-id', 'G'.repeat(40)], '--sw-id'],
   ])('exits 2 for a bad value: %j', async (argv, name) => {
     const t = io();
     expect(await runCli(argv, t, '1.0.0')).toBe(2);
@@ -33,6 +35,12 @@ describe('kasa CLI', () => {
     const t = io({ KASA_SFS_TIMEOUT_MS: 'soon' });
     expect(await runCli(['serve'], t, '1.0.0')).toBe(2);
     expect(t.err.join('')).toContain('KASA_SFS_TIMEOUT_MS');
+  });
+
+  it('exits 2 naming KASA_SW_ID when it is not 40 hex digits', async () => {
+    const t = io({ KASA_SW_ID: '1234' });
+    expect(await runCli(['serve'], t, '1.0.0')).toBe(2);
+    expect(t.err.join('')).toContain('KASA_SW_ID');
   });
 
   it('exits 2 for a printer target whose adapter does not exist (DECISIONS 12)', async () => {
@@ -63,6 +71,7 @@ describe('kasa CLI', () => {
       '--no-demo',
       '--token',
       '--log-level',
+      '--sw-id',
     ]) {
       expect(help).toContain(flag);
     }

@@ -6,28 +6,41 @@ import type { Logger } from 'pino';
 import { FileBackupLog } from '../adapters/backup/file-backup-log.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
-import { describeChduTarget } from '../config/targets.js';
+import { describeChduTarget, printerProfileOf } from '../config/targets.js';
+import { FiscalError } from '../core/fiscal-error.js';
+import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
+import { lastRequestRefusal } from '../core/offline/last-request.js';
+import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import type { RegisterEvents } from '../core/ports/register-events.js';
-import { offlineBacklogProbe, printerProbe } from '../core/services/backlog-status.js';
+import type { Scheduler } from '../core/ports/scheduler.js';
 import { backupProbe } from '../core/services/backup-status.js';
+import { assertLastDocumentPrinted } from '../core/services/documents/issue-document.js';
+import { locationProbe } from '../core/services/location/location-probe.js';
+import { printerInfo } from '../core/services/printing/printer-info.js';
+import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
+import { SwIdSource } from '../core/services/sw-id-source.js';
 import { WriteLock } from '../core/services/write-lock.js';
-import { swId } from '../core/sfs/sw-id.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
+import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
+import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeEvents, type EventsOptions } from './events.js';
 import { composeMerchant } from './merchant.js';
-import { openPrinter } from './open-printer.js';
+import { composeOffline } from './offline.js';
+import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
+import { composePrinting } from './printing.js';
 
 /** How long close() waits for requests in flight before it cuts the remaining connections. */
 const CLOSE_GRACE_MS = 10_000;
@@ -43,6 +56,8 @@ export interface Kasa {
     sfsSimulator?: SfsSimulator;
     journal: Journal;
     index: JournalIndex;
+    /** The background offline sender (tests read its state). */
+    sender: OfflineSender;
     /** The events port (ADR 0805): background work publishes here. */
     events: RegisterEvents;
   };
@@ -56,6 +71,8 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
   /** Event watcher and stream timings (tests shorten them). */
   events?: Pick<
     EventsOptions,
@@ -120,19 +137,10 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
 
   const version = readPackageVersion();
   const buildCommit = readBuildCommit();
-  // SFS spec §2.3; not certified, so the SFS integration environment is the place for it (ADR 0004).
-  const swIdValue = swId({
-    manufacturer: 'kasa',
-    product: 'kasa',
-    chduName: config.chdu.kind === 'image' ? 'kasa image CHDU' : 'CHDU Lite',
-    version,
-    chduVersion: '1.3',
-  });
   const versionInfo: VersionInfo = {
     product: 'kasa',
     version,
     apiVersion: '1.7',
-    swId: swIdValue,
     ...(buildCommit ? { buildCommit } : {}),
     nodeVersion: process.version,
   };
@@ -147,13 +155,34 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
-  const printer = openPrinter(config.printer, { dataDir: config.dataDir });
-  const sfs = await openTaxAuthority(config, clock, () => currentCertificate());
+  let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
+  // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
+  checkPrinterTarget(config.printer, config.chdu);
+  const early =
+    config.printer.kind === 'chdu'
+      ? undefined
+      : await openPrinter(config.printer, { dataDir: config.dataDir });
+  const sfs = await openTaxAuthority(
+    config,
+    clock,
+    () => currentCertificate(),
+    () => currentIdentity(),
+  );
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
+  let printer: ReceiptPrinter;
   try {
     storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+    printer =
+      early ??
+      (await openPrinter(config.printer, {
+        dataDir: config.dataDir,
+        chdu: { chdu: storage.chdu, journal: storage.journal },
+      }).catch(async (e: unknown) => {
+        await storage.close();
+        throw e;
+      }));
   } catch (e) {
-    await printer.close();
+    await early?.close();
     await sfs.close();
     throw e;
   }
@@ -164,8 +193,24 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   };
   readiness.add(storage.check);
   status.addProbe(storage.check.statusProbe());
+  // SFS spec §2.3, ADR 0421: the certified SwId when given, else derived from the actual CHDÚ.
+  const chdu = storage.chdu;
+  const swIds = new SwIdSource({
+    configured: config.swId,
+    software: { manufacturer: 'kasa', product: 'kasa', version },
+    chdu: { name: chdu.model ?? 'CHDU', version: () => chdu.firmwareVersion() },
+  });
+  storage.check.addProbe(swIds.probe());
+  // The first check ran without this probe: while the version is unknown, check again so the
+  // register refuses (200) instead of issuing a document it could not send.
+  if (!(await swIds.refresh())) await storage.check.run();
   currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
-  // ADR 0805: every use case writes through the publishing journal, so each record's events follow.
+  currentIdentity = () => {
+    const m = storage.index.currentMerchant()?.merchant;
+    return m && { cashRegisterCode: m.organizationUnit.cashRegisterCode, ico: m.ico, icDph: m.icDph };
+  };
+  // ADR 0805: everything writes through the publishing journal — the use cases and the background
+  // sender alike — so each record's events follow (a resend's "registered" included).
   const events = composeEvents({
     status,
     capacity: () => storage.info(),
@@ -193,25 +238,76 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     throw e;
   }
   status.addProbe(printerProbe(printer));
-  status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
+  status.addProbe(offlineBacklogProbe(storage.index, clock));
+  status.addProbe(locationProbe(storage.index));
   status.addProbe(sfs.health.probe);
   status.addProbe(
     backupProbe(new FileBackupLog(config.dataDir), () => clock.now(), config.chdu.kind === 'image'),
   );
-  const documents = composeDocuments({
+  const profile = printerProfileOf(config.printer);
+  const printing = await composePrinting({
+    printer,
+    paperWidthDots: profile.paperWidthDots,
+    journal,
+    index: storage.index,
+    lock,
+  });
+  // Issue 10: the overall state is never READY while documents are refused, and names a backlog
+  // past its deadline.
+  status.addBlocker({ refusal: () => lastRequestRefusal(storage.index) });
+  status.addBlocker({
+    refusal: () => {
+      try {
+        assertLastDocumentPrinted({ index: storage.index });
+        return undefined;
+      } catch (e) {
+        return FiscalError.is(e) ? e : undefined;
+      }
+    },
+  });
+  status.addBlocker(overdueBacklog(storage.index, clock));
+  const background = composeBackground({
+    journal,
+    index: storage.index,
+    lock,
+    sfs: sfs.taxAuthority,
+    sfsTimeoutMs: config.sfsTimeoutMs,
+    swId: () => swIds.value,
+    sfsHealth: sfs.health,
+    clock,
+    ids,
+    session: merchant.session,
+    keystore: merchant.keystore,
+    readiness,
+    logger,
+    ...(overrides.scheduler ? { scheduler: overrides.scheduler } : {}),
+  });
+  const documentDeps = {
     journal,
     index: storage.index,
     lock,
     merchant: merchant.session,
     sfs: sfs.taxAuthority,
     sfsTimeoutMs: config.sfsTimeoutMs,
-    swId: swIdValue,
+    swId: () => swIds.value,
     sfsHealth: sfs.health,
     printer,
-    renderer: overrides.renderer ?? pngRenderer(printer.charsPerLine),
+    renderer: overrides.renderer ?? pngRenderer(profile.paperWidthDots),
+    logo: printing.logo,
     clock,
     ids,
-  });
+    claims: background.claims,
+  };
+  const documents = composeDocuments(documentDeps);
+  const offline = composeOffline(
+    {
+      ...documentDeps,
+      claims: background.claims,
+      signers: background.signers,
+      scheduler: background.scheduler,
+    },
+    background.sender,
+  );
 
   const app = await buildHttpApp({
     logger,
@@ -220,17 +316,23 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     allowedHosts: allowedHostNames(config.host),
     version,
     routes: [
-      systemRoutes({ version: () => versionInfo, status }),
-      storage.routes,
+      systemRoutes({ version: () => ({ ...versionInfo, ...swIds.report() }), status }),
+      // chduinfo names the printer too, from the same call as GET /api/printer (they agree).
+      chduRoutes({
+        info: async () => ({ ...(await storage.info()), printer: await printerSummary(printer) }),
+      }),
       events.routes,
       merchant.routes,
       documents,
+      ...offline,
+      ...printing.routes,
       // Beside the code: src/web/ under tsx, dist/web/ when built (scripts/build.mjs copies it; ADR 0800).
       adminRoutes(readFileSync(new URL('../web/admin.html', import.meta.url), 'utf8')),
     ],
   });
-  await events.start();
 
+  await events.start();
+  background.start();
   return {
     app,
     logger,
@@ -244,6 +346,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       ...(sfs.simulator ? { sfsSimulator: sfs.simulator } : {}),
       journal: storage.journal,
       index: storage.index,
+      sender: background.sender,
       events: events.events,
     },
     async close() {
@@ -255,7 +358,19 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       force.unref();
       await app.close();
       clearTimeout(force);
+      await background.stop();
       await closeAll();
     },
+  };
+}
+
+/** The printer as `GET /api/chduinfo` names it. */
+async function printerSummary(printer: ReceiptPrinter) {
+  const info = await printerInfo(printer);
+  return {
+    adapter: info.adapter,
+    target: info.target,
+    ready: info.status.ready,
+    ...(info.status.faultCode === undefined ? {} : { faultCode: info.status.faultCode }),
   };
 }

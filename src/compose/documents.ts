@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PngReceiptRenderer, paperWidthFor } from '../adapters/receipt-image/png-receipt-renderer.js';
+import { type PaperWidthPx, PngReceiptRenderer } from '../adapters/receipt-image/png-receipt-renderer.js';
 import type { IdSource } from '../core/ports/clock.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import { CashOperation } from '../core/services/documents/cash-operation.js';
@@ -12,11 +12,12 @@ import { documentRoutes } from '../http/routes/documents.js';
 
 export const cryptoIds: IdSource = { uuid: () => randomUUID() };
 
-/** Electronic receipts: the same renderer the virtual printer draws paper with, at its width. */
-export function pngRenderer(charsPerLine: number): ReceiptImageRenderer {
+/** Electronic receipts: drawn at the printer's paper width, the logo resolved from `images`. */
+export function pngRenderer(paperWidthPx: PaperWidthPx): ReceiptImageRenderer {
   const renderer = new PngReceiptRenderer();
   return {
-    renderPng: (layout) => renderer.render(layout, { paperWidthPx: paperWidthFor(charsPerLine) }).png,
+    renderPng: (layout, images) =>
+      renderer.render(layout, { paperWidthPx, ...(images === undefined ? {} : { images }) }).png,
   };
 }
 

@@ -49,7 +49,6 @@ export function composeEvents(o: EventsOptions): EventsPart {
     status: () => o.status.report(),
     capacity: o.capacity,
     events: ring,
-    now: () => o.clock.now(),
   });
   const capacityEvery = o.capacityIntervalMs ?? 60_000;
   let lastCapacity = Number.NEGATIVE_INFINITY;

@@ -1,34 +1,99 @@
 import { join } from 'node:path';
+import { ChduPassThroughPrinter } from '../adapters/printer/chdu-pass-through-printer.js';
+import { EscPosPrinter } from '../adapters/printer/escpos-printer.js';
 import { NoPrinter } from '../adapters/printer/no-printer.js';
-import { VirtualPrinter } from '../adapters/printer/virtual-printer.js';
-import { describePrinterTarget, type PrinterTarget } from '../config/targets.js';
+import type { ByteTransport } from '../adapters/transport/byte-transport.js';
+import { SerialTransport, TcpTransport } from '../adapters/transport/byte-transport.js';
+import { DeviceFileTransport } from '../adapters/transport/device-file-transport.js';
+import type { ChduTarget } from '../config/targets.js';
+import { describePrinterTarget, type PrinterTarget, printerProfileOf } from '../config/targets.js';
 import { UsageError } from '../config/usage-error.js';
+import type { Chdu } from '../core/ports/chdu.js';
+import type { Journal } from '../core/ports/journal.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
+import { VirtualPrinter } from '../simulators/printer/virtual-printer.js';
 
 export interface OpenPrinterOptions {
   /** The register's data dir: the virtual printer keeps its jobs under it. */
   dataDir: string;
+  /** `--printer chdu`: the opened CHDÚ and the journal its print records go through. */
+  chdu?: { chdu: Chdu; journal: Journal };
+  /** Limit for the first connection to a TCP, serial or USB printer (default 3000 ms). */
+  connectTimeoutMs?: number;
 }
 
 /**
- * The one place a `--printer` target becomes a `ReceiptPrinter` adapter. A target without an
- * adapter is a {@link UsageError} (exit 2, DECISIONS 12): never a silent fallback to another printer.
+ * Refuses, before anything is opened, a printer target that can never work with this CHDÚ:
+ * `chdu` needs a CHDU Lite (the image-file CHDÚ has no printer behind it). Exit 2 (DECISIONS 12).
  */
-export function openPrinter(target: PrinterTarget, options: OpenPrinterOptions): ReceiptPrinter {
+export function checkPrinterTarget(target: PrinterTarget, chdu: ChduTarget): void {
+  if (target.kind === 'chdu' && chdu.kind === 'image') {
+    throw new UsageError(
+      '--printer chdu: the image-file CHDÚ has no printer behind it; use it with --chdu chdu-lite+serial://… or chdu-lite+tcp://…',
+    );
+  }
+}
+
+/**
+ * The one place a `--printer` target becomes a `ReceiptPrinter` adapter (exhaustive switch). A
+ * device printer's line is opened once here, so a wrong address or a missing device stops the
+ * start with exit 2 naming it (DECISIONS 12: never a silent fallback); a printer that goes away
+ * later is a printer error (100–106) on the request that needs it.
+ */
+export async function openPrinter(
+  target: PrinterTarget,
+  options: OpenPrinterOptions,
+): Promise<ReceiptPrinter> {
+  const profile = printerProfileOf(target);
+  const name = describePrinterTarget(target);
   switch (target.kind) {
     case 'virtual':
-      return new VirtualPrinter({ dir: join(options.dataDir, 'virtual-printer') });
+      return new VirtualPrinter({ dir: join(options.dataDir, 'virtual-printer'), profile });
     case 'none':
-      return new NoPrinter();
+      return new NoPrinter({ profile });
     case 'tcp':
-    case 'serial':
-    case 'chdu':
-      throw new UsageError(
-        `--printer ${describePrinterTarget(target)}: this printer adapter is not available in this version (use virtual or none)`,
+      return opened(
+        new TcpTransport(target.host, target.port, options.connectTimeoutMs ?? 3000),
+        'tcp',
+        name,
+        profile,
       );
+    case 'serial':
+      // One unit can be a picture of ~32 KB: at 9600 baud that alone takes 34 s to drain.
+      return opened(
+        new SerialTransport(target.path, target.baudRate, {
+          writeTimeoutMs: Math.max(10_000, Math.ceil((32_768 * 10 * 1000) / target.baudRate) * 2),
+        }),
+        'serial',
+        name,
+        profile,
+      );
+    case 'usb':
+      // A printer takes data only as fast as it prints: a big picture may wait for the mechanism.
+      return opened(new DeviceFileTransport(target.path, { writeTimeoutMs: 30_000 }), 'usb', name, profile);
+    case 'chdu': {
+      if (!options.chdu) throw new UsageError('--printer chdu: the CHDÚ must be opened first');
+      return new ChduPassThroughPrinter(options.chdu.chdu, options.chdu.journal, profile);
+    }
     default:
       return unreachable(target);
   }
+}
+
+async function opened(
+  transport: ByteTransport,
+  adapter: string,
+  name: string,
+  profile: ReturnType<typeof printerProfileOf>,
+): Promise<ReceiptPrinter> {
+  try {
+    await transport.open();
+  } catch (e) {
+    throw new UsageError(`--printer ${name}: cannot open the printer (${(e as Error).message})`, {
+      cause: e,
+    });
+  }
+  return new EscPosPrinter(transport, { adapter, target: name, profile });
 }
 
 function unreachable(target: never): never {

@@ -8,6 +8,7 @@ import { UsageError } from '../config/usage-error.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { TaxAuthority } from '../core/ports/tax-authority.js';
 import { SfsHealth } from '../core/services/sfs-health.js';
+import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 
 /** The SFS side of `kasa serve`: the SOAP client and, by default, the embedded simulator. */
@@ -32,10 +33,16 @@ export async function openTaxAuthority(
   config: ServeConfig,
   clock: Clock,
   merchantCertificate: () => string | undefined = () => undefined,
+  merchantIdentity: () => MerchantIdentity | undefined = () => undefined,
 ): Promise<SfsConnection> {
   if (config.sfsUrl === undefined) {
     const caDir = join(config.dataDir, DEMO_CA_DIR);
-    const simulator = await SfsSimulator.start({ caDir, clock });
+    // The identification data the merchant loaded are the ones the SFS issued it (check −905).
+    const issuedIdentities = () => {
+      const identity = merchantIdentity();
+      return identity ? [identity] : [];
+    };
+    const simulator = await SfsSimulator.start({ caDir, clock, issuedIdentities });
     const demoCa = new X509Certificate(simulator.caCertPem);
     const health = new SfsHealth(`embedded simulator ${simulator.url}`, () => {
       const der = merchantCertificate();

@@ -24,6 +24,7 @@ describe('serve configuration', () => {
       demo: true,
       token: undefined,
       logLevel: 'info',
+      swId: undefined,
     });
     expect(c.fixed.size).toBe(0);
   });
@@ -69,6 +70,14 @@ describe('serve configuration', () => {
   it('keeps the capacity of a new image given in the --chdu target, resolving its path', () => {
     const c = parse(['--chdu', 'image:img/chdu.img?capacity=5000']);
     expect(c.chdu).toEqual({ kind: 'image', path: '/srv/img/chdu.img', capacityBlocks: 5000 });
+  });
+
+  it('--sw-id / KASA_SW_ID: 40 hex digits, kept in upper case, fixed', () => {
+    const hex = 'abcdef0123456789abcdef0123456789abcdef01';
+    const c = parse(['--sw-id', hex]);
+    expect(c.swId).toBe(hex.toUpperCase());
+    expect([...c.fixed]).toEqual(['swId']);
+    expect(parse([], { HOME: '/home/anna', KASA_SW_ID: hex }).swId).toBe(hex.toUpperCase());
   });
 
   describe('the data dir (ADR 0802)', () => {

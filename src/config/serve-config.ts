@@ -38,6 +38,8 @@ export interface ServeConfig {
   /** When set, every /api/ request needs `Authorization: Bearer <token>`. */
   readonly token: string | undefined;
   readonly logLevel: LogLevel;
+  /** `--sw-id`: the SwId the certification assigned (40 hex, upper case); undefined = derived (ADR 0421). */
+  readonly swId: string | undefined;
   /** Keys given explicitly by flag or environment: fixed for the process lifetime (DECISIONS 2). */
   readonly fixed: ReadonlySet<ServeKey>;
 }
@@ -71,6 +73,12 @@ const token = (text: string): string => {
   if (!/^[\x21-\x7e]{8,200}$/.test(text))
     throw new Error('token must be 8-200 printable ASCII characters, no spaces');
   return text;
+};
+
+/** SFS spec §2.3: the SwId is 40 hexadecimal digits (SHA-1); kept in upper case like the spec example. */
+const swId = (text: string): string => {
+  if (!/^[0-9a-fA-F]{40}$/.test(text)) throw new Error('SwId must be exactly 40 hexadecimal digits');
+  return text.toUpperCase();
 };
 
 const wrap =
@@ -176,6 +184,14 @@ const specs = {
     parse: logLevel,
     defaultText: 'info',
   },
+  swId: {
+    key: 'swId',
+    flags: '--sw-id <hex>',
+    description: 'the SwId the SFS certification assigned (40 hex digits)',
+    env: 'KASA_SW_ID',
+    parse: swId,
+    defaultText: 'derived from the kasa version and the CHDÚ model and firmware',
+  },
 } satisfies Record<ServeKey, OptionSpec<unknown>>;
 
 /**
@@ -195,6 +211,7 @@ export function defaultServeConfig(dataDir: string, overrides: Partial<ServeConf
     demo: true,
     token: undefined,
     logLevel: 'info',
+    swId: undefined,
     fixed: new Set<ServeKey>(),
     ...overrides,
   } satisfies ServeConfig);
@@ -245,6 +262,7 @@ export function readServeConfig(
     chdu: value<ChduTarget | undefined>('chdu', undefined),
     token: value<string | undefined>('token', undefined),
     logLevel: value<LogLevel | undefined>('logLevel', undefined),
+    swId: value<string | undefined>('swId', undefined),
   };
   const { dataDir, source } = readDataDir(cmd, dataDirSpec, env, cwd);
   if (source !== 'default') fixed.add('dataDir');
@@ -263,6 +281,7 @@ export function readServeConfig(
     demo,
     token: given.token ?? d.token,
     logLevel: given.logLevel ?? d.logLevel,
+    swId: given.swId ?? d.swId,
     fixed,
   };
   return Object.freeze(config);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeChduTarget, parseChduTarget, TargetSyntaxError } from './targets.js';
+import { DEFAULT_PROFILE } from './printer-profile.js';
+import {
+  describeChduTarget,
+  describePrinterTarget,
+  parseChduTarget,
+  parsePrinterTarget,
+  printerProfileOf,
+  TargetSyntaxError,
+} from './targets.js';
 
 describe('parseChduTarget', () => {
   it.each([
@@ -35,5 +43,57 @@ describe('parseChduTarget', () => {
     'floppy:/a',
   ])('refuses %s', (text) => {
     expect(() => parseChduTarget(text)).toThrow(TargetSyntaxError);
+  });
+});
+
+describe('parsePrinterTarget', () => {
+  it.each([
+    ['virtual', { kind: 'virtual' }],
+    ['none', { kind: 'none' }],
+    ['chdu', { kind: 'chdu' }],
+    ['tcp://192.168.1.50:9100', { kind: 'tcp', host: '192.168.1.50', port: 9100 }],
+    ['serial:///dev/ttyUSB0?baudRate=9600', { kind: 'serial', path: '/dev/ttyUSB0', baudRate: 9600 }],
+    ['usb:///dev/usb/lp0', { kind: 'usb', path: '/dev/usb/lp0' }],
+  ])('%s', (text, target) => {
+    const parsed = parsePrinterTarget(text);
+    expect(parsed).toEqual(target);
+    expect(parsePrinterTarget(describePrinterTarget(parsed))).toEqual(parsed);
+    expect(printerProfileOf(parsed)).toEqual(DEFAULT_PROFILE);
+  });
+
+  it('reads a profile from the query, beside the adapter own parameters', () => {
+    const t = parsePrinterTarget('serial:///dev/ttyS0?baudRate=19200&chars=32&codepage=cp1250');
+    expect(t).toMatchObject({ kind: 'serial', path: '/dev/ttyS0', baudRate: 19200 });
+    expect(printerProfileOf(t)).toEqual({
+      charsPerLine: 32,
+      font: 'A',
+      paperWidthDots: 384,
+      codepage: 'cp1250',
+      codepageNumber: 45,
+      qr: 'raster',
+    });
+    expect(parsePrinterTarget(describePrinterTarget(t))).toEqual(t);
+    const b = parsePrinterTarget('tcp://p:9100?chars=56&font=B&codepage=raster&model=TM-T20III');
+    expect(printerProfileOf(b)).toMatchObject({
+      charsPerLine: 56,
+      font: 'B',
+      paperWidthDots: 512,
+      model: 'TM-T20III',
+    });
+    expect(printerProfileOf(parsePrinterTarget('virtual?chars=42'))).toMatchObject({ paperWidthDots: 512 });
+  });
+
+  it.each([
+    'tcp://p:9100?chars=40',
+    'tcp://p:9100?chars=64',
+    'tcp://p:9100?font=C',
+    'tcp://p:9100?codepage=cp437',
+    'tcp://p:9100?codepageNumber=300',
+    'tcp://p:9100?baudRate=9600',
+    'virtual?speed=3',
+    'usb://lp0',
+    'lpt:/dev/lp0',
+  ])('refuses %s', (text) => {
+    expect(() => parsePrinterTarget(text)).toThrow(TargetSyntaxError);
   });
 });

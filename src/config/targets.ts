@@ -1,15 +1,30 @@
+import {
+  DEFAULT_PROFILE,
+  describePrinterProfile,
+  isProfileKey,
+  type PrinterProfile,
+  ProfileSyntaxError,
+  parsePrinterProfile,
+} from './printer-profile.js';
+
 /**
  * Device and server targets given on the command line, parsed once into typed values.
  * Parsing checks the syntax only; whether an adapter exists for a target is decided by the
  * composition root (DECISIONS 12: an unavailable printer target is an exit-2 error, never a
  * silent fallback).
  */
-export type PrinterTarget =
+export type PrinterTarget = (
   | { kind: 'virtual' }
   | { kind: 'none' }
   | { kind: 'tcp'; host: string; port: number }
   | { kind: 'serial'; path: string; baudRate: number }
-  | { kind: 'chdu' };
+  /** A USB printer through the Linux usblp device file, e.g. `/dev/usb/lp0`. */
+  | { kind: 'usb'; path: string }
+  | { kind: 'chdu' }
+) & {
+  /** Paper, font and code page (query parameters of the target); defaults when absent. */
+  profile?: PrinterProfile;
+};
 
 export type ChduTarget =
   /** `capacityBlocks`: from `image:PATH?capacity=N`, the capacity of a new image (ADR 0112). */
@@ -51,11 +66,59 @@ function serialPath(rest: string, what: string): { path: string; baudRate: numbe
   return { path, baudRate };
 }
 
+/**
+ * `virtual`, `none`, `chdu`, `tcp://HOST:PORT`, `serial:///dev/X?baudRate=N`, `usb:///dev/usb/lp0`,
+ * each optionally with profile parameters (`?chars=42&codepage=cp1250`, see printer-profile.ts).
+ */
 export function parsePrinterTarget(text: string): PrinterTarget {
-  if (text === 'virtual' || text === 'none' || text === 'chdu') return { kind: text };
-  if (text.startsWith('tcp://')) return { kind: 'tcp', ...hostPort(text.slice(6), 'tcp://') };
-  if (text.startsWith('serial://')) return { kind: 'serial', ...serialPath(text.slice(9), 'serial://') };
-  throw new TargetSyntaxError('use virtual, none, chdu, tcp://HOST:PORT or serial:///dev/X?baudRate=N');
+  const q = text.indexOf('?');
+  const base = q < 0 ? text : text.slice(0, q);
+  const all = new URLSearchParams(q < 0 ? '' : text.slice(q + 1));
+  const own = new URLSearchParams();
+  const profileParams = new URLSearchParams();
+  for (const [k, v] of all) (isProfileKey(k) ? profileParams : own).append(k, v);
+  let profile: PrinterProfile;
+  try {
+    profile = parsePrinterProfile(profileParams);
+  } catch (e) {
+    if (e instanceof ProfileSyntaxError) throw new TargetSyntaxError(`printer profile: ${e.message}`);
+    throw e;
+  }
+  const withProfile = <T extends object>(t: T): T & { profile?: PrinterProfile } =>
+    q < 0 || [...profileParams.keys()].length === 0 ? t : { ...t, profile };
+  const noOwn = (what: string): void => {
+    for (const key of own.keys()) throw new TargetSyntaxError(`${what}: unknown parameter "${key}"`);
+  };
+  if (base === 'virtual' || base === 'none' || base === 'chdu') {
+    noOwn(base);
+    return withProfile({ kind: base });
+  }
+  if (base.startsWith('tcp://')) {
+    noOwn('tcp://');
+    return withProfile({ kind: 'tcp' as const, ...hostPort(base.slice(6), 'tcp://') });
+  }
+  if (base.startsWith('serial://')) {
+    const baud = own.get('baudRate');
+    own.delete('baudRate');
+    noOwn('serial://');
+    const rest = base.slice(9) + (baud === null ? '' : `?baudRate=${baud}`);
+    return withProfile({ kind: 'serial' as const, ...serialPath(rest, 'serial://') });
+  }
+  if (base.startsWith('usb://')) {
+    noOwn('usb://');
+    const path = base.slice(6);
+    if (!path.startsWith('/'))
+      throw new TargetSyntaxError('usb:// needs an absolute device path, e.g. /dev/usb/lp0');
+    return withProfile({ kind: 'usb' as const, path });
+  }
+  throw new TargetSyntaxError(
+    'use virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0',
+  );
+}
+
+/** The target's profile, or the default one (48 characters, font A, CP852). */
+export function printerProfileOf(target: PrinterTarget): PrinterProfile {
+  return target.profile ?? DEFAULT_PROFILE;
 }
 
 /** `PATH[?capacity=N]`: the capacity applies when the image is created (ADR 0112). */
@@ -88,13 +151,16 @@ export function parseChduTarget(text: string): ChduTarget {
 }
 
 export function describePrinterTarget(t: PrinterTarget): string {
+  const profile = t.profile === undefined ? '' : describePrinterProfile(t.profile);
   switch (t.kind) {
     case 'tcp':
-      return `tcp://${t.host}:${t.port}`;
+      return `tcp://${t.host}:${t.port}${profile}`;
     case 'serial':
-      return `serial://${t.path}?baudRate=${t.baudRate}`;
+      return `serial://${t.path}?baudRate=${t.baudRate}${profile.replace('?', '&')}`;
+    case 'usb':
+      return `usb://${t.path}${profile}`;
     default:
-      return t.kind;
+      return `${t.kind}${profile}`;
   }
 }
 

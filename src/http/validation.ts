@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { FiscalError } from '../core/fiscal-error.js';
+import { UNKNOWN_MEMBER_RULE } from './schemas/strict-request.js';
 
 /** `documentEntries[2].vatRate` from zod's `['documentEntries', 2, 'vatRate']`. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>, root: string): string {
@@ -23,10 +24,21 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     const root = httpPart === 'body' ? 'body' : (httpPart ?? 'request');
-    const issues = result.error.issues.map((issue) => ({
-      field: fieldPath(issue.path, root),
-      rule: issue.message,
-    }));
+    // ADR 0424: an unknown member is named first — it is the likeliest cause of the rest.
+    const unknown = result.error.issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({
+            field: fieldPath([...issue.path, key], root),
+            rule: UNKNOWN_MEMBER_RULE,
+          }))
+        : [],
+    );
+    const issues = [
+      ...unknown,
+      ...result.error.issues
+        .filter((issue) => issue.code !== 'unrecognized_keys')
+        .map((issue) => ({ field: fieldPath(issue.path, root), rule: issue.message })),
+    ];
     const first = issues[0]!;
     return {
       error: new FiscalError('INVALID_INPUT', `${first.field}: ${first.rule}`, {

@@ -55,6 +55,10 @@ describe('GET /api/events', () => {
     const d3 = await store();
     await stream.waitFor(is('document.registered', d3), 'registered #3');
     await stream.waitFor(is('sfs.reachable'), 'sfs.reachable');
+    // The background sender resends the offline document once the SFS answers again, through the
+    // same journal: its "registered" event comes without a line of its own (ADR 0805).
+    const resent = await stream.waitFor(is('document.registered', d2), 'registered #2 (resent)');
+    expect(data(resent).sendingCount).toBeGreaterThanOrEqual(2);
 
     h.printer.setPaper('out');
     const paper = await stream.waitFor(is('printer.changed'), 'printer.changed');

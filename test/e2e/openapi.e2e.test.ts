@@ -58,6 +58,18 @@ describe('OpenAPI document of the whole register', () => {
       'POST /api/document/get',
       'POST /api/document/print',
       'POST /api/cash',
+      'POST /api/document/send/offline',
+      'POST /api/report/offline',
+      'GET /api/report/offline/oldest',
+      'POST /api/document/get/offline',
+      'POST /api/document/update',
+      'POST /api/location/update',
+      'GET /api/location/get',
+      'GET /api/printer',
+      'POST /api/print',
+      'POST /api/drawer/open',
+      'POST /api/image/preview',
+      'POST /api/image/store',
       'GET /api/events',
     ];
     const listed = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, ops]) =>

@@ -57,7 +57,7 @@ function runner(command: (example: string, args: string[]) => [string, string[]]
   };
 }
 
-/** The same walk for every language: store, reprint, offline status, the 507/508 loop. */
+/** The same walk for every language: store, reprint, offline report, the 507/508 loop. */
 function walk(run: Run, names: { store: string; reprint: string; offline: string }) {
   // A register of its own whose every original fails to print: the 507/508 loop from the start.
   let failing: ServeChild;
@@ -91,10 +91,26 @@ function walk(run: Run, names: { store: string; reprint: string; offline: string
     expect(run(names.reprint, printing, 'copy')).toMatchObject({ code: 0, out: 'printed\n' });
   });
 
-  it('offline status: what waits to be sent', () => {
-    const r = run(names.offline, printing);
-    expect(r.code, r.out).toBe(0);
-    expect(r.out).toContain('unsent documents: 0, stuck: 0');
+  it('offline report: a document issued offline waits, and is sent on demand', async () => {
+    // The embedded SFS simulator answers the next request with an error page: issued offline.
+    const sim = /SFS embedded simulator (http:\/\/[^/\s]+)/.exec(printing.stdout())![1]!;
+    const fault = await fetch(`${sim}/__sim/fault`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'http-error', count: 1 }),
+    });
+    expect(fault.status).toBe(200);
+    const stored = run(names.store, printing);
+    expect(stored.code, stored.out).toBe(0);
+    expect(stored.out).toContain('uuid offline: sent later');
+    const waiting = run(names.offline, printing);
+    expect(waiting.code, waiting.out).toBe(0);
+    expect(waiting.out).toContain('waiting: 1 document(s), 0 location(s)');
+    expect(waiting.out).toMatch(/^ {2}\d{6}\/\d+ 5\.15 created .+ offline$/m);
+    const sent = run(names.offline, printing, 'send');
+    expect(sent.code, sent.out).toBe(0);
+    expect(sent.out).toContain('sent now: 1 document(s), 0 location(s)');
+    expect(sent.out).toContain('waiting: 0 document(s), 0 location(s)');
   });
 
   it('paper out: 507 on the sale, 508 on the next, reprint reports the printer until it prints', () => {
@@ -121,14 +137,14 @@ const named = (ok: boolean, name: string, why: string) => (ok ? name : `${name} 
 describe.skipIf(!hasCurl)(named(hasCurl, 'curl examples', 'curl or jq missing'), () => {
   walk(
     runner((example, args) => ['bash', [join('examples', 'curl', example), ...args]]),
-    { store: 'store.sh', reprint: 'reprint.sh', offline: 'offline-status.sh' },
+    { store: 'store.sh', reprint: 'reprint.sh', offline: 'offline-report.sh' },
   );
 });
 
 describe.skipIf(!hasPython)(named(hasPython, 'Python examples', `${python} cannot import requests`), () => {
   walk(
     runner((example, args) => [python, [join('examples', 'python', example), ...args]]),
-    { store: 'store.py', reprint: 'reprint.py', offline: 'offline_status.py' },
+    { store: 'store.py', reprint: 'reprint.py', offline: 'offline_report.py' },
   );
 });
 

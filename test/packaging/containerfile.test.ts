@@ -19,7 +19,7 @@ describe('Containerfile', () => {
   it('runs the compiled kasa as an unprivileged user in dialout, on Node 20', () => {
     expect(runStage).toMatch(/^FROM docker\.io\/library\/node:20-/m);
     expect(runStage).toMatch(/^USER node$/m);
-    expect(runStage).toContain('usermod -a -G dialout node');
+    expect(runStage).toContain('usermod -a -G dialout,lp node');
     expect(runStage).toMatch(/^CMD \["kasa", "serve", "--host", "0\.0\.0\.0"\]$/m);
     expect(text).toContain('npm prune --omit=dev');
   });

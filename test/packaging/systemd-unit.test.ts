@@ -46,7 +46,7 @@ describe('packaging/kasa.service', () => {
     expect(values('Group')).toEqual(['kasa']);
     expect(values('StateDirectory')).toEqual(['kasa']);
     expect(values('Environment')).toContain('KASA_DATA_DIR=/var/lib/kasa');
-    expect(values('SupplementaryGroups')).toEqual(['dialout']);
+    expect(values('SupplementaryGroups')).toEqual(['dialout lp']);
   });
 
   it('restarts on failure but not after a usage error, and logs to the journal', () => {
@@ -70,7 +70,12 @@ describe('packaging/kasa.service', () => {
     }
     expect(values('MemoryDenyWriteExecute')).toEqual([]);
     expect(values('PrivateDevices')).toEqual([]);
-    expect(values('DeviceAllow')).toEqual(['char-ttyACM rw', 'char-ttyUSB rw', 'char-ttyS rw']);
+    expect(values('DeviceAllow')).toEqual([
+      'char-ttyACM rw',
+      'char-ttyUSB rw',
+      'char-ttyS rw',
+      'char-usb rw',
+    ]);
   });
 
   it.skipIf(!hasAnalyze)(

@@ -2,11 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../../src/adapters/logging/logger.js';
-import type { VirtualPrinter } from '../../src/adapters/printer/virtual-printer.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig } from '../../src/config/serve-config.js';
-import type { PrinterTarget } from '../../src/config/targets.js';
+import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
+import type { Scheduler } from '../../src/core/ports/scheduler.js';
+import type { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
 import { ManualClock } from './merchant-register.js';
 
@@ -22,6 +23,12 @@ export interface HarnessOptions {
   renderer?: ReceiptImageRenderer;
   /** Capacity of a new CHDÚ image in blocks (small values make it fill up). */
   capacityBlocks?: number;
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
+  /** Another CHDÚ than the image in the data dir (e.g. a CHDU Lite emulator over TCP). */
+  chdu?: ChduTarget;
+  /** `--sw-id`. */
+  swId?: string;
 }
 
 export interface Harness {
@@ -48,18 +55,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port: 0,
     sfsTimeoutMs: options.sfsTimeoutMs ?? 1500,
     printer: options.printer ?? { kind: 'virtual' },
-    chdu: {
+    chdu: options.chdu ?? {
       kind: 'image',
       path: join(dataDir, 'chdu.img'),
       ...(options.capacityBlocks ? { capacityBlocks: options.capacityBlocks } : {}),
     },
     demo: options.demo ?? true,
     logLevel: 'silent',
+    swId: options.swId,
   });
   const kasa = await composeKasa(config, {
     clock,
     logger: createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   await kasa.app.ready();
   const call = async (

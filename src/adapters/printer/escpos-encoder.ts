@@ -1,141 +1,229 @@
-import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import type { QrBlock, ReceiptBlock, ReceiptLayout } from '../../core/receipt/receipt-blocks.js';
-import { decodePngRgba, type RgbaImage } from '../receipt-image/png-rgba.js';
+import type { PrinterProfile } from '../../config/printer-profile.js';
+import { DEFAULT_PROFILE } from '../../config/printer-profile.js';
+import type { QrBlock, ReceiptBlock, ReceiptLayout, TextBlock } from '../../core/receipt/receipt-blocks.js';
+import { printLogo } from '../receipt-image/logo-image.js';
+import type { RgbaImage } from '../receipt-image/png-rgba.js';
 import { PRINTER_DPI, qrMatrix, qrModuleDots } from '../receipt-image/qr-matrix.js';
+import { rasterTextLine } from '../receipt-image/text-raster.js';
+import { type CodepageTable, codepageTable, encodeLine, KASA_CODEPAGES } from './escpos-codepages.js';
 
-export interface EscPosOptions {
-  /**
-   * `raster` (default): the QR as a bitmap from the same matrix the PNG shows, so version, level
-   * and size are exactly ours on every printer. `native`: the printer's own QR command (smaller
-   * job; the printer picks the version, module size is chosen so the symbol stays ≥ 22 mm).
-   */
-  qrMode?: 'raster' | 'native';
-  /** ESC t code-page table of the printer; `epson` (CP852 = 18) fits most ESC/POS printers. */
-  codepageMapping?: 'epson' | 'star' | 'bixolon' | 'citizen' | 'xprinter' | 'pos-8360' | 'sunmi';
-  /** Images by key (PNG bytes) for `image` blocks; a missing key prints nothing. */
-  images?: ReadonlyMap<string, Uint8Array>;
-  /** Lines fed before the cut so the last line clears the cutter. */
-  feedBeforeCut?: number;
+const ESC = 0x1b;
+const GS = 0x1d;
+const LF = 0x0a;
+
+/** One printed unit of a job: a resumed print may start at any unit's `start` (ADR 0507). */
+export interface PrintUnit {
+  start: number;
+  end: number;
+  kind: 'init' | 'line' | 'image' | 'qr' | 'cut';
+  /** The text of a line (also of a line printed as an image). */
+  text?: string;
 }
 
-/** Columns the encoder library knows font A/B layouts for (58 mm: 32, 35, 42; 80 mm: 42, 44, 48). */
-export const ESC_POS_WIDTHS: readonly number[] = [32, 35, 42, 44, 48];
+/** A job as ESC/POS bytes, with the unit boundaries the adapters pace and confirm by. */
+export interface EscPosJob {
+  bytes: Uint8Array;
+  units: readonly PrintUnit[];
+  /** What a resumed print sends before the rest: ESC @, the font and the code page. */
+  prelude: Uint8Array;
+  /** Lines printed as images because the code page lacks one of their characters. */
+  rasterLines: number;
+}
 
-/** CP852 (Latin 2) holds every Slovak letter; the layout's fixed wording is chosen to fit it. */
-export const ESC_POS_CODEPAGE = 'cp852';
+export interface EscPosEncodeOptions {
+  /** Kick the drawer (ESC p) right after ESC @, so it opens while the receipt prints. */
+  openDrawer?: boolean;
+  /** Drawer pin: 2 (ESC p 0, the usual one) or 5 (ESC p 1). */
+  drawerPin?: 2 | 5;
+  /** Images by key (colour PNG) for `image` blocks; dithered to the paper here. */
+  images?: ReadonlyMap<string, Uint8Array>;
+}
 
 /**
- * Turns a laid-out receipt into the ESC/POS bytes a printer (or the CHDÚ pass-through) receives:
- * ESC @, the code page, each line with its style, the QR, a partial cut at every `cut` block.
- * Drawer kick (ESC p) comes right after ESC @ so the drawer opens while the receipt prints.
+ * Turns a laid-out receipt into the bytes an ESC/POS printer receives (ADR 0505): ESC @, font,
+ * code page; then every line with its own alignment, emphasis and size, so any line can be the
+ * start of a resumed print; images and the QR as raster bit images (`GS v 0`, ≤ 255 rows a
+ * command); the QR natively (`GS ( k`) when the profile says so; `GS V 66` (feed to the cutter,
+ * partial cut) at every cut block. A line whose characters are not all in the profile's code page
+ * is printed as an image of the text, never with `?`.
  */
 export class EscPosEncoder {
-  private readonly qrMode: 'raster' | 'native';
-  private readonly mapping: NonNullable<EscPosOptions['codepageMapping']>;
-  private readonly images: ReadonlyMap<string, Uint8Array>;
-  private readonly feedBeforeCut: number;
+  readonly profile: PrinterProfile;
+  private readonly table: CodepageTable | undefined;
 
-  constructor(options: EscPosOptions = {}) {
-    this.qrMode = options.qrMode ?? 'raster';
-    this.mapping = options.codepageMapping ?? 'epson';
-    this.images = options.images ?? new Map();
-    this.feedBeforeCut = options.feedBeforeCut ?? 4;
+  constructor(profile: PrinterProfile = DEFAULT_PROFILE) {
+    this.profile = profile;
+    this.table = profile.codepage === 'raster' ? undefined : codepageTable(KASA_CODEPAGES[profile.codepage]);
   }
 
-  encode(layout: ReceiptLayout, job: { openDrawer?: boolean } = {}): Uint8Array {
-    if (!ESC_POS_WIDTHS.includes(layout.width)) {
-      throw new RangeError(`ESC/POS paper has ${ESC_POS_WIDTHS.join(', ')} columns, not ${layout.width}`);
+  encode(layout: ReceiptLayout, options: EscPosEncodeOptions = {}): EscPosJob {
+    if (layout.width > this.profile.charsPerLine) {
+      throw new RangeError(
+        `the job is ${layout.width} characters wide, the paper ${this.profile.charsPerLine}`,
+      );
     }
-    const e = new ReceiptPrinterEncoder({
-      language: 'esc-pos',
-      columns: layout.width,
-      codepageMapping: this.mapping,
-      newline: '\n',
-      imageMode: 'raster',
-      feedBeforeCut: this.feedBeforeCut,
+    const out = new ByteSink();
+    const prelude = this.prelude();
+    let rasterLines = 0;
+    out.unit('init', () => {
+      out.push(prelude.subarray(0, 2)); // ESC @
+      if (options.openDrawer === true) out.push(drawerKick(options.drawerPin ?? 2));
+      out.push(prelude.subarray(2));
     });
-    e.initialize().codepage(ESC_POS_CODEPAGE);
-    if (job.openDrawer === true) e.pulse();
-    for (const block of layout.blocks) this.block(e, block, layout.width);
-    const bytes = e.encode();
-    // The library ends every line, the cut's too, with LF; after the final cut that LF would feed
-    // the next receipt's paper, so the job ends with the cut itself.
-    const n = bytes.length;
-    const endsWithCutLf = n >= 4 && bytes[n - 4] === 0x1d && bytes[n - 3] === 0x56 && bytes[n - 1] === 0x0a;
-    return endsWithCutLf ? bytes.slice(0, n - 1) : bytes;
+    for (const block of layout.blocks) {
+      const raster = this.block(out, block, layout.width, options.images);
+      if (raster) rasterLines++;
+    }
+    return { bytes: out.bytes(), units: out.units, prelude, rasterLines };
   }
 
-  private block(e: ReceiptPrinterEncoder, block: ReceiptBlock, width: number): void {
+  /** ESC @, font (ESC M), code page (ESC t) and the default line spacing. */
+  prelude(): Uint8Array {
+    const bytes = [ESC, 0x40, ESC, 0x4d, this.profile.font === 'B' ? 1 : 0];
+    if (this.table !== undefined) bytes.push(ESC, 0x74, this.profile.codepageNumber);
+    bytes.push(ESC, 0x32);
+    return Uint8Array.from(bytes);
+  }
+
+  /** Encodes one block; true when a text line went out as an image. */
+  private block(
+    out: ByteSink,
+    block: ReceiptBlock,
+    width: number,
+    images?: ReadonlyMap<string, Uint8Array>,
+  ): boolean {
     switch (block.kind) {
-      case 'text': {
-        e.align(block.align).bold(block.bold);
-        if (block.size === 'double') e.size(2, 2);
-        // An empty line still advances the paper.
-        e.text(block.text).newline();
-        if (block.size === 'double') e.size(1, 1);
-        if (block.bold) e.bold(false);
-        e.align('left');
-        return;
-      }
+      case 'text':
+        return this.text(out, block, width);
       case 'separator':
-        e.text((block.style === 'double' ? '=' : '-').repeat(width)).newline();
-        return;
+        return this.text(
+          out,
+          {
+            kind: 'text',
+            text: (block.style === 'double' ? '=' : '-').repeat(width),
+            align: 'left',
+            bold: false,
+            size: 'normal',
+          },
+          width,
+        );
       case 'feed':
-        e.newline(block.lines);
-        return;
+        for (let i = 0; i < block.lines; i++) out.unit('line', () => out.push([LF]), '');
+        return false;
       case 'cut':
-        e.cut('partial');
-        return;
+        out.unit('cut', () => out.push([GS, 0x56, 66, 0]));
+        return false;
       case 'image': {
-        const png = this.images.get(block.ref);
-        if (png === undefined) return;
-        const rgba = decodePngRgba(png);
-        const maxWidth = e.printableWidth;
-        const w = Math.min(rgba.width, maxWidth);
-        const h = Math.max(1, Math.round((rgba.height * w) / rgba.width));
-        e.align('center').image(imageInput(rgba), w, h, 'threshold', 128).align('left');
-        return;
+        const png = images?.get(block.ref);
+        if (png === undefined) return false;
+        const bitmap = printLogo(png, this.profile.paperWidthDots);
+        out.unit('image', () => {
+          out.push([ESC, 0x61, 1]);
+          out.push(rasterImage(bitmap));
+        });
+        return false;
       }
       case 'qr':
-        this.qr(e, block);
-        return;
+        out.unit('qr', () => this.qr(out, block));
+        return false;
     }
   }
 
-  private qr(e: ReceiptPrinterEncoder, block: QrBlock): void {
-    e.align('center');
-    if (this.qrMode === 'native') {
-      // The printer chooses the version; size modules for the smallest symbol it could choose.
+  private text(out: ByteSink, block: TextBlock, width: number): boolean {
+    const encoded = this.table === undefined ? undefined : encodeLine(block.text, this.table);
+    if (encoded !== undefined) {
+      out.unit(
+        'line',
+        () => {
+          out.push([
+            ESC,
+            0x61,
+            ALIGN[block.align],
+            ESC,
+            0x45,
+            block.bold ? 1 : 0,
+            GS,
+            0x21,
+            block.size === 'double' ? 0x11 : 0,
+          ]);
+          out.push(encoded);
+          out.push([LF]);
+        },
+        block.text,
+      );
+      return false;
+    }
+    // Not in the code page (or a raster profile): the line as an image, exactly as the PNG shows it.
+    const image = rasterTextLine(block, width, this.profile.paperWidthDots);
+    out.unit('line', () => out.push([ESC, 0x61, 0, ...rasterImage(image)]), block.text);
+    return this.table !== undefined;
+  }
+
+  private qr(out: ByteSink, block: QrBlock): void {
+    out.push([ESC, 0x61, 1]);
+    if (this.profile.qr === 'native') {
+      // The printer picks the version: size modules for the smallest symbol it could choose.
       const auto = qrMatrix({ ...block, minVersion: 1 });
       const size = Math.min(8, qrModuleDots(auto.size, block.minSizeMm, PRINTER_DPI));
-      e.qrcode(block.text, { model: 2, size, errorlevel: block.ecc.toLowerCase() as 'l' | 'm' | 'q' | 'h' });
-    } else {
-      const bitmap = qrBitmap(block);
-      e.image(imageInput(bitmap), bitmap.width, bitmap.height, 'threshold', 128);
+      const data = new TextEncoder().encode(block.text);
+      const len = data.length + 3;
+      out.push([GS, 0x28, 0x6b, 4, 0, 0x31, 0x41, 0x32, 0]); // model 2
+      out.push([GS, 0x28, 0x6b, 3, 0, 0x31, 0x43, size]);
+      out.push([GS, 0x28, 0x6b, 3, 0, 0x31, 0x45, ECC[block.ecc]]);
+      out.push([GS, 0x28, 0x6b, len & 0xff, len >> 8, 0x31, 0x50, 0x30]);
+      out.push(data);
+      out.push([GS, 0x28, 0x6b, 3, 0, 0x31, 0x51, 0x30]);
+      return;
     }
-    e.newline().align('left');
+    out.push(rasterImage(qrBitmap(block)));
   }
 }
 
-/** The encoder recognises a plain `{data, width, height}` object as image input. */
-function imageInput(image: RgbaImage): { data: Uint8Array; width: number; height: number } {
-  return { data: image.data, width: image.width, height: image.height };
+const ALIGN = { left: 0, center: 1, right: 2 } as const;
+const ECC = { L: 48, M: 49, Q: 50, H: 51 } as const;
+
+/** ESC p m t1 t2: m = 0 → pin 2, 1 → pin 5; 100 ms on, 500 ms off (in 2 ms units). */
+export function drawerKick(pin: 2 | 5): Uint8Array {
+  return Uint8Array.of(ESC, 0x70, pin === 2 ? 0 : 1, 50, 250);
 }
 
-/** The QR matrix as an RGBA bitmap at printer resolution, with a 2-module quiet zone. */
+/** GS v 0 commands for a black-and-white bitmap, at most 255 rows each (some firmware reads one byte). */
+export function rasterImage(image: RgbaImage): Uint8Array {
+  const bytesPerRow = Math.ceil(image.width / 8);
+  const parts: number[] = [];
+  for (let top = 0; top < image.height; top += 255) {
+    const rows = Math.min(255, image.height - top);
+    parts.push(GS, 0x76, 0x30, 0, bytesPerRow & 0xff, bytesPerRow >> 8, rows & 0xff, rows >> 8);
+    for (let y = top; y < top + rows; y++) {
+      for (let bx = 0; bx < bytesPerRow; bx++) {
+        let byte = 0;
+        for (let bit = 0; bit < 8; bit++) {
+          const x = bx * 8 + bit;
+          if (x >= image.width) continue;
+          if ((image.data[(y * image.width + x) * 4] ?? 255) < 128) byte |= 0x80 >> bit;
+        }
+        parts.push(byte);
+      }
+    }
+  }
+  return Uint8Array.from(parts);
+}
+
+/** The QR matrix as a bitmap at printer resolution, with a 2-module quiet zone. */
 export function qrBitmap(block: QrBlock): RgbaImage {
   const matrix = qrMatrix(block);
   const dot = qrModuleDots(matrix.size, block.minSizeMm, PRINTER_DPI);
   const quiet = 2;
   const side = (matrix.size + 2 * quiet) * dot;
-  const data = new Uint8Array(side * side * 4).fill(255);
+  const width = Math.ceil(side / 8) * 8;
+  const data = new Uint8Array(width * side * 4).fill(255);
   for (let r = 0; r < matrix.size; r++) {
     for (let c = 0; c < matrix.size; c++) {
       if (!matrix.dark(r, c)) continue;
       for (let dy = 0; dy < dot; dy++) {
         const row = (quiet + r) * dot + dy;
         for (let dx = 0; dx < dot; dx++) {
-          const i = (row * side + (quiet + c) * dot + dx) * 4;
+          const i = (row * width + (quiet + c) * dot + dx) * 4;
           data[i] = 0;
           data[i + 1] = 0;
           data[i + 2] = 0;
@@ -143,5 +231,34 @@ export function qrBitmap(block: QrBlock): RgbaImage {
       }
     }
   }
-  return { width: side, height: side, data };
+  return { width, height: side, data };
+}
+
+/** Collects bytes and the unit boundaries. */
+class ByteSink {
+  readonly units: PrintUnit[] = [];
+  private chunks: Uint8Array[] = [];
+  private length = 0;
+
+  push(bytes: ArrayLike<number>): void {
+    const b = bytes instanceof Uint8Array ? bytes : Uint8Array.from(bytes);
+    this.chunks.push(b);
+    this.length += b.length;
+  }
+
+  unit(kind: PrintUnit['kind'], write: () => void, text?: string): void {
+    const start = this.length;
+    write();
+    this.units.push({ start, end: this.length, kind, ...(text === undefined ? {} : { text }) });
+  }
+
+  bytes(): Uint8Array {
+    const out = new Uint8Array(this.length);
+    let at = 0;
+    for (const c of this.chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  }
 }

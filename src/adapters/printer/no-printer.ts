@@ -1,3 +1,4 @@
+import { DEFAULT_PROFILE, type PrinterProfile, paperWidthForChars } from '../../config/printer-profile.js';
 import { FiscalError } from '../../core/fiscal-error.js';
 import type { PrinterStatus, PrintOutcome, ReceiptPrinter } from '../../core/ports/receipt-printer.js';
 
@@ -10,10 +11,17 @@ import type { PrinterStatus, PrintOutcome, ReceiptPrinter } from '../../core/por
 export class NoPrinter implements ReceiptPrinter {
   readonly target = 'none';
   readonly charsPerLine: number;
+  private readonly profile: PrinterProfile;
 
-  /** `charsPerLine`: the width electronic receipts are laid out for (default 48). */
-  constructor(options: { charsPerLine?: number } = {}) {
-    this.charsPerLine = options.charsPerLine ?? 48;
+  /** `charsPerLine` or `profile`: the width electronic receipts are laid out for (default 48). */
+  constructor(options: { charsPerLine?: number; profile?: PrinterProfile } = {}) {
+    const chars = options.charsPerLine ?? options.profile?.charsPerLine ?? 48;
+    this.profile = options.profile ?? {
+      ...DEFAULT_PROFILE,
+      charsPerLine: chars,
+      paperWidthDots: paperWidthForChars(chars),
+    };
+    this.charsPerLine = chars;
   }
 
   async print(): Promise<PrintOutcome> {
@@ -30,6 +38,10 @@ export class NoPrinter implements ReceiptPrinter {
       coverOpen: false,
       charsPerLine: this.charsPerLine,
       model: 'none',
+      adapter: 'none',
+      paperWidthDots: this.profile.paperWidthDots,
+      codepage: this.profile.codepage,
+      drawer: false,
       fault: 'PRINTER_NOT_CONFIGURED',
     };
   }

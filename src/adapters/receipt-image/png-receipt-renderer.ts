@@ -5,7 +5,7 @@ import { PRINTER_DPI, qrMatrix, qrModuleDots } from './qr-matrix.js';
 import { registerReceiptFonts, resolveReceiptFonts } from './receipt-fonts.js';
 
 /** Printable widths in dots at 203 dpi: 58 mm paper (48 mm printable) and 80 mm paper (72 mm). */
-export type PaperWidthPx = 384 | 576;
+export type PaperWidthPx = 384 | 512 | 576;
 
 export interface PngRenderOptions {
   paperWidthPx: PaperWidthPx;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashRounded, roundingOf } from './cash-rounding.js';
+import { cashRounded, checkCashRounding, isCashPayment } from './cash-rounding.js';
 
 describe('cash rounding to 5 cents', () => {
   it('rounds remainders 1, 2 down and 3, 4 up', () => {
@@ -20,11 +20,84 @@ describe('cash rounding to 5 cents', () => {
     expect(cashRounded(-1)).toBe(-5);
   });
 
-  it('accepts the exact sum or its rounding only', () => {
-    expect(roundingOf(1000, 998)).toBe(2);
-    expect(roundingOf(998, 998)).toBe(0);
-    expect(roundingOf(1000, 1003)).toBeUndefined();
-    expect(roundingOf(995, 998)).toBeUndefined();
-    expect(roundingOf(5, 1)).toBe(4);
+  it('accepts the exact sum or the rounding of an all-cash payment only', () => {
+    const cash = (cents: number) => [{ name: 'Hotovosť', amountCents: cents }];
+    const names = ['Hotovosť'];
+    expect(checkCashRounding(1000, 998, cash(1000), names)).toEqual({ ok: true, roundingCents: 2 });
+    expect(checkCashRounding(998, 998, [], names)).toEqual({ ok: true, roundingCents: 0 });
+    expect(checkCashRounding(1000, 1003, cash(1000), names).ok).toBe(false);
+    expect(checkCashRounding(995, 998, cash(995), names).ok).toBe(false);
+    expect(checkCashRounding(5, 1, cash(5), names)).toEqual({ ok: true, roundingCents: 4 });
+  });
+});
+
+describe('cash rounding only on the cash part (ADR 0420)', () => {
+  const names = ['Hotovosť', 'Cash'];
+
+  it('refuses a rounding that no cash payment carries', () => {
+    const card = checkCashRounding(110, 112, [{ name: 'Karta', amountCents: 110 }], names);
+    expect(card).toMatchObject({ ok: false, expectedCents: [112] });
+    const zeroCash = checkCashRounding(
+      110,
+      112,
+      [
+        { name: 'Karta', amountCents: 110 },
+        { name: 'Cash', amountCents: 0 },
+      ],
+      names,
+    );
+    expect(zeroCash.ok).toBe(false);
+  });
+
+  it('rounds the cash part of a mixed payment, not the total', () => {
+    const mixed = (cardCents: number, amountCents: number) =>
+      checkCashRounding(
+        amountCents,
+        1003,
+        [
+          { name: 'Karta', amountCents: cardCents },
+          { name: 'Hotovosť', amountCents: amountCents - cardCents },
+        ],
+        names,
+      );
+    // cash part 5.02 → 5.00: amount 10.01 (the total 10.03 would round to 10.05)
+    expect(mixed(501, 1001)).toEqual({ ok: true, roundingCents: -2 });
+    expect(mixed(501, 1005)).toMatchObject({ ok: false, expectedCents: [1003, 1001] });
+    // cash part 5.03 → 5.05
+    expect(mixed(500, 1005)).toEqual({ ok: true, roundingCents: 2 });
+  });
+
+  it('counts payments as paid out on a negative document', () => {
+    const refund = checkCashRounding(
+      -1000,
+      -998,
+      [
+        { name: 'Karta', amountCents: 500 },
+        { name: 'cash', amountCents: 500 },
+      ],
+      names,
+    );
+    // cash part −4.98 → −5.00
+    expect(refund).toEqual({ ok: true, roundingCents: -2 });
+  });
+
+  it('refuses when the non-cash payments leave nothing to pay in cash', () => {
+    const over = checkCashRounding(
+      1005,
+      1003,
+      [
+        { name: 'Karta', amountCents: 1100 },
+        { name: 'Cash', amountCents: 5 },
+      ],
+      names,
+    );
+    expect(over.ok).toBe(false);
+  });
+
+  it('matches cash names without regard to case or surrounding spaces, diacritics counting', () => {
+    expect(isCashPayment(' hotovosť ', names)).toBe(true);
+    expect(isCashPayment('CASH', names)).toBe(true);
+    expect(isCashPayment('Hotovost', names)).toBe(false);
+    expect(isCashPayment('Karta', names)).toBe(false);
   });
 });

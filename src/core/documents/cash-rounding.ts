@@ -18,14 +18,72 @@ export function cashRounded(cents: number): number {
   return negative ? -rounded : rounded;
 }
 
+export interface PaymentPart {
+  name: string;
+  amountCents: number;
+}
+
+/** Whether a payment name means cash: same text ignoring case and surrounding spaces (ADR 0420). */
+export function isCashPayment(name: string, cashNames: readonly string[]): boolean {
+  const key = (text: string) => text.normalize('NFC').trim().toLowerCase();
+  const wanted = key(name);
+  return cashNames.some((cash) => key(cash) === wanted);
+}
+
+export type RoundingCheck =
+  | { ok: true; roundingCents: number }
+  | { ok: false; expectedCents: readonly number[]; reason: string };
+
 /**
- * Whether `amountCents` may stand for an item sum: the exact sum, or the sum rounded to 5 cents
- * by {@link cashRounded}. Returns the rounding (amount − sum), or undefined when neither.
- * So 9.98 → 10.00 (rounding +0.02) is accepted; 10.00 for a sum of 10.03 is not (10.03 rounds
- * to 10.05).
+ * Whether `amountCents` may stand for an item sum (ADR 0420, superseding the total-based rule of
+ * ADR 0402). Act 18/1996 Z. z. on prices, § 3(4) (as amended by Act 457/2021 Z. z., from
+ * 1 Jul 2022): the *price paid in cash* is rounded to 5 cents — so with a card, nothing is
+ * rounded, and in a mixed payment only the cash part is:
+ *
+ * - `amount` = the item sum is always accepted (rounding 0; payments are not checked, API text);
+ * - otherwise a payment named as cash (`cashNames`) with an amount above 0 must be there; the
+ *   non-cash payments are taken as paid exactly, the rest is the cash part, and `amount` must be
+ *   the non-cash payments plus the cash part rounded by {@link cashRounded}.
+ *
+ * Payment amounts are magnitudes (≥ 0): on a negative document (money paid out) they count
+ * negative. E.g. items 10.03 paid `{Karta: 5.01, Hotovosť: 5.00}`: cash part 5.02 → 5.00, so
+ * `amount` 10.01; items 1.12 paid `{Karta: 1.10}` is refused.
  */
-export function roundingOf(amountCents: number, itemSumCents: number): number | undefined {
-  if (amountCents === itemSumCents) return 0;
-  if (amountCents === cashRounded(itemSumCents)) return amountCents - itemSumCents;
-  return undefined;
+export function checkCashRounding(
+  amountCents: number,
+  itemSumCents: number,
+  payments: readonly PaymentPart[],
+  cashNames: readonly string[],
+): RoundingCheck {
+  if (amountCents === itemSumCents) return { ok: true, roundingCents: 0 };
+  const cashPaid = payments.filter((p) => p.amountCents > 0 && isCashPayment(p.name, cashNames));
+  if (cashPaid.length === 0) {
+    return {
+      ok: false,
+      expectedCents: [itemSumCents],
+      reason: `a 5-cent rounding applies only to a part paid in cash, and no payment is cash (${cashNames.join(', ') || 'no cash payment names are set'})`,
+    };
+  }
+  const sign = itemSumCents < 0 ? -1 : 1;
+  const nonCash =
+    sign *
+    payments.filter((p) => !isCashPayment(p.name, cashNames)).reduce((sum, p) => sum + p.amountCents, 0);
+  const cashDue = itemSumCents - nonCash;
+  if (cashDue === 0 || Math.sign(cashDue) !== sign) {
+    return {
+      ok: false,
+      expectedCents: [itemSumCents],
+      reason: 'the non-cash payments cover the whole item sum, so no part is paid in cash to round',
+    };
+  }
+  const expected = nonCash + cashRounded(cashDue);
+  if (amountCents === expected) return { ok: true, roundingCents: amountCents - itemSumCents };
+  return {
+    ok: false,
+    expectedCents: expected === itemSumCents ? [itemSumCents] : [itemSumCents, expected],
+    reason:
+      nonCash === 0
+        ? 'it may differ only by the 5-cent rounding of the sum paid in cash'
+        : 'only the part paid in cash (the item sum less the non-cash payments) is rounded to 5 cents',
+  };
 }

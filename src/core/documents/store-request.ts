@@ -9,6 +9,8 @@ import type { VatRate } from './vat-rates.js';
  */
 export interface StoreDocumentInput {
   type: string;
+  /** The API text's Printer object (pacing: windowSize, printDelay); null or {} = defaults. */
+  printer?: unknown;
   amount: number;
   documentEntries?: DocumentEntryInput[] | null | undefined;
   /** Payment method name → amount (DECISIONS 9: required). */
@@ -55,6 +57,8 @@ export interface SellerInput {
 /** The body of `POST /api/cash` (api-compat §4.6). */
 export interface CashInput {
   amount: number;
+  /** The API text's Printer object (pacing: windowSize, printDelay). */
+  printer?: unknown;
   externalId?: string | null | undefined;
   exception?: boolean | null | undefined;
   openDrawer?: boolean | null | undefined;

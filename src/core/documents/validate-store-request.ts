@@ -1,7 +1,8 @@
 import { invalidInput } from '../fiscal-error.js';
+import { STORED_SETTINGS } from '../settings/stored-settings.js';
 import type { CustomerIdType } from '../sfs/message.js';
 import { parseApiDateTime } from '../time.js';
-import { cashRounded, roundingOf } from './cash-rounding.js';
+import { checkCashRounding } from './cash-rounding.js';
 import {
   centsText,
   isAbsent,
@@ -30,6 +31,8 @@ export interface StoreValidationContext {
   createDate: Date;
   /** The merchant has an IČ DPH (VAT payer). */
   vatPayer: boolean;
+  /** Payment names meaning cash (stored setting `cashPaymentNames`; its default when absent). */
+  cashPaymentNames?: readonly string[];
 }
 
 /**
@@ -95,19 +98,17 @@ export function validateStoreRequest(
     if (itemSumCents > Number(LIMITS.maxAbsAmountCents) || itemSumCents < -Number(LIMITS.maxAbsAmountCents)) {
       throw invalidInput('documentEntries', 'the item sum must be between -10000000 and 10000000');
     }
-    const rounding = roundingOf(amountCents, itemSumCents);
-    if (rounding === undefined) {
-      const rounded = cashRounded(itemSumCents);
-      const allowed =
-        rounded === itemSumCents
-          ? centsText(itemSumCents)
-          : `${centsText(itemSumCents)} or, rounded to 5 cents, ${centsText(rounded)}`;
+    // ADR 0420: only a part paid in cash may be rounded to 5 cents.
+    const cashNames = ctx.cashPaymentNames ?? STORED_SETTINGS.cashPaymentNames.defaultValue;
+    const rounding = checkCashRounding(amountCents, itemSumCents, payments, cashNames);
+    if (!rounding.ok) {
+      const allowed = rounding.expectedCents.map(centsText).join(' or ');
       throw invalidInput(
         'amount',
-        `${centsText(amountCents)} does not match the item sum: expected ${allowed}`,
+        `${centsText(amountCents)} does not match the item sum ${centsText(itemSumCents)}: ${rounding.reason}; expected ${allowed}`,
       );
     }
-    roundingCents = rounding;
+    roundingCents = rounding.roundingCents;
   }
 
   const result: ValidatedStoreRequest = {

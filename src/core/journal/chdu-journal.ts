@@ -166,19 +166,19 @@ export class ChduJournal implements Journal {
       const writtenAt = this.times.format(writtenAtMs);
       this.current = { recordNo, address, hash, type: record.type, writtenAt, blocks: blocks.length };
       const written = { ...record, version, recordNo, address, writtenAt, chainHash: hash } as JournalRecord;
+      let printedBytes = 0;
       for (const pb of printBlocks) {
         try {
           await this.chdu.writeAndPrint(pb, BLOCK_PREFIX_SIZE);
+          printedBytes += pb.length - BLOCK_PREFIX_SIZE;
         } catch (e) {
           this.stale = true;
           const code = FiscalError.is(e) ? e.resultName : 'PRINTER_NOT_READY';
           throw new FiscalError(
             code,
             `Record ${recordNo} is written; printing it through the CHDÚ failed.`,
-            {
-              recordNo,
-              address,
-            },
+            // printedBytes: print data the CHDÚ acknowledged (forwarded) before the failure.
+            { recordNo, address, printedBytes },
             { cause: e },
           );
         }

@@ -18,7 +18,8 @@ export type RecordType =
   | 'free-text'
   | 'logo'
   | 'settings'
-  | 'repair';
+  | 'repair'
+  | 'print-job';
 
 /** Merchant identity and certificate (never a password or key). */
 export interface MerchantRecord {
@@ -93,8 +94,9 @@ export interface DocumentRecord {
     voucherNumber?: string;
   }>;
   /**
-   * Set when the register must not send this document to the SFS (VK/VY under Act 384/2025 with
-   * the `sendCashDocuments` setting off); the reason is kept for the record.
+   * Set when the register must not send this document to the SFS (VK/VY created on or after
+   * 1 January 2026, Act 384/2025, unless sending is forced: ADR 0704); the reason is kept for the
+   * record.
    */
   notSent?: { reason: string };
   idempotency?: { key: string; requestSha256: string };
@@ -110,8 +112,10 @@ export interface SfsExchangeRecord {
   requestDate: string;
   sendingCount: number;
   outcome: 'accepted' | 'rejected' | 'duplicate' | 'unreachable' | 'invalid-response' | 'unverified';
-  /** Receipt UID on acceptance. */
+  /** Receipt UID on acceptance (receipts only: the SFS gives a location no Id). */
   id?: string;
+  /** The SFS response's own Header@Uuid on acceptance (the location's proof of registration). */
+  responseUuid?: string;
   processDate?: string;
   warning?: SfsWarning;
   errorCode?: number;
@@ -123,6 +127,8 @@ export interface LocationRecord {
   locationNo: number;
   merchantRecordNo: number;
   sfs: SfsLocationRequest['data'];
+  /** `physicalAddress.country` as the POS sent it (not part of the SFS message). */
+  country?: string;
 }
 
 /** A print event of a document: the original or a copy, printed or failed. */
@@ -134,6 +140,31 @@ export interface PrintRecord {
   printerCode?: number;
   /** The original was delivered as an electronic receipt instead of paper. */
   electronic?: boolean;
+  /** A print cut short: what reached the paper and where a resumed print starts (docs/printing.md). */
+  partialPrint?: {
+    totalBytes: number;
+    resumeOffset: number;
+    printedLines: number;
+    lastPrintedLine?: string;
+    jobSha256: string;
+  };
+}
+
+/**
+ * Printer data sent through the CHDÚ (`--printer chdu`, ADR 0508): the ESC/POS bytes follow the
+ * record in WRITE_PRINT_OFFSET blocks, so the CHDÚ keeps exactly what the printer got. A job
+ * longer than one record's print payload, or paced in windows, is several of these records.
+ */
+export interface PrintJobRecord {
+  /** What is printed: `receipt`, `copy`, `text`, `report`, `drawer`… */
+  kind: string;
+  /** The document number or other reference, when there is one. */
+  reference?: string;
+  /** Where this part starts in the whole job, and the job's size, in bytes. */
+  offset: number;
+  totalBytes: number;
+  /** SHA-256 (hex) of the whole job's bytes. */
+  jobSha256: string;
 }
 
 export interface FreeTextRecord {
@@ -150,14 +181,26 @@ export interface SettingsRecord {
   changes: Record<string, unknown>;
 }
 
-/** A stuck document or location repaired (re-dated or re-sent) — numbering unchanged. */
+/**
+ * A stuck document or location repaired (`POST /api/document/update`, `fixLocation`) — numbering
+ * unchanged (DECISIONS 5). The original record stays; this one carries the repaired version, which
+ * every later send uses.
+ */
 export interface RepairRecord {
   subject: { kind: 'document'; documentNo: number } | { kind: 'location'; locationNo: number };
   reason: string;
-  /** For a re-dated document: the new SFS data and validation codes. */
+  /** For a document: the repaired SFS data and validation codes. */
   sfs?: SfsReceiptData;
   pkp?: string;
   okp?: string;
+  /** Cash rounding of the repaired amount (cents), when the items changed. */
+  roundingCents?: number;
+  /** For a location: the repaired location data. */
+  location?: SfsLocationRequest['data'];
+  /** The merchant record signed with, when the repair moved to the merchant in force. */
+  merchantRecordNo?: number;
+  /** The fix as asked, field by field (for the record). */
+  fix?: Record<string, unknown>;
 }
 
 export interface RecordBodies {
@@ -170,6 +213,7 @@ export interface RecordBodies {
   logo: LogoRecord;
   settings: SettingsRecord;
   repair: RepairRecord;
+  'print-job': PrintJobRecord;
 }
 
 /** Current version of each record type. */
@@ -183,6 +227,7 @@ export const RECORD_VERSIONS: { readonly [T in RecordType]: number } = {
   logo: 1,
   settings: 1,
   repair: 1,
+  'print-job': 1,
 };
 
 /** A record as read back from the journal. */

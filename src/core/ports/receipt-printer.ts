@@ -28,6 +28,27 @@ export interface PrintJob {
   openDrawer?: boolean;
   /** A short reference for logs and file names, e.g. the documentNumber `202601/23`. */
   reference?: string;
+  /** Images the layout's `image` blocks name (the stored logo as PNG under `logo`). */
+  images?: ReadonlyMap<string, Uint8Array>;
+}
+
+/**
+ * What a job cut short left on paper (docs/printing.md; `details.partialPrint` of a 106, or of a
+ * 100/105 that struck mid-job). A printer counts a part as printed only once it confirmed having
+ * received it, so the part before `resumeOffset` is on paper; at most the line being sent when
+ * the line dropped may appear twice, nothing is ever missing (ADR 0507).
+ */
+export interface PartialPrintInfo {
+  /** Size of the whole job in printer data bytes (ESC/POS as sent). */
+  totalBytes: number;
+  /** The first byte not confirmed: a resumed print sends the job from here (after ESC @). */
+  resumeOffset: number;
+  /** Lines, images and codes confirmed on paper. */
+  printedLines: number;
+  /** The text of the last confirmed line, to find the place on the paper. */
+  lastPrintedLine?: string;
+  /** SHA-256 (hex) of the job's bytes: only the same job resumes, anything else starts afresh. */
+  jobSha256: string;
 }
 
 /**
@@ -53,6 +74,14 @@ export interface PrintOutcome {
 }
 
 export interface PrinterStatus {
+  /** The adapter: `virtual`, `none`, `tcp`, `serial`, `usb`, `chdu`. */
+  adapter?: string;
+  /** Paper width in dots at 203 dpi (384, 512, 576). */
+  paperWidthDots?: number;
+  /** Code page text is printed in (`cp852`, `cp1250`), or `raster`. */
+  codepage?: string;
+  /** The printer can kick a cash drawer. */
+  drawer?: boolean;
   /** True when a job sent now is expected to print. */
   ready: boolean;
   /** The device (or socket) is reachable. */
@@ -84,7 +113,9 @@ export interface ReceiptPrinter {
    *   the printer cannot be reached; PRINTER_COMMUNICATION_ERROR (103) for no or a garbled answer;
    *   PRINTER_NOT_CONFIGURED (104) when there is none; PRINTER_NO_PAPER (105); PARTIAL_PRINT (106)
    *   when the connection broke mid-job.
-   *   On failure nothing is guaranteed to be on paper: the caller treats the job as not printed.
+   *   On failure the caller treats the job as not printed; a failure after part of the job was
+   *   confirmed carries `details.partialPrint` ({@link PartialPrintInfo}), and printing the same
+   *   job again resumes there.
    */
   print(job: PrintJob, options?: PrintOptions): Promise<PrintOutcome>;
 
@@ -92,11 +123,11 @@ export interface ReceiptPrinter {
   status(): Promise<PrinterStatus>;
 
   /**
-   * Kicks the cash drawer without printing.
+   * Kicks the cash drawer without printing (ESC p on pin 2, the usual one, or pin 5).
    * @throws FiscalError PRINTER_NOT_CONNECTED (102), PRINTER_COMMUNICATION_ERROR (103), PRINTER_NOT_READY (100),
-   *   PRINTER_NOT_CONFIGURED (104).
+   *   PRINTER_NOT_CONFIGURED (104), PRINTER_NO_PAPER (105).
    */
-  openDrawer(): Promise<void>;
+  openDrawer(pin?: 2 | 5): Promise<void>;
 
   /** Releases the connection; further calls fail with PRINTER_NOT_CONNECTED. */
   close(): Promise<void>;

@@ -90,10 +90,13 @@ describe('renderReceiptText', () => {
 });
 
 describe('layoutFreeText', () => {
-  it('wraps free text to the paper and ends with a cut, without fiscal marks', () => {
-    const layout = layoutFreeText('Objednávka č. 15\n\nStôl 4: 2x polievka dňa, 1x rezeň s hranolkami', 24);
+  it('prints the text as given (the caller pads), wraps only a line longer than the paper, ends with a cut', () => {
+    const layout = layoutFreeText(
+      'Objednávka č. 15\n\n   Stôl 4      5.00\nStôl 4: 2x polievka dňa, 1x rezeň',
+      24,
+    );
     expect(renderReceiptText(layout)).toBe(
-      'Objednávka č. 15\n\nStôl 4: 2x polievka dňa,\n1x rezeň s hranolkami\n\n',
+      'Objednávka č. 15\n\n   Stôl 4      5.00\nStôl 4: 2x polievka dňa,\n 1x rezeň\n\n',
     );
     expect(layout.blocks.at(-1)).toEqual({ kind: 'cut' });
   });

@@ -127,6 +127,16 @@ function totals(b: LineBuilder, view: ReceiptView): void {
   const total = view.type === 'VK' || view.type === 'VY' ? Math.abs(view.totalCents) : view.totalCents;
   b.pair(W.total, formatEur(total), { bold: true });
   if (view.type === 'VK' || view.type === 'VY') return;
+  if (total < 0) {
+    // A refund: print what the customer is paid back, never "−2.50" over "Hotovosť 2.50" or 0.00.
+    // Payment amounts are ≥ 0 (DECISIONS 9); a POS that sends 0 means "all of it, this way".
+    const paid = view.payments.filter((p) => p.amountCents > 0);
+    if (paid.length === 0) {
+      const how = view.payments[0]?.name;
+      b.pair(how === undefined ? W.paidBack : `${W.paidBack} ${how}`, formatEur(-total));
+    } else for (const p of paid) b.pair(`${W.paidBack} ${p.name}`, formatEur(p.amountCents));
+    return;
+  }
   for (const p of view.payments) b.pair(p.name, formatEur(p.amountCents));
 }
 

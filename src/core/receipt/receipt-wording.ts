@@ -56,6 +56,8 @@ export const RECEIPT_WORDING = {
   seller: 'V mene:',
   rounding: 'Zaokrúhlenie:',
   total: 'SUMA',
+  /** A refund (SUMA below zero): the amount paid back to the customer, and how (our wording). */
+  paidBack: 'Vrátené',
   vatTable: ['Sadzba', 'Základ', 'DPH', 'Spolu'] as const,
   vatTableTotal: 'Spolu',
   /** Exempt amounts outside the VAT table (S6/S7 Datapac, certified Oct 2024). */

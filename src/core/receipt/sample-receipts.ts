@@ -16,7 +16,8 @@ export type SampleReceiptName =
   | 'paragon'
   | 'copy'
   | 'demo'
-  | 'nonPayer';
+  | 'nonPayer'
+  | 'refund';
 
 const OKP = 'a70a8147-6abe354e-3bae2c67-87bddcfc-f34b6728';
 const UID = 'O-7DBCDA8A56EE426DBCDA8A56EE426D1A';
@@ -261,6 +262,31 @@ const nonPayer: ReceiptView = {
   exemptRows: [{ totalCents: 950 }],
 };
 
+/** A refund: a returned item of an earlier receipt, the customer paid back 2.50 in cash. */
+const refund: ReceiptView = {
+  ...pdOnlinePlain,
+  sequenceNumber: 28,
+  documentNumber: '202601/28',
+  issueDate: '15.01.2026 12:05:44',
+  items: [
+    {
+      name: 'Denník Nový čas',
+      kind: 'REFUND',
+      quantity: '1',
+      unitPrice: '-2.50',
+      lineTotalCents: -250,
+      vatRate: 23,
+      referenceDocumentId: UID,
+    },
+  ],
+  roundingCents: 0,
+  totalCents: -250,
+  payments: [{ name: 'Hotovosť', amountCents: 250 }],
+  // 23 %: −2.50 → VAT −0.4675 → −0.47
+  vatRows: [{ rate: 23, baseCents: -203, vatCents: -47, totalCents: -250 }],
+  exemptRows: [],
+};
+
 export const SAMPLE_RECEIPTS: Readonly<Record<SampleReceiptName, ReceiptView>> = {
   pdOnline,
   pdOffline,
@@ -272,4 +298,5 @@ export const SAMPLE_RECEIPTS: Readonly<Record<SampleReceiptName, ReceiptView>> =
   copy,
   demo,
   nonPayer,
+  refund,
 };

@@ -2,11 +2,12 @@ import { moneyCents, rateHundredths } from './decimal-text.js';
 import { type SfsViolation, violation } from './ekasa-errors.js';
 import type { SfsReceiptData } from './message.js';
 import {
-  computeVatRecap,
+  acceptedRecaps,
   hasRecap,
   RECAP_KEYS,
   rateAllowed,
   recapRequired,
+  type VatRecap,
   type VatRegime,
 } from './vat-recap.js';
 
@@ -37,7 +38,14 @@ export function checkReceiptContent(data: SfsReceiptData, regime: VatRegime): Sf
       return violation(-118, `Item[${i + 1}] of type ${item.ItemType} must not carry ReferenceReceiptId`);
     }
   }
-  if (itemsType && recapRequired(regime) && !hasRecap(data))
+  // ADR 0423: with the old rates outside the groups, a document of old-rate items only has no
+  // recap to send, so -119 cannot ask for one.
+  if (
+    itemsType &&
+    recapRequired(regime) &&
+    !hasRecap(data) &&
+    acceptedRecaps(items, { regime, vatPayer: data.IcDph !== undefined }).every(hasRecap)
+  )
     return violation(-119, `${type} needs a VAT breakdown`);
   if ((data.TaxBaseBasic === undefined) !== (data.BasicVatAmount === undefined)) {
     return violation(-120, 'TaxBaseBasic and BasicVatAmount go together');
@@ -89,13 +97,20 @@ function checkVatRegime(data: SfsReceiptData, regime: VatRegime): SfsViolation |
   }
   if (items.length === 0) return undefined;
   if (!recapRequired(regime) && !hasRecap(data)) return undefined;
-  const expected = computeVatRecap(items, { regime, vatPayer: data.IcDph !== undefined });
-  for (const key of RECAP_KEYS) {
-    const sent = data[key] === undefined ? undefined : moneyCents(data[key]!);
-    const want = expected[key] === undefined ? undefined : moneyCents(expected[key]!);
-    if (sent !== want) {
-      return violation(-2, `${key} is ${data[key] ?? 'absent'}, the items give ${expected[key] ?? 'absent'}`);
-    }
-  }
-  return undefined;
+  // ADR 0423: the old rates inside basic/reduced (kasa) or outside every group (literal reading).
+  const candidates = acceptedRecaps(items, { regime, vatPayer: data.IcDph !== undefined });
+  const mismatch = (expected: VatRecap) =>
+    RECAP_KEYS.find((key) => {
+      const sent = data[key] === undefined ? undefined : moneyCents(data[key]!);
+      const want = expected[key] === undefined ? undefined : moneyCents(expected[key]!);
+      return sent !== want;
+    });
+  if (candidates.some((expected) => mismatch(expected) === undefined)) return undefined;
+  const expected = candidates[0]!;
+  const key = mismatch(expected)!;
+  const other = candidates.length > 1 ? ' (also accepted: the old 20 %/10 % rates outside the groups)' : '';
+  return violation(
+    -2,
+    `${key} is ${data[key] ?? 'absent'}, the items give ${expected[key] ?? 'absent'}${other}`,
+  );
 }

@@ -63,7 +63,13 @@ export function checkReceiptDates(
     return violation(-103, 'IssueDate is later than the processing time');
   if (created > now + ctx.futureToleranceMs)
     return violation(-104, 'CreateDate is later than the processing time');
-  if (header.SendingCount === '1' && created < now - ctx.firstAttemptMaxAgeMs) {
+  // Spec §2.6 via the reference §1.9: a register with an exemption (Exception="true") sends its
+  // stored data later (at least every 30 days), so the 96-hour first-attempt bound is not its rule.
+  if (
+    header.SendingCount === '1' &&
+    header.Exception !== 'true' &&
+    created < now - ctx.firstAttemptMaxAgeMs
+  ) {
     return violation(-105, 'CreateDate is more than 96 h before the processing time on the first attempt');
   }
   if (issued < ctx.systemStart.getTime())

@@ -101,9 +101,16 @@ export type EkasaErrorCode = keyof typeof EKASA_ERRORS;
  */
 export const SIM_DUPLICATE_CODE = -900;
 
+/**
+ * Not SFS codes either: the kasa simulator's "careful server" refusals −901 … −908, for what a
+ * careful server would refuse but the published table has no code for (ADR 0422, docs/sfs.md).
+ * A client sees them as an ordinary rejection.
+ */
+export type SimCarefulCode = -901 | -902 | -903 | -904 | -905 | -906 | -907 | -908;
+
 /** A broken rule: the SFS code, and a detail naming the attribute (English, for logs and Detail). */
 export interface SfsViolation {
-  code: EkasaErrorCode | typeof SIM_DUPLICATE_CODE;
+  code: EkasaErrorCode | typeof SIM_DUPLICATE_CODE | SimCarefulCode;
   detail: string;
 }
 

@@ -67,9 +67,16 @@ export const RECAP_KEYS = [
  * only TaxFreeAmount = the whole item sum (spec §3.3.12.24). A group appears when at least one
  * item belongs to it. Items must already be lexically valid.
  */
+/**
+ * Where the pre-2025 rates (20 %, 10 %, on refunds and corrections of older sales) go in a 2025/2026
+ * recap: `in-groups` adds them to basic / reduced (kasa's inference, ADR 0423); `outside` leaves them
+ * out of every group (the reference's literal reading: basic = 23 %, reduced = 19 % + 5 %).
+ */
+export type OldRatePlacement = 'in-groups' | 'outside';
+
 export function computeVatRecap(
   items: readonly SfsItem[],
-  options: { regime: VatRegime; vatPayer: boolean },
+  options: { regime: VatRegime; vatPayer: boolean; oldRates?: OldRatePlacement },
 ): VatRecap {
   const grossByRate = new Map<number, number>();
   let total = 0;
@@ -98,8 +105,12 @@ export function computeVatRecap(
     return present ? { base: formatCents(base), vat: formatCents(vat) } : undefined;
   };
   const recap: VatRecap = {};
-  const basic = group(BASIC[options.regime]);
-  const reduced = group(REDUCED[options.regime]);
+  // Before 2025 the old rates are the rates: the placement matters from 2025 on only.
+  const outside = options.oldRates === 'outside' && options.regime !== '2019';
+  const placed = (rates: readonly number[]) =>
+    outside ? rates.filter((r) => !OLD_RATES.includes(r)) : rates;
+  const basic = group(placed(BASIC[options.regime]));
+  const reduced = group(placed(REDUCED[options.regime]));
   if (basic) {
     recap.TaxBaseBasic = basic.base;
     recap.BasicVatAmount = basic.vat;
@@ -116,4 +127,19 @@ export function computeVatRecap(
 /** Whether the document carries any recap attribute (the "VAT breakdown" of rules -113 / -119). */
 export function hasRecap(data: VatRecap): boolean {
   return RECAP_KEYS.some((key) => data[key] !== undefined);
+}
+
+/**
+ * The recaps the simulator accepts for these items (ADR 0423): kasa's placement of the old rates,
+ * and — while the rule is unknown — the literal one, when the document carries an old rate and the
+ * two differ. The first is the one to name in a refusal.
+ */
+export function acceptedRecaps(
+  items: readonly SfsItem[],
+  options: { regime: VatRegime; vatPayer: boolean },
+): VatRecap[] {
+  const inGroups = computeVatRecap(items, { ...options, oldRates: 'in-groups' });
+  const literal = computeVatRecap(items, { ...options, oldRates: 'outside' });
+  const same = RECAP_KEYS.every((key) => inGroups[key] === literal[key]);
+  return same ? [inGroups] : [inGroups, literal];
 }

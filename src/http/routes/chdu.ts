@@ -31,6 +31,17 @@ const ChduInfoResponse = z
       .describe(
         'image file only: bytes after the last complete block when the image was opened (a write torn by a crash, or a damaged last block); 0 normally',
       ),
+    printer: z
+      .object({
+        adapter: z.string(),
+        target: z.string(),
+        ready: z.boolean(),
+        faultCode: z.number().int().optional(),
+      })
+      .optional()
+      .describe(
+        "the register's printer, as GET /api/printer reports it (printerReady above is the CHDÚ's own flag)",
+      ),
     index: z.object({
       state: z
         .enum(['current', 'behind', 'ahead', 'mismatch', 'missing'])
@@ -70,7 +81,11 @@ const ChduInfoResponse = z
   });
 
 /** `GET /api/chduinfo`: always answered (DECISIONS 11), read-only. */
-export function chduRoutes(deps: { info: () => Promise<ChduInfo> }): RoutePlugin {
+export function chduRoutes(deps: {
+  info: () => Promise<
+    ChduInfo & { printer?: { adapter: string; target: string; ready: boolean; faultCode?: number } }
+  >;
+}): RoutePlugin {
   return (app) => {
     app.get(
       '/api/chduinfo',

@@ -3,7 +3,7 @@ import { readIdempotencyKey } from '../../core/documents/idempotency.js';
 import type { CashOperation } from '../../core/services/documents/cash-operation.js';
 import type { GetDocument } from '../../core/services/documents/get-document.js';
 import type { PrintPendingDocument } from '../../core/services/documents/print-pending-document.js';
-import type { StoreDocument } from '../../core/services/documents/store-document.js';
+import { printOptionsOf, type StoreDocument } from '../../core/services/documents/store-document.js';
 import type { RoutePlugin } from '../app.js';
 import { ErrorResponse, errorResponses, GenericResponse } from '../schemas/common.js';
 import {
@@ -11,6 +11,7 @@ import {
   CashResponse,
   DocumentResponse,
   GetDocumentRequest,
+  PrinterOptions,
   StoreDocumentRequest,
 } from '../schemas/documents.js';
 
@@ -23,10 +24,9 @@ const IdempotencyHeaders = z.looseObject({
     ),
 });
 
-const PrintRequest = z
-  .looseObject({})
-  .describe('Printer options; `{}` uses the configured printer.')
-  .meta({ examples: [{}] });
+const PrintRequest = PrinterOptions.describe(
+  'Printer object; `{}` uses the configured printer. windowSize/printDelay pace a long print.',
+).meta({ examples: [{}, { windowSize: 2500, printDelay: 5000 }] });
 
 export interface DocumentRouteDeps {
   store: StoreDocument;
@@ -76,12 +76,13 @@ export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
         schema: {
           tags: ['documents'],
           summary: 'Print the original of the last document whose print failed',
-          description: '505 (HTTP 404) when nothing waits to be printed or the last document was electronic.',
+          description:
+            '505 (HTTP 404) when nothing waits to be printed or the last document was electronic; 0 lifts the 507/508 block; a printer that fails again answers its code (HTTP 500) and the block stays. After a 106, printing resumes where the paper stopped.',
           body: PrintRequest,
           response: { 200: GenericResponse, ...errorResponses },
         },
       },
-      async () => deps.print.execute(),
+      async (request) => deps.print.execute(printOptionsOf(request.body)),
     );
     app.post(
       '/api/cash',

@@ -9,6 +9,7 @@ import type { RoutePlugin } from '../app.js';
 import { errorResponses } from '../schemas/common.js';
 import { exampleMerchant } from '../schemas/examples.js';
 import { certificateFields, Merchant } from '../schemas/merchant.js';
+import { strictRequest } from '../schemas/strict-request.js';
 
 const MerchantResponse = z.object({ resultCode: z.literal(0), merchant: Merchant }).meta({
   id: 'MerchantResponse',
@@ -54,8 +55,8 @@ const MerchantResponse = z.object({ resultCode: z.literal(0), merchant: Merchant
   ],
 });
 
-const StoreMerchantRequest = z
-  .object({
+const StoreMerchantRequest = strictRequest(
+  {
     identificationData: z
       .string()
       .min(1)
@@ -66,22 +67,22 @@ const StoreMerchantRequest = z
       .string()
       .optional()
       .describe('password of the private key; default: keyStorePassword'),
-  })
-  .meta({
-    id: 'StoreMerchantRequest',
-    examples: [
-      {
-        identificationData:
-          '<?xml version="1.0" encoding="UTF-8"?><eu:IdentityData xmlns:eu="http://financnasprava.sk/ekasa/udaje/schema/v2">…</eu:IdentityData>',
-        authenticationData:
-          '<?xml version="1.0" encoding="UTF-8"?><eu:AuthData xmlns:eu="http://financnasprava.sk/ekasa/udaje/schema/v2"><eu:KeyStoreType>PKCS12</eu:KeyStoreType><eu:Data>MIIK…</eu:Data><eu:CertificateAlias>88812345678900001</eu:CertificateAlias></eu:AuthData>',
-        keyStorePassword: '88812345678900001',
-      },
-    ],
-  });
+  },
+  'StoreMerchantRequest',
+).meta({
+  id: 'StoreMerchantRequest',
+  examples: [
+    {
+      identificationData:
+        '<?xml version="1.0" encoding="UTF-8"?><eu:IdentityData xmlns:eu="http://financnasprava.sk/ekasa/udaje/schema/v2">…</eu:IdentityData>',
+      authenticationData:
+        '<?xml version="1.0" encoding="UTF-8"?><eu:AuthData xmlns:eu="http://financnasprava.sk/ekasa/udaje/schema/v2"><eu:KeyStoreType>PKCS12</eu:KeyStoreType><eu:Data>MIIK…</eu:Data><eu:CertificateAlias>88812345678900001</eu:CertificateAlias></eu:AuthData>',
+      keyStorePassword: '88812345678900001',
+    },
+  ],
+});
 
-const GetMerchantRequest = z
-  .object({})
+const GetMerchantRequest = strictRequest({})
   .describe('an empty object {}: the merchant in force')
   .meta({ id: 'GetMerchantRequest', examples: [{}] });
 

@@ -1,17 +1,34 @@
 import { z } from 'zod';
 import type { RegisterStatus } from '../../core/services/register-status.js';
 import { COMPONENTS } from '../../core/services/register-status.js';
+import type { SwIdReport } from '../../core/services/sw-id-source.js';
 import type { RoutePlugin } from '../app.js';
 import { errorResponses } from '../schemas/common.js';
 
-export interface VersionInfo {
+export interface VersionInfo extends Partial<SwIdReport> {
   product: string;
   version: string;
   apiVersion: string;
-  swId: string;
   buildCommit?: string;
   nodeVersion: string;
 }
+
+/** The SwId members of `/api/version` and `/api/status/get` (ADR 0421). */
+const swIdFields = {
+  swId: z
+    .string()
+    .optional()
+    .describe(
+      'SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version',
+    ),
+  swIdOrigin: z.enum(['configured', 'derived', 'pending']).optional(),
+  swIdDerivedFrom: z
+    .string()
+    .optional()
+    .describe(
+      'For a derived SwId: the text whose SHA-1 it is (manufacturer|product|CHDÚ|version|CHDÚ version)',
+    ),
+};
 
 const VersionResponse = z
   .object({
@@ -19,7 +36,7 @@ const VersionResponse = z
     product: z.string(),
     version: z.string().describe('kasa version (package.json)'),
     apiVersion: z.literal('1.7'),
-    swId: z.string().describe('SwId sent to the SFS: SHA-1 of the software and CHDÚ names and versions'),
+    ...swIdFields,
     buildCommit: z.string().optional().describe('git commit the running code was built from, when known'),
     nodeVersion: z.string(),
   })
@@ -32,6 +49,7 @@ const VersionResponse = z
         version: '0.1.0',
         apiVersion: '1.7',
         swId: '5A1B0E3C7F4D2A19B8C6E0F1D2A3B4C5D6E7F809',
+        swIdOrigin: 'configured',
         buildCommit: 'c0ffee1',
         nodeVersion: 'v20.20.2',
       },
@@ -53,6 +71,7 @@ const StatusResponse = z
     reasonCode: z.number().int(),
     reason: z.string(),
     components: z.array(ComponentStatus),
+    ...swIdFields,
   })
   .meta({
     id: 'StatusResponse',
@@ -93,7 +112,16 @@ export function systemRoutes(deps: { version: () => VersionInfo; status: Registe
           response: { 200: StatusResponse, ...errorResponses },
         },
       },
-      async () => ({ resultCode: 0 as const, ...(await deps.status.report()) }),
+      async () => {
+        const { swId, swIdOrigin, swIdDerivedFrom } = deps.version();
+        return {
+          resultCode: 0 as const,
+          ...(await deps.status.report()),
+          ...(swId === undefined ? {} : { swId }),
+          ...(swIdOrigin === undefined ? {} : { swIdOrigin }),
+          ...(swIdDerivedFrom === undefined ? {} : { swIdDerivedFrom }),
+        };
+      },
     );
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allResultCodes } from '../../core/result-codes.js';
+import { strictRequest } from './strict-request.js';
 
 /** Every failure: `{resultCode, error, errorMessage}` (+ details named by the endpoint). */
 export const ErrorResponse = z
@@ -23,8 +24,8 @@ export const GenericResponse = z
   .object({ resultCode: z.literal(0) })
   .meta({ id: 'GenericResponse', examples: [{ resultCode: 0 }] });
 
-/** An empty request object `{}` (extra members are ignored). */
-export const EmptyRequest = z.object({}).meta({ examples: [{}] });
+/** An empty request object `{}`; any member is unknown (701, ADR 0424). */
+export const EmptyRequest = strictRequest({}).meta({ examples: [{}] });
 
 /** Response schemas every route shares for its failures. */
 export const errorResponses = {

@@ -10,6 +10,8 @@ import { VAT_RATE_INPUTS, VAT_RATES } from '../../core/documents/vat-rates.js';
 import type { MerchantView } from '../../core/merchant/merchant-record.js';
 import { exampleCash, exampleDocument } from './examples.js';
 import { Merchant } from './merchant.js';
+import { PrintOptionsFields } from './printing.js';
+import { strictRequest } from './strict-request.js';
 
 /**
  * Request and response schemas of `POST /api/document/store`, `POST /api/document/get` and
@@ -43,140 +45,127 @@ const amount = (what: string) =>
     .number({ error: required('must be a number') })
     .meta({ description: `${what}: up to 2 decimals, −10000000 to 10000000` });
 
-export const Printer = z
-  .looseObject({
-    socket: z.string().nullish(),
-    numberOfCharInRow: z.number().int().nullish(),
-    codingNumber: z.number().int().nullish(),
-    windowSize: z.number().int().nullish(),
-    printDelay: z.number().int().nullish(),
-  })
-  .nullish()
-  .describe('Printer options; null or {} means the default printer.');
+/** The printer options object itself (also the whole body of `POST /api/document/print`). */
+export const PrinterOptions = strictRequest({ ...PrintOptionsFields }, 'Printer');
 
-export const Seller = z
-  .object({
-    id: z.string().nullish().describe('Seller id, 1–50 letters or digits; with sellerIdType.'),
-    sellerIdType: optionalEnum(SELLER_ID_TYPES as readonly ['DIC', 'IC_DPH']),
-  })
-  .meta({
-    id: 'Seller',
-    description: 'Sale on behalf of another seller (SFS SellerId/SellerIdType: both or neither).',
-  });
+export const Printer = PrinterOptions.nullish().describe(
+  'Printer options; null or {} means the default printer.',
+);
 
-export const Customer = z
-  .object({
-    id: z.string().nullish().describe('Buyer id, 1–50 letters or digits; with customerIdType. Not on ND.'),
-    customerIdType: optionalEnum(CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE']),
-    type: optionalEnum(CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE']).describe(
-      'Alias of customerIdType.',
-    ),
-  })
-  .meta({
-    id: 'Customer',
-    description: 'Buyer id (SFS CustomerId/CustomerIdType: both or neither; not for ND).',
-  });
+export const Seller = strictRequest({
+  id: z.string().nullish().describe('Seller id, 1–50 letters or digits; with sellerIdType.'),
+  sellerIdType: optionalEnum(SELLER_ID_TYPES as readonly ['DIC', 'IC_DPH']),
+}).meta({
+  id: 'Seller',
+  description: 'Sale on behalf of another seller (SFS SellerId/SellerIdType: both or neither).',
+});
+
+export const Customer = strictRequest({
+  id: z.string().nullish().describe('Buyer id, 1–50 letters or digits; with customerIdType. Not on ND.'),
+  customerIdType: optionalEnum(CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE']),
+  type: optionalEnum(CUSTOMER_ID_TYPES as readonly ['ICO', 'DIC', 'IC_DPH', 'INE']).describe(
+    'Alias of customerIdType.',
+  ),
+}).meta({
+  id: 'Customer',
+  description: 'Buyer id (SFS CustomerId/CustomerIdType: both or neither; not for ND).',
+});
 
 const itemTypeNames = ITEM_TYPES.map((t) => `${t.api} (${t.sfs})`).join(', ');
 
-export const DocumentReceiptItem = z
-  .object({
-    name: z.string({ error: required('must be a string') }).describe('1–255 characters.'),
-    price: z
-      .number({ error: required('must be a number (the unit price)') })
-      .describe(
-        'Unit price, up to 6 decimals, −10000000 to 10000000; the line total is price × quantity rounded half up to cents. SALE/PACKING ≥ 0; PACKING_REFUND, VOUCHER, REFUND, DISCOUNT, DEPOSIT ≤ 0; UPDATE either.',
-      ),
-    quantity: z.number({ error: required('must be a number') }).describe('0 to 10000000, up to 4 decimals.'),
-    vatRate: z
-      .enum(nonEmpty(VAT_RATE_INPUTS), { error: enumMessage(VAT_RATE_INPUTS) })
-      .describe(
-        'VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items. PACKING and PACKING_REFUND use VAT_0.',
-      ),
-    itemType: z
-      .enum(nonEmpty(ITEM_TYPE_INPUTS), { error: enumMessage(ITEM_TYPE_INPUTS) })
-      .describe(`Item type (SFS code): ${itemTypeNames}; the SFS codes are accepted too (K = SALE).`),
-    voucherNumber: z
-      .string()
-      .nullish()
-      .describe('1–50 ASCII. Required on VOUCHER; the SALE it pays carries the same number.'),
-    referenceDocumentId: z
-      .string()
-      .nullish()
-      .describe(
-        '1–44 ASCII: UID, OKP or number of the corrected document. Required exactly on REFUND and UPDATE.',
-      ),
-    specialRegulation: optionalEnum(
-      SPECIAL_REGULATIONS as readonly ['PDP', 'OOD', 'CK', 'PT', 'UD', 'ZPS'],
-    ).describe('Only with VAT_0.'),
-    seller: Seller.nullish(),
-    externalId: z.string().nullish().describe("The POS's item id, 1–50 characters."),
-  })
-  .meta({ id: 'DocumentReceiptItem' });
-
-export const StoreDocumentRequest = z
-  .object({
-    type: z
-      .enum(['PD', 'UF', 'ND', 'VK', 'VY'], { error: enumMessage(['PD', 'UF', 'ND']) })
-      .describe(
-        'PD receipt, UF invoice payment, ND invalid (training) document. VK/VY only through /api/cash.',
-      ),
-    amount: amount('amount').describe(
-      'Total the customer pays: the item sum, or the item sum rounded to 5 cents for cash (PD/ND); the invoice payment (UF, ≠ 0).',
+export const DocumentReceiptItem = strictRequest({
+  name: z.string({ error: required('must be a string') }).describe('1–255 characters.'),
+  price: z
+    .number({ error: required('must be a number (the unit price)') })
+    .describe(
+      'Unit price, up to 6 decimals, −10000000 to 10000000; the line total is price × quantity rounded half up to cents. SALE/PACKING ≥ 0; PACKING_REFUND, VOUCHER, REFUND, DISCOUNT, DEPOSIT ≤ 0; UPDATE either.',
     ),
-    documentEntries: z
-      .array(DocumentReceiptItem, { error: 'must be a list of items' })
-      .max(LIMITS.maxItems, { error: `at most ${LIMITS.maxItems} items per document` })
-      .nullish()
-      .describe('Items: required (≥ 1) for PD and ND, none for UF.'),
-    payments: z
-      .record(z.string(), amount('payment amount'), {
-        error: (issue) =>
-          issue.input === undefined || issue.input === null
-            ? 'is required: an object of payment name → amount, e.g. {"Cash": 12.30}'
-            : 'must be an object of payment name → amount',
-      })
-      .describe('Payment name (free text) → amount ≥ 0. Required; not checked against amount.'),
-    externalId: z.string().nullish().describe("The POS's document id, 1–50 characters; searchable."),
-    invoiceId: z
-      .string()
-      .nullish()
-      .describe('Invoice number, 1–50 ASCII: required for UF, forbidden otherwise.'),
-    paragonNumber: z.number().int().nullish().describe('Paragón number (≥ 1), with paragonDate; not for ND.'),
-    paragonDate: z
-      .string()
-      .nullish()
-      .describe('When the paper paragón was issued: dd.MM.yyyy HH:mm:ss or ISO 8601; not in the future.'),
-    header: z.string().nullish().describe(`Printed at the top, up to ${LIMITS.headerMaxChars} characters.`),
-    footer: z
-      .string()
-      .nullish()
-      .describe(`Printed at the bottom, up to ${LIMITS.footerMaxChars} characters.`),
-    printer: Printer,
-    electronicReceipt: z.boolean().nullish().describe('Electronic receipt instead of paper (online only).'),
-    openDrawer: z.boolean().nullish(),
-    exception: z.boolean().nullish().describe('The merchant holds an exemption from sending data.'),
-    customer: Customer.nullish(),
-  })
-  .meta({
-    id: 'StoreDocumentRequest',
-    examples: [
-      {
-        type: 'PD',
-        amount: 8.15,
-        documentEntries: [
-          { name: 'Káva', price: 3.69, quantity: 1, vatRate: 'VAT_23', itemType: 'SALE' },
-          { name: 'Džús', price: 2.38, quantity: 1, vatRate: 'VAT_19', itemType: 'SALE' },
-          { name: 'Rožok', price: 1.05, quantity: 2, vatRate: 'VAT_5', itemType: 'SALE' },
-        ],
-        payments: { Cash: 8.15 },
-        externalId: '03/02',
-      },
-    ],
-  });
+  quantity: z.number({ error: required('must be a number') }).describe('0 to 10000000, up to 4 decimals.'),
+  vatRate: z
+    .enum(nonEmpty(VAT_RATE_INPUTS), { error: enumMessage(VAT_RATE_INPUTS) })
+    .describe(
+      'VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items. PACKING and PACKING_REFUND use VAT_0.',
+    ),
+  itemType: z
+    .enum(nonEmpty(ITEM_TYPE_INPUTS), { error: enumMessage(ITEM_TYPE_INPUTS) })
+    .describe(`Item type (SFS code): ${itemTypeNames}; the SFS codes are accepted too (K = SALE).`),
+  voucherNumber: z
+    .string()
+    .nullish()
+    .describe('1–50 ASCII. Required on VOUCHER; the SALE it pays carries the same number.'),
+  referenceDocumentId: z
+    .string()
+    .nullish()
+    .describe(
+      '1–44 ASCII: UID, OKP or number of the corrected document. Required exactly on REFUND and UPDATE.',
+    ),
+  specialRegulation: optionalEnum(
+    SPECIAL_REGULATIONS as readonly ['PDP', 'OOD', 'CK', 'PT', 'UD', 'ZPS'],
+  ).describe('Only with VAT_0.'),
+  seller: Seller.nullish(),
+  externalId: z.string().nullish().describe("The POS's item id, 1–50 characters."),
+}).meta({ id: 'DocumentReceiptItem' });
 
-export const CashRequest = z
-  .object({
+export const StoreDocumentRequest = strictRequest({
+  type: z
+    .enum(['PD', 'UF', 'ND', 'VK', 'VY'], { error: enumMessage(['PD', 'UF', 'ND']) })
+    .describe(
+      'PD receipt, UF invoice payment, ND invalid (training) document. VK/VY only through /api/cash.',
+    ),
+  amount: amount('amount').describe(
+    'Total the customer pays: the item sum, or — only when a payment is cash — the item sum with the cash part rounded to 5 cents (PD/ND, ADR 0420); the invoice payment (UF, ≠ 0).',
+  ),
+  documentEntries: z
+    .array(DocumentReceiptItem, { error: 'must be a list of items' })
+    .max(LIMITS.maxItems, { error: `at most ${LIMITS.maxItems} items per document` })
+    .nullish()
+    .describe('Items: required (≥ 1) for PD and ND, none for UF.'),
+  payments: z
+    .record(z.string(), amount('payment amount'), {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'is required: an object of payment name → amount, e.g. {"Cash": 12.30}'
+          : 'must be an object of payment name → amount',
+    })
+    .describe(
+      'Payment name (free text) → amount ≥ 0. Required; their sum is not checked against amount. Names in the stored setting cashPaymentNames (default Hotovosť, Hotovost, Cash; any case) are cash: only they may carry a 5-cent rounding.',
+    ),
+  externalId: z.string().nullish().describe("The POS's document id, 1–50 characters; searchable."),
+  invoiceId: z
+    .string()
+    .nullish()
+    .describe('Invoice number, 1–50 ASCII: required for UF, forbidden otherwise.'),
+  paragonNumber: z.number().int().nullish().describe('Paragón number (≥ 1), with paragonDate; not for ND.'),
+  paragonDate: z
+    .string()
+    .nullish()
+    .describe('When the paper paragón was issued: dd.MM.yyyy HH:mm:ss or ISO 8601; not in the future.'),
+  header: z.string().nullish().describe(`Printed at the top, up to ${LIMITS.headerMaxChars} characters.`),
+  footer: z.string().nullish().describe(`Printed at the bottom, up to ${LIMITS.footerMaxChars} characters.`),
+  printer: Printer,
+  electronicReceipt: z.boolean().nullish().describe('Electronic receipt instead of paper (online only).'),
+  openDrawer: z.boolean().nullish(),
+  exception: z.boolean().nullish().describe('The merchant holds an exemption from sending data.'),
+  customer: Customer.nullish(),
+}).meta({
+  id: 'StoreDocumentRequest',
+  examples: [
+    {
+      type: 'PD',
+      amount: 8.15,
+      documentEntries: [
+        { name: 'Káva', price: 3.69, quantity: 1, vatRate: 'VAT_23', itemType: 'SALE' },
+        { name: 'Džús', price: 2.38, quantity: 1, vatRate: 'VAT_19', itemType: 'SALE' },
+        { name: 'Rožok', price: 1.05, quantity: 2, vatRate: 'VAT_5', itemType: 'SALE' },
+      ],
+      payments: { Cash: 8.15 },
+      externalId: '03/02',
+    },
+  ],
+});
+
+export const CashRequest = strictRequest(
+  {
     amount: amount('amount').describe(
       'Positive: deposit (VK); negative: withdrawal (VY); not 0; 2 decimals.',
     ),
@@ -184,33 +173,33 @@ export const CashRequest = z
     printer: Printer,
     exception: z.boolean().nullish(),
     openDrawer: z.boolean().nullish(),
-  })
-  .meta({ id: 'CashRequest', examples: [{ amount: 100 }, { amount: -100, openDrawer: true }] });
+  },
+  'CashRequest',
+).meta({ id: 'CashRequest', examples: [{ amount: 100 }, { amount: -100, openDrawer: true }] });
 
-export const GetDocumentRequest = z
-  .object({
-    documentBySequenceId: z
-      .object({
-        sequenceId: z.number().int().nullish(),
-        month: z.number().int().nullish(),
-        year: z.number().int().nullish(),
-      })
-      .nullish(),
-    documentByExternalId: z.object({ externalId: z.string().nullish() }).nullish(),
-    documentByOkp: z.object({ okp: z.string().nullish() }).nullish(),
-    documentByPkp: z.object({ pkp: z.string().nullish() }).nullish(),
-    documentByUUID: z.object({ uuid: z.string().nullish() }).nullish(),
+export const GetDocumentRequest = strictRequest(
+  {
+    documentBySequenceId: strictRequest({
+      sequenceId: z.number().int().nullish(),
+      month: z.number().int().nullish(),
+      year: z.number().int().nullish(),
+    }).nullish(),
+    documentByExternalId: strictRequest({ externalId: z.string().nullish() }).nullish(),
+    documentByOkp: strictRequest({ okp: z.string().nullish() }).nullish(),
+    documentByPkp: strictRequest({ pkp: z.string().nullish() }).nullish(),
+    documentByUUID: strictRequest({ uuid: z.string().nullish() }).nullish(),
     printer: Printer.describe('When given, the found document is also printed as a copy (KÓPIA).'),
-  })
-  .meta({
-    id: 'GetDocumentRequest',
-    description: 'At most one look-up member; none returns the last document.',
-    examples: [
-      {},
-      { documentBySequenceId: { sequenceId: 7, month: 3, year: 2026 } },
-      { documentByExternalId: { externalId: '03/02' } },
-    ],
-  });
+  },
+  'GetDocumentRequest',
+).meta({
+  id: 'GetDocumentRequest',
+  description: 'At most one look-up member; none returns the last document.',
+  examples: [
+    {},
+    { documentBySequenceId: { sequenceId: 7, month: 3, year: 2026 } },
+    { documentByExternalId: { externalId: '03/02' } },
+  ],
+});
 
 const vatRateName = z.enum(
   VAT_RATES.map((r) => r.name) as ['VAT_23', 'VAT_20', 'VAT_19', 'VAT_10', 'VAT_5', 'VAT_0'],

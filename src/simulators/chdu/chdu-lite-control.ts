@@ -55,7 +55,7 @@ function toSpec(body: Partial<FaultSpec>): FaultSpec {
   if (!FAULT_KINDS.includes(body.kind as FaultKind))
     throw new Error(`kind must be one of ${FAULT_KINDS.join(', ')}`);
   const spec: FaultSpec = { kind: body.kind as FaultKind };
-  for (const key of ['afterWrites', 'count'] as const) {
+  for (const key of ['afterWrites', 'afterPrints', 'count'] as const) {
     const v = body[key];
     if (v === undefined) continue;
     if (!Number.isInteger(v) || v < 0) throw new Error(`${key} must be a whole number`);

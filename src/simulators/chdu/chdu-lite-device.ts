@@ -192,11 +192,11 @@ export class ChduLiteDevice {
       address = await this.image.writeAndPrint(args.subarray(2), readU16(args));
     }
     if (this.faults.fire('lost-ack')) {
-      this.faults.countWrite();
+      this.faults.countWrite(cmd !== CMD.WRITE);
       return this.options.record(entry(name, args, `none (block ${address} stored, answer lost)`));
     }
     this.ack(link, name, args, u32(address));
-    if (this.faults.countWrite().includes('disconnect')) this.options.dropAll();
+    if (this.faults.countWrite(cmd !== CMD.WRITE).includes('disconnect')) this.options.dropAll();
   }
 
   private async read(start: number, count: number, reader: ByteReader, link: DeviceLink): Promise<void> {

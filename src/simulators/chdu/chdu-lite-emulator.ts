@@ -97,7 +97,7 @@ export class ChduLiteEmulator {
 
   inject(spec: FaultSpec): void {
     this.faults.inject(spec);
-    if (spec.kind === 'disconnect' && !spec.afterWrites) this.dropAll();
+    if (spec.kind === 'disconnect' && !spec.afterWrites && !spec.afterPrints) this.dropAll();
   }
 
   clear(kind?: FaultKind): void {

@@ -9,7 +9,8 @@
  * - `lost-ack`: a WRITE* is carried out, but its answer never reaches the host (the block is
  *   stored; the host's 1 s limit runs out) — e.g. the line drops right after the write.
  * `afterWrites` arms a fault only after that many more successful writes (a failure in the middle
- * of a multi-block record); `count` clears it by itself after failing that many commands — a
+ * of a multi-block record); `afterPrints` likewise after that many WRITE_PRINT* (a line that drops
+ * in the middle of a receipt printed through the device); `count` clears it by itself after failing that many commands — a
  * STATUS that shows `hw`, `printer` or `full` counts as one (ADR 0111).
  */
 export type FaultKind = 'hw' | 'printer' | 'busy' | 'full' | 'disconnect' | 'mute' | 'lost-ack';
@@ -26,12 +27,15 @@ export const FAULT_KINDS: readonly FaultKind[] = [
 export interface FaultSpec {
   kind: FaultKind;
   afterWrites?: number;
+  afterPrints?: number;
   count?: number;
 }
 
 interface ActiveFault {
   kind: FaultKind;
   writesLeft: number;
+  /** Counted only on WRITE_PRINT*; 0 when the fault waits for plain writes (or nothing). */
+  printsOnly: boolean;
   failuresLeft: number;
 }
 
@@ -42,7 +46,8 @@ export class FaultState {
     if (!FAULT_KINDS.includes(spec.kind)) throw new RangeError(`unknown fault ${String(spec.kind)}`);
     this.faults.set(spec.kind, {
       kind: spec.kind,
-      writesLeft: Math.max(0, spec.afterWrites ?? 0),
+      writesLeft: Math.max(0, spec.afterPrints ?? spec.afterWrites ?? 0),
+      printsOnly: spec.afterPrints !== undefined,
       failuresLeft: spec.count === undefined ? Number.POSITIVE_INFINITY : Math.max(1, spec.count),
     });
   }
@@ -67,10 +72,11 @@ export class FaultState {
     return true;
   }
 
-  /** Counts a successful write; returns the faults that became triggered by it. */
-  countWrite(): FaultKind[] {
+  /** Counts a successful write (`print`: a WRITE_PRINT*); returns the faults it triggered. */
+  countWrite(print = false): FaultKind[] {
     const now: FaultKind[] = [];
     for (const f of this.faults.values()) {
+      if (f.printsOnly && !print) continue;
       if (f.writesLeft > 0 && --f.writesLeft === 0) now.push(f.kind);
     }
     return now;
@@ -97,8 +103,9 @@ export function parseFaultSpec(text: string): FaultSpec {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 0) throw new RangeError(`fault option ${opt}: not a whole number`);
     if (key === 'after') spec.afterWrites = n;
+    else if (key === 'afterPrints') spec.afterPrints = n;
     else if (key === 'count') spec.count = n;
-    else throw new RangeError(`unknown fault option "${key}" (after, count)`);
+    else throw new RangeError(`unknown fault option "${key}" (after, afterPrints, count)`);
   }
   return spec;
 }

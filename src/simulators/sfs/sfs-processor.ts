@@ -7,6 +7,12 @@ import type { SfsLocationRequest, SfsReceiptRequest } from '../../core/sfs/messa
 import { checkLocationLexical, checkReceiptLexical } from '../../core/sfs/message-lexical.js';
 import { checkLocationMessage, checkReceiptMessage } from '../../core/sfs/message-rules.js';
 import { pkpBaseString } from '../../core/sfs/pkp.js';
+import {
+  type CarefulContext,
+  checkLocationCarefully,
+  checkReceiptCarefully,
+  rememberAccepted,
+} from './careful-checks.js';
 import { checkCertificateValidity, readMerchantCertificate } from './merchant-certificate.js';
 import { readRequest } from './request-reader.js';
 import type { SfsRegistry } from './sfs-registry.js';
@@ -17,6 +23,8 @@ export interface ProcessorContext {
   dates: DateRuleContext;
   registry: SfsRegistry;
   newReceiptId: () => string;
+  /** The simulator-only checks of a careful server (ADR 0422); absent = none. */
+  careful?: CarefulContext;
 }
 
 export type Processed =
@@ -33,7 +41,8 @@ export type Processed =
  * What the simulated SFS decides about one request, in the order a real server works: schema
  * (-2) and interface version (-8), signature (-10) and certificate format (-12), certificate
  * validity (-13), identity against the certificate (-101, -102), PKP (-100), then the message
- * rules of core/sfs (-111, dates, content), then registration (idempotent by PKP).
+ * rules of core/sfs (-111, dates, content), then the careful checks (−901 … −908, ADR 0422), then
+ * registration (idempotent by PKP).
  */
 export function processRequest(xml: string, ctx: ProcessorContext): Processed {
   let body: ReturnType<typeof soapBody>;
@@ -80,21 +89,27 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
     return fault(violation(-102, 'CashRegisterCode differs from the certificate OU'));
 
   if (read.operation === 'RegisterLocation') {
-    const broken = checkLocationMessage(read.request, ctx.dates);
+    const broken =
+      checkLocationMessage(read.request, ctx.dates) ??
+      (ctx.careful && checkLocationCarefully(read.request, ctx.careful));
     if (broken) return fault(broken);
     ctx.registry.rememberCertificate(CashRegisterCode, envelope.certificate.raw);
+    if (ctx.careful) rememberAccepted(read, ctx.careful);
     return { kind: 'location', request: read.request };
   }
 
   const request = read.request;
-  if (!pkpVerifies(request, envelope.certificate, ctx.registry, ctx.dates.processTime))
-    return fault(violation(-100, 'the PKP does not verify'));
-  const broken = checkReceiptMessage(request, ctx.dates);
+  const pkpCertificate = pkpVerifiedBy(request, envelope.certificate, ctx.registry, ctx.dates.processTime);
+  if (!pkpCertificate) return fault(violation(-100, 'the PKP does not verify'));
+  const broken =
+    checkReceiptMessage(request, ctx.dates) ??
+    (ctx.careful && checkReceiptCarefully(request, ctx.careful, pkpCertificate));
   if (broken) return fault(broken);
   ctx.registry.rememberCertificate(CashRegisterCode, envelope.certificate.raw);
   const registration = ctx.registry.register(request, ctx.newReceiptId);
   if (registration.kind === 'conflict')
     return fault({ code: SIM_DUPLICATE_CODE, detail: registration.detail });
+  if (ctx.careful) rememberAccepted({ operation: 'RegisterReceipt', request }, ctx.careful);
   return { kind: 'receipt', request, id: registration.id, repeated: registration.kind === 'repeat' };
 }
 
@@ -102,14 +117,14 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
  * Spec §2.1 / §2.4: the PKP and the XML signature use the same key. The one exception: a message
  * sent later, after the certificate the PKP was made with has expired, is signed with the
  * currently valid certificate — so an earlier certificate of this register is tried only once it
- * has expired at processing time.
+ * has expired at processing time. Returns the certificate the PKP verifies with.
  */
-function pkpVerifies(
+function pkpVerifiedBy(
   request: SfsReceiptRequest,
   signing: X509Certificate,
   registry: SfsRegistry,
   processTime: Date,
-): boolean {
+): X509Certificate | undefined {
   const base = Buffer.from(pkpBaseString(request.data), 'utf8');
   const signature = Buffer.from(request.pkp, 'base64');
   const expiredEarlier = registry
@@ -117,5 +132,5 @@ function pkpVerifies(
     .map((der) => new X509Certificate(der))
     .filter((cert) => new Date(cert.validTo).getTime() < processTime.getTime());
   const candidates = [signing, ...expiredEarlier];
-  return candidates.some((cert) => rsaVerify('sha256', base, cert.publicKey, signature));
+  return candidates.find((cert) => rsaVerify('sha256', base, cert.publicKey, signature));
 }

@@ -2,6 +2,7 @@ import { NS } from '../../adapters/tax-authority/soap-envelope.js';
 import { escapeAttribute, escapeText } from '../../adapters/tax-authority/xml-dom.js';
 import type { SfsWarning } from '../../core/ports/tax-authority.js';
 import { EKASA_ERRORS, type EkasaErrorCode, SIM_DUPLICATE_CODE } from '../../core/sfs/ekasa-errors.js';
+import { CAREFUL_REASONS } from './careful-checks.js';
 
 /**
  * The simulator's response bodies (ADR 0304). No public sample of an SFS response exists; the
@@ -39,6 +40,8 @@ export function locationResponseElement(h: ResponseHeader, warning?: SfsWarning)
 /** Slovak reason text of a code (kasa's wording); unknown codes get a generic sentence. */
 export function reasonText(code: number): string {
   if (code === SIM_DUPLICATE_CODE) return 'Doklad s týmto číslom je už zaevidovaný (simulátor).';
+  const careful = (CAREFUL_REASONS as Record<number, string | undefined>)[code];
+  if (careful !== undefined) return careful;
   return (
     (EKASA_ERRORS as Record<number, { sk: string } | undefined>)[code as EkasaErrorCode]?.sk ??
     'Chyba spracovania.'

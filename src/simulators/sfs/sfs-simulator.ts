@@ -14,6 +14,13 @@ import { type Clock, type IdSource, systemClock } from '../../core/ports/clock.j
 import { type DateRuleContext, defaultDateRules } from '../../core/sfs/date-rules.js';
 import { violation } from '../../core/sfs/ekasa-errors.js';
 import { formatSfsDateTime } from '../../core/time.js';
+import {
+  CAREFUL_CHECK_NAMES,
+  type CarefulCheck,
+  CarefulMemory,
+  type CarefulOptions,
+  type MerchantIdentity,
+} from './careful-checks.js';
 import { type Processed, processRequest } from './sfs-processor.js';
 import { SfsRegistry } from './sfs-registry.js';
 import { faultElement, locationResponseElement, reasonText, receiptResponseElement } from './sfs-response.js';
@@ -47,6 +54,13 @@ export interface SfsSimulatorOptions {
   tls?: { key: string; cert: string };
   /** Where operational problems (a failed record write) are reported. */
   log?: (line: string) => void;
+  /** The simulator-only checks of a careful server (ADR 0422): all on unless switched off here. */
+  careful?: CarefulOptions;
+  /**
+   * Identification data issued to registers, read on every receipt (check −905). The embedded
+   * simulator gets the merchant kasa holds: the data the SFS would have issued to it.
+   */
+  issuedIdentities?: () => readonly MerchantIdentity[];
 }
 
 /**
@@ -64,6 +78,8 @@ export class SfsSimulator {
   readonly #ids: IdSource;
   readonly #registry = new SfsRegistry();
   readonly #faults = new FaultQueue();
+  readonly #carefulMemory = new CarefulMemory();
+  #careful: CarefulOptions;
   #history: SimHistoryEntry[] = [];
   #seq = 0;
   #port = 0;
@@ -73,6 +89,7 @@ export class SfsSimulator {
 
   private constructor(options: SfsSimulatorOptions) {
     this.#options = options;
+    this.#careful = structuredClone(options.careful ?? {});
     this.#clock = options.clock ?? systemClock;
     this.#ids = options.ids ?? { uuid: () => randomUUID() };
     const ca = openTestCa(options.caDir, this.#clock.now());
@@ -129,11 +146,37 @@ export class SfsSimulator {
     return this.#history.map((entry) => ({ ...entry }));
   }
 
-  /** Forgets history, registered documents, pending faults and latency. */
+  /** Forgets history, registered documents, pending faults and latency; careful checks as started. */
   reset(): void {
     this.#history = [];
     this.#registry.clear();
     this.#faults.clear();
+    this.#carefulMemory.clear();
+    this.#careful = structuredClone(this.#options.careful ?? {});
+  }
+
+  /** Switches careful checks on (`true`) or off (`false`) from now on (ADR 0422). */
+  setCarefulChecks(checks: { [K in CarefulCheck]?: boolean | undefined }): void {
+    const given = Object.entries(checks).filter(([, on]) => on !== undefined);
+    this.#careful = {
+      ...this.#careful,
+      checks: { ...this.#careful.checks, ...Object.fromEntries(given) },
+    };
+  }
+
+  /**
+   * Identification data the SFS issued to a register (new IČO / IČ DPH): receipts carrying them are
+   * that merchant's (check −905). Forgotten on reset.
+   */
+  registerMerchantIdentity(identity: MerchantIdentity): void {
+    this.#carefulMemory.rememberIdentity(identity);
+  }
+
+  /** Every careful check with whether it is on. */
+  carefulChecks(): Record<CarefulCheck, boolean> {
+    return Object.fromEntries(
+      CAREFUL_CHECK_NAMES.map((name) => [name, this.#careful.checks?.[name] !== false]),
+    ) as Record<CarefulCheck, boolean>;
   }
 
   injectFault(fault: SimFaultInput): SimFault {
@@ -362,6 +405,12 @@ export class SfsSimulator {
       ca: this.#caCert,
       dates,
       registry: this.#registry,
+      careful: {
+        options: this.#careful,
+        memory: this.#carefulMemory,
+        processTime,
+        ...(this.#options.issuedIdentities ? { issuedIdentities: this.#options.issuedIdentities } : {}),
+      },
       newReceiptId: () => `O-${this.#ids.uuid().replace(/-/g, '').toUpperCase()}`,
     });
   }

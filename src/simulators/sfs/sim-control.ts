@@ -1,8 +1,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { CAREFUL_CHECK_NAMES, type CarefulCheck } from './careful-checks.js';
 import type { SfsSimulator } from './sfs-simulator.js';
 import { faultSchema, latencySchema, offlineSchema } from './sim-faults.js';
 import { readJson } from './sim-http.js';
+
+/** `{"amount-sum": false, …}`: switches careful checks off or on (ADR 0422). */
+const carefulSchema = z.strictObject(
+  Object.fromEntries(CAREFUL_CHECK_NAMES.map((name) => [name, z.boolean().optional()])) as Record<
+    CarefulCheck,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+
+/** Identification data the SFS issued to a register (check −905). */
+const merchantSchema = z.strictObject({
+  cashRegisterCode: z.string().regex(/^[0-9]{16,17}$/),
+  ico: z
+    .string()
+    .regex(/^[0-9]{8}$/)
+    .optional(),
+  icDph: z
+    .string()
+    .regex(/^SK[0-9]{8,10}$/)
+    .optional(),
+});
 
 /**
  * `/__sim/` — the simulator's run-time control (JSON), for the `kasa sfs-sim` process where no
@@ -33,6 +55,17 @@ export async function handleControl(
         const { ms, count } = latencySchema.parse(await readJson(req));
         sim.setLatency(ms, count);
         return void json(200, sim.pendingFaults());
+      }
+      case 'GET /__sim/careful':
+        return void json(200, { checks: sim.carefulChecks() });
+      case 'POST /__sim/careful': {
+        sim.setCarefulChecks(carefulSchema.parse(await readJson(req)));
+        return void json(200, { checks: sim.carefulChecks() });
+      }
+      case 'POST /__sim/merchant': {
+        const { cashRegisterCode, ico, icDph } = merchantSchema.parse(await readJson(req));
+        sim.registerMerchantIdentity({ cashRegisterCode, ico, icDph });
+        return void json(200, { ok: true });
       }
       case 'POST /__sim/offline': {
         const { ms } = offlineSchema.parse(await readJson(req));

@@ -16,37 +16,6 @@ export type GenericResponseInput = {
   resultCode: 0;
 };
 
-export type VersionResponseInput = {
-  resultCode: 0;
-  product: string;
-  /** kasa version (package.json) */
-  version: string;
-  apiVersion: "1.7";
-  /** SwId sent to the SFS: SHA-1 of the software and CHDÚ names and versions */
-  swId: string;
-  /** git commit the running code was built from, when known */
-  buildCommit?: string;
-  nodeVersion: string;
-};
-
-export type StatusResponseInput = {
-  resultCode: 0;
-  /** READY, or the name of the result code clients now get */
-  state: string;
-  reasonCode: number;
-  reason: string;
-  components: Array<{
-    component: "CHDU" | "PRINTER" | "SFS" | "MERCHANT" | "OFFLINE_BACKLOG" | "BACKUP";
-    state: "OK" | "WARNING" | "ERROR" | "NOT_CONFIGURED";
-    /** result code of the cause, 0 when OK */
-    reasonCode: number;
-    reason: string;
-    details?: {
-      [key: string]: unknown;
-    };
-  }>;
-};
-
 export type ChduInfoResponseInput = {
   resultCode: 0;
   /** CHDÚ model or adapter, e.g. `CHDU Lite`, `kasa image file` */
@@ -79,12 +48,58 @@ export type ChduInfoResponseInput = {
   lastWriteAt?: string;
   /** image file only: bytes after the last complete block when the image was opened (a write torn by a crash, or a damaged last block); 0 normally */
   tornBytesAtOpen?: number;
+  /** the register's printer, as GET /api/printer reports it (printerReady above is the CHDÚ's own flag) */
+  printer?: {
+    adapter: string;
+    target: string;
+    ready: boolean;
+    faultCode?: number;
+  };
   index: {
     /** current: at the head; behind: replay pending; ahead: records the CHDÚ lacks (acknowledged records missing, 201 — or an index of another CHDÚ, rebuilt); mismatch: rebuilt at the next check; missing: no index */
     state: "current" | "behind" | "ahead" | "mismatch" | "missing";
     /** last journal record in the index */
     highWaterMark: number;
   };
+};
+
+export type VersionResponseInput = {
+  resultCode: 0;
+  product: string;
+  /** kasa version (package.json) */
+  version: string;
+  apiVersion: "1.7";
+  /** SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version */
+  swId?: string;
+  swIdOrigin?: "configured" | "derived" | "pending";
+  /** For a derived SwId: the text whose SHA-1 it is (manufacturer|product|CHDÚ|version|CHDÚ version) */
+  swIdDerivedFrom?: string;
+  /** git commit the running code was built from, when known */
+  buildCommit?: string;
+  nodeVersion: string;
+};
+
+export type StatusResponseInput = {
+  resultCode: 0;
+  /** READY, or the name of the result code clients now get */
+  state: string;
+  reasonCode: number;
+  reason: string;
+  components: Array<{
+    component: "CHDU" | "PRINTER" | "SFS" | "MERCHANT" | "OFFLINE_BACKLOG" | "LOCATION" | "BACKUP";
+    state: "OK" | "WARNING" | "ERROR" | "NOT_CONFIGURED";
+    /** result code of the cause, 0 when OK */
+    reasonCode: number;
+    reason: string;
+    details?: {
+      [key: string]: unknown;
+    };
+  }>;
+  /** SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version */
+  swId?: string;
+  swIdOrigin?: "configured" | "derived" | "pending";
+  /** For a derived SwId: the text whose SHA-1 it is (manufacturer|product|CHDÚ|version|CHDÚ version) */
+  swIdDerivedFrom?: string;
 };
 
 export type PhysicalAddressInput = {
@@ -141,6 +156,105 @@ export type MerchantInput = {
   certificate: MerchantCertificateInput;
 };
 
+export type PrinterResponseInput = {
+  /** virtual, none, tcp, serial, usb or chdu */
+  adapter: string;
+  /** the --printer target */
+  target: string;
+  model: string;
+  /** characters per line at normal size: what receipts are laid out for */
+  charsPerLine: number;
+  /** the same as charsPerLine, for existing clients */
+  numberOfCharInRow: number;
+  /** printable width in dots at 203 dpi (384, 512, 576) */
+  paperWidthDots: number;
+  /** cp852, cp1250, or raster (text printed as images) */
+  codepage: string;
+  /** a cash drawer can be kicked through this printer */
+  drawer: boolean;
+  status: {
+    /** a job sent now is expected to print */
+    ready: boolean;
+    connected: boolean;
+    paper: "ok" | "near-end" | "out" | "unknown";
+    coverOpen: boolean;
+    /** the code a print would fail with now (100–106) */
+    faultCode?: number;
+    fault?: string;
+  };
+  resultCode: 0;
+};
+
+export type PrintStringRequestInput = {
+  /** The text as it is to be printed: \n breaks lines, the caller pads (see GET /api/printer for characters per line). Up to 8000 characters; no other control characters. */
+  printData: string;
+  printer?: {
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    printDelay?: number | null;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
+  } | null;
+};
+
+export type RawResponseInput = {
+  resultCode: 0;
+  /** the CHDÚ journal record holding the text */
+  recordNo: number;
+};
+
+export type OpenDrawerRequestInput = {
+  /** Drawer kick connector pin: 2 (default) or 5. */
+  pin?: (2 | 5) | null;
+};
+
+export type LogoPreviewRequestInput = {
+  /** The picture in Base64 (PNG, JPEG, GIF, WebP or BMP; a data: URL is accepted), at most 5 MB. */
+  imageData: string;
+  /** PRINT: as the printer prints it; ELECTRONIC: as the electronic receipt shows it. */
+  format: "BOTH" | "PRINT" | "ELECTRONIC";
+  /** Show each variant on a sample receipt. */
+  fitOnReceipt?: boolean | null;
+};
+
+export type LogoPreviewResponseInput = {
+  resultCode: 0;
+  /** black dots only, dithered, trimmed, at most the paper width */
+  print?: {
+    /** PNG in Base64 */
+    imageData: string;
+    /** dots (pixels) */
+    width: number;
+    height: number;
+  };
+  /** the colour logo as the electronic receipt shows it */
+  electronic?: {
+    /** PNG in Base64 */
+    imageData: string;
+    /** dots (pixels) */
+    width: number;
+    height: number;
+  };
+};
+
+export type ImageStoreRequestInput = {
+  /** The logo in Base64; null removes it. */
+  imageData: string | null;
+};
+
+export type ImageStoreResponseInput = {
+  resultCode: 0;
+  /** the CHDÚ journal record holding the logo */
+  recordNo: number;
+  width?: number;
+  height?: number;
+};
+
 /** Sale on behalf of another seller (SFS SellerId/SellerIdType: both or neither). */
 export type SellerInput = {
   /** Seller id, 1–50 letters or digits; with sellerIdType. */
@@ -182,11 +296,11 @@ export type DocumentReceiptItemInput = {
 export type StoreDocumentRequestInput = {
   /** PD receipt, UF invoice payment, ND invalid (training) document. VK/VY only through /api/cash. */
   type: "PD" | "UF" | "ND" | "VK" | "VY";
-  /** Total the customer pays: the item sum, or the item sum rounded to 5 cents for cash (PD/ND); the invoice payment (UF, ≠ 0). */
+  /** Total the customer pays: the item sum, or — only when a payment is cash — the item sum with the cash part rounded to 5 cents (PD/ND, ADR 0420); the invoice payment (UF, ≠ 0). */
   amount: number;
   /** Items: required (≥ 1) for PD and ND, none for UF. */
   documentEntries?: Array<DocumentReceiptItemInput> | null;
-  /** Payment name (free text) → amount ≥ 0. Required; not checked against amount. */
+  /** Payment name (free text) → amount ≥ 0. Required; their sum is not checked against amount. Names in the stored setting cashPaymentNames (default Hotovosť, Hotovost, Cash; any case) are cash: only they may carry a 5-cent rounding. */
   payments: {
     [key: string]: number;
   };
@@ -204,12 +318,16 @@ export type StoreDocumentRequestInput = {
   footer?: string | null;
   /** Printer options; null or {} means the default printer. */
   printer?: {
-    socket?: string | null;
-    numberOfCharInRow?: number | null;
-    codingNumber?: number | null;
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
     windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
     printDelay?: number | null;
-    [key: string]: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
   } | null;
   /** Electronic receipt instead of paper (online only). */
   electronicReceipt?: boolean | null;
@@ -226,15 +344,21 @@ export type CashRequestInput = {
   externalId?: string | null;
   /** Printer options; null or {} means the default printer. */
   printer?: {
-    socket?: string | null;
-    numberOfCharInRow?: number | null;
-    codingNumber?: number | null;
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
     windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
     printDelay?: number | null;
-    [key: string]: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
   } | null;
   exception?: boolean | null;
   openDrawer?: boolean | null;
+  /** Accepted and ignored (another vendor's member): Papaya POS CashRequest: a footer text. kasa prints no free text on cash documents. */
+  footer?: unknown;
 };
 
 /** At most one look-up member; none returns the last document. */
@@ -258,13 +382,19 @@ export type GetDocumentRequestInput = {
   } | null;
   /** When given, the found document is also printed as a copy (KÓPIA). */
   printer?: {
-    socket?: string | null;
-    numberOfCharInRow?: number | null;
-    codingNumber?: number | null;
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
     windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
     printDelay?: number | null;
-    [key: string]: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
   } | null;
+  /** Accepted and ignored (another vendor's member): Papaya POS GetDocumentRequest: list the unsent documents instead. kasa has its own offline report endpoints. */
+  offlineDocuments?: unknown;
 };
 
 export type DocumentItemInput = {
@@ -402,6 +532,10 @@ export type StoreMerchantRequestInput = {
   keyStorePassword: string;
   /** password of the private key; default: keyStorePassword */
   privateKeyPassword?: string;
+  /** Accepted and ignored (another vendor's member): Papaya POS StoreMerchantRequest: the integrator’s name, for the vendor’s records. */
+  integrator?: unknown;
+  /** Accepted and ignored (another vendor's member): Papaya POS StoreMerchantRequest: the dealer’s name, for the vendor’s records. */
+  dealer?: unknown;
 };
 
 /** an empty object {}: the merchant in force */
@@ -436,6 +570,202 @@ export type CertificateStatusResponseInput = {
   problemCode?: number;
 };
 
+export type GpsInput = {
+  /** Longitude, WGS-84 decimal degrees (−180 to 180), e.g. 17.112415. */
+  x?: number | null;
+  /** Latitude, WGS-84 decimal degrees (−90 to 90), e.g. 48.1467828. */
+  y?: number | null;
+};
+
+export type LocationAddressInput = {
+  /** Kept with the location, not sent to the SFS. */
+  country?: string | null;
+  /** 1–100 characters; required. */
+  municipality?: string | null;
+  /** 1–100 characters; required (the municipality name where there are no streets). */
+  street?: string | null;
+  /** Orientation number, 1–20 characters. */
+  buildingNumber?: string | null;
+  /** Registry number (súpisné číslo), a whole number 1–9999999999. */
+  propertyRegistrationNumber?: string | number | null;
+  /** 5 digits. */
+  postalCode?: string | null;
+};
+
+export type FixLocationInput = {
+  /** New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future. */
+  createDate?: string | null;
+  physicalAddress?: LocationAddressInput | null;
+  gps?: GpsInput | null;
+  /** 1–255 characters, e.g. a vehicle plate; only when neither GPS nor an address is possible. */
+  other?: string | null;
+  /** Sign and send it as the merchant in force. */
+  useLastMerchant?: boolean | null;
+};
+
+/** Exactly one of physicalAddress, gps, other — or fixLocation alone, which repairs the last location the SFS rejected. PORTABLE registers only (701 otherwise). */
+export type UpdateLocationRequestInput = {
+  physicalAddress?: LocationAddressInput | null;
+  gps?: GpsInput | null;
+  /** 1–255 characters, e.g. a vehicle plate; only when neither GPS nor an address is possible. */
+  other?: string | null;
+  fixLocation?: FixLocationInput | null;
+};
+
+export type LocationInput = {
+  /** Running number of the locations of this CHDÚ. */
+  internalId: number;
+  kind: "gps" | "physicalAddress" | "other";
+  gps?: {
+    x: number;
+    y: number;
+  };
+  physicalAddress?: PhysicalAddressInput;
+  other?: string;
+  /** dd.MM.yyyy HH:mm:ss, Europe/Bratislava */
+  createDate: string;
+  /** When the SFS registered it; absent until then. */
+  processDate?: string;
+  /** The SFS response Uuid of the registration (a location gets no receipt Id); absent until registered. */
+  uuid?: string;
+  cashRegisterCode: string;
+  merchant: MerchantInput;
+  /** Send attempts so far. */
+  sendingCount: number;
+  status: EkasaStatusInput;
+};
+
+export type LocationResponseInput = {
+  resultCode: number;
+  location: LocationInput;
+};
+
+/** Every member optional, any combination. */
+export type OfflineDocumentsFilterInput = {
+  /** Only the document(s) with this sequenceId. */
+  sequenceId?: number | null;
+  /** CreateDate on or after: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601. */
+  from?: string | null;
+  /** CreateDate on or before, same format. */
+  to?: string | null;
+};
+
+export type GetOfflineDocumentsRequestInput = {
+  printer?: {
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    printDelay?: number | null;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
+  } | null;
+  /** At most this many items (1–1000; 1000 when absent). */
+  limit?: number | null;
+  /** Skip exactly this many items (documents come first); resumes a print that stopped. */
+  offset?: number | null;
+  offlineDocumentsFilter?: OfflineDocumentsFilterInput | null;
+};
+
+export type OfflineDocumentInput = {
+  type: "PD" | "UF" | "ND" | "VK" | "VY";
+  merchant: MerchantInput;
+  cashRegisterCode: string;
+  /** What the customer paid; negative for a withdrawal (VY). */
+  amount: number;
+  /** dd.MM.yyyy HH:mm:ss, Europe/Bratislava */
+  issueDate: string;
+  /** dd.MM.yyyy HH:mm:ss, Europe/Bratislava */
+  createDate: string;
+  /** When the SFS registered it; absent while offline. */
+  processDate?: string;
+  sequenceId: number;
+  /** eKasa receipt UID; absent while offline. */
+  uuid?: string;
+  pkp: string;
+  okp: string;
+  /** The UID when registered online, else the offline QR text. */
+  qrCode: string;
+  documentEntries: Array<DocumentItemInput>;
+  vatRateSums: Array<VatRateSumInput>;
+  paymentTypes: {
+    [key: string]: number;
+  };
+  header?: string;
+  footer?: string;
+  exception: boolean;
+  electronic: boolean;
+  /** Base64 PNG of the electronic receipt. */
+  electronicReceipt?: string;
+  /** yyyyMM/<sequenceId> */
+  documentNumber: string;
+  externalId?: string;
+  invoiceId?: string;
+  paragonNumber?: number;
+  customer?: {
+    id: string;
+    customerIdType: "ICO" | "DIC" | "IC_DPH" | "INE";
+  };
+  internalDocumentId: number;
+  sendingCount: number;
+  /** OFFLINE warning while waiting; the SFS code and text when rejected (stuck). */
+  status: EkasaStatusInput;
+};
+
+/** Empty lists: nothing waits to be sent. */
+export type OfflineReportResponseInput = {
+  resultCode: number;
+  documents: Array<OfflineDocumentInput>;
+  locations: Array<LocationInput>;
+};
+
+export type SendOfflineRequestInput = {
+  /** Send at most this many items now (1–1000). */
+  limit?: number | null;
+};
+
+/** What this call registered; empty lists when nothing waited or the SFS could not be reached. */
+export type SendOfflineResponseInput = OfflineReportResponseInput;
+
+export type GetOfflineDocumentsLegacyRequestInput = {
+  limit?: number | null;
+  offset?: number | null;
+  offlineDocumentsFilter?: OfflineDocumentsFilterInput | null;
+  /** Filter members may also be given at the top level. */
+  sequenceId?: number | null;
+  from?: string | null;
+  to?: string | null;
+};
+
+export type FixDocumentInput = {
+  /** Sign and send it as the merchant in force (new PKP). */
+  useLastMerchant?: boolean | null;
+  /** New creation time, same month, not in the future: dd.MM.yyyy HH:mm:ss or ISO 8601 (new PKP). */
+  createDate?: string | null;
+  /** New issue time of a paragón (not later than createDate). */
+  issueDate?: string | null;
+  /** New invoice number of a UF, 1–50 ASCII. */
+  invoiceId?: string | null;
+  documentEntries?: Array<{
+    /** New name, 1–255 characters. */
+    name?: string | null;
+    /** New quantity (0–10000000, 4 decimals); the line total and the amount are recomputed. */
+    quantity?: number | null;
+    specialRegulation?: {
+      /** PDP, OOD, CK, PT, UD, ZPS, or null to remove it. */
+      newValue?: string | null;
+    } | null;
+  } | null> | null;
+};
+
+export type UpdateDocumentRequestInput = {
+  /** Required: the fix of the oldest stuck document. */
+  fixDocument?: FixDocumentInput | null;
+};
+
 export type ErrorResponse = {
   /** Result code (see docs/errors.md); never 0. */
   resultCode: number;
@@ -448,37 +778,6 @@ export type ErrorResponse = {
 
 export type GenericResponse = {
   resultCode: 0;
-};
-
-export type VersionResponse = {
-  resultCode: 0;
-  product: string;
-  /** kasa version (package.json) */
-  version: string;
-  apiVersion: "1.7";
-  /** SwId sent to the SFS: SHA-1 of the software and CHDÚ names and versions */
-  swId: string;
-  /** git commit the running code was built from, when known */
-  buildCommit?: string;
-  nodeVersion: string;
-};
-
-export type StatusResponse = {
-  resultCode: 0;
-  /** READY, or the name of the result code clients now get */
-  state: string;
-  reasonCode: number;
-  reason: string;
-  components: Array<{
-    component: "CHDU" | "PRINTER" | "SFS" | "MERCHANT" | "OFFLINE_BACKLOG" | "BACKUP";
-    state: "OK" | "WARNING" | "ERROR" | "NOT_CONFIGURED";
-    /** result code of the cause, 0 when OK */
-    reasonCode: number;
-    reason: string;
-    details?: {
-      [key: string]: unknown;
-    };
-  }>;
 };
 
 export type ChduInfoResponse = {
@@ -513,12 +812,58 @@ export type ChduInfoResponse = {
   lastWriteAt?: string;
   /** image file only: bytes after the last complete block when the image was opened (a write torn by a crash, or a damaged last block); 0 normally */
   tornBytesAtOpen?: number;
+  /** the register's printer, as GET /api/printer reports it (printerReady above is the CHDÚ's own flag) */
+  printer?: {
+    adapter: string;
+    target: string;
+    ready: boolean;
+    faultCode?: number;
+  };
   index: {
     /** current: at the head; behind: replay pending; ahead: records the CHDÚ lacks (acknowledged records missing, 201 — or an index of another CHDÚ, rebuilt); mismatch: rebuilt at the next check; missing: no index */
     state: "current" | "behind" | "ahead" | "mismatch" | "missing";
     /** last journal record in the index */
     highWaterMark: number;
   };
+};
+
+export type VersionResponse = {
+  resultCode: 0;
+  product: string;
+  /** kasa version (package.json) */
+  version: string;
+  apiVersion: "1.7";
+  /** SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version */
+  swId?: string;
+  swIdOrigin?: "configured" | "derived" | "pending";
+  /** For a derived SwId: the text whose SHA-1 it is (manufacturer|product|CHDÚ|version|CHDÚ version) */
+  swIdDerivedFrom?: string;
+  /** git commit the running code was built from, when known */
+  buildCommit?: string;
+  nodeVersion: string;
+};
+
+export type StatusResponse = {
+  resultCode: 0;
+  /** READY, or the name of the result code clients now get */
+  state: string;
+  reasonCode: number;
+  reason: string;
+  components: Array<{
+    component: "CHDU" | "PRINTER" | "SFS" | "MERCHANT" | "OFFLINE_BACKLOG" | "LOCATION" | "BACKUP";
+    state: "OK" | "WARNING" | "ERROR" | "NOT_CONFIGURED";
+    /** result code of the cause, 0 when OK */
+    reasonCode: number;
+    reason: string;
+    details?: {
+      [key: string]: unknown;
+    };
+  }>;
+  /** SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version */
+  swId?: string;
+  swIdOrigin?: "configured" | "derived" | "pending";
+  /** For a derived SwId: the text whose SHA-1 it is (manufacturer|product|CHDÚ|version|CHDÚ version) */
+  swIdDerivedFrom?: string;
 };
 
 export type PhysicalAddress = {
@@ -575,6 +920,105 @@ export type Merchant = {
   certificate: MerchantCertificate;
 };
 
+export type PrinterResponse = {
+  /** virtual, none, tcp, serial, usb or chdu */
+  adapter: string;
+  /** the --printer target */
+  target: string;
+  model: string;
+  /** characters per line at normal size: what receipts are laid out for */
+  charsPerLine: number;
+  /** the same as charsPerLine, for existing clients */
+  numberOfCharInRow: number;
+  /** printable width in dots at 203 dpi (384, 512, 576) */
+  paperWidthDots: number;
+  /** cp852, cp1250, or raster (text printed as images) */
+  codepage: string;
+  /** a cash drawer can be kicked through this printer */
+  drawer: boolean;
+  status: {
+    /** a job sent now is expected to print */
+    ready: boolean;
+    connected: boolean;
+    paper: "ok" | "near-end" | "out" | "unknown";
+    coverOpen: boolean;
+    /** the code a print would fail with now (100–106) */
+    faultCode?: number;
+    fault?: string;
+  };
+  resultCode: 0;
+};
+
+export type PrintStringRequest = {
+  /** The text as it is to be printed: \n breaks lines, the caller pads (see GET /api/printer for characters per line). Up to 8000 characters; no other control characters. */
+  printData: string;
+  printer?: {
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    printDelay?: number | null;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
+  } | null;
+};
+
+export type RawResponse = {
+  resultCode: 0;
+  /** the CHDÚ journal record holding the text */
+  recordNo: number;
+};
+
+export type OpenDrawerRequest = {
+  /** Drawer kick connector pin: 2 (default) or 5. */
+  pin?: (2 | 5) | null;
+};
+
+export type LogoPreviewRequest = {
+  /** The picture in Base64 (PNG, JPEG, GIF, WebP or BMP; a data: URL is accepted), at most 5 MB. */
+  imageData: string;
+  /** PRINT: as the printer prints it; ELECTRONIC: as the electronic receipt shows it. */
+  format: "BOTH" | "PRINT" | "ELECTRONIC";
+  /** Show each variant on a sample receipt. */
+  fitOnReceipt?: boolean | null;
+};
+
+export type LogoPreviewResponse = {
+  resultCode: 0;
+  /** black dots only, dithered, trimmed, at most the paper width */
+  print?: {
+    /** PNG in Base64 */
+    imageData: string;
+    /** dots (pixels) */
+    width: number;
+    height: number;
+  };
+  /** the colour logo as the electronic receipt shows it */
+  electronic?: {
+    /** PNG in Base64 */
+    imageData: string;
+    /** dots (pixels) */
+    width: number;
+    height: number;
+  };
+};
+
+export type ImageStoreRequest = {
+  /** The logo in Base64; null removes it. */
+  imageData: string | null;
+};
+
+export type ImageStoreResponse = {
+  resultCode: 0;
+  /** the CHDÚ journal record holding the logo */
+  recordNo: number;
+  width?: number;
+  height?: number;
+};
+
 /** Sale on behalf of another seller (SFS SellerId/SellerIdType: both or neither). */
 export type Seller = {
   /** Seller id, 1–50 letters or digits; with sellerIdType. */
@@ -616,11 +1060,11 @@ export type DocumentReceiptItem = {
 export type StoreDocumentRequest = {
   /** PD receipt, UF invoice payment, ND invalid (training) document. VK/VY only through /api/cash. */
   type: "PD" | "UF" | "ND" | "VK" | "VY";
-  /** Total the customer pays: the item sum, or the item sum rounded to 5 cents for cash (PD/ND); the invoice payment (UF, ≠ 0). */
+  /** Total the customer pays: the item sum, or — only when a payment is cash — the item sum with the cash part rounded to 5 cents (PD/ND, ADR 0420); the invoice payment (UF, ≠ 0). */
   amount: number;
   /** Items: required (≥ 1) for PD and ND, none for UF. */
   documentEntries?: Array<DocumentReceiptItem> | null;
-  /** Payment name (free text) → amount ≥ 0. Required; not checked against amount. */
+  /** Payment name (free text) → amount ≥ 0. Required; their sum is not checked against amount. Names in the stored setting cashPaymentNames (default Hotovosť, Hotovost, Cash; any case) are cash: only they may carry a 5-cent rounding. */
   payments: {
     [key: string]: number;
   };
@@ -638,12 +1082,16 @@ export type StoreDocumentRequest = {
   footer?: string | null;
   /** Printer options; null or {} means the default printer. */
   printer?: {
-    socket?: string | null;
-    numberOfCharInRow?: number | null;
-    codingNumber?: number | null;
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
     windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
     printDelay?: number | null;
-    [key: string]: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
   } | null;
   /** Electronic receipt instead of paper (online only). */
   electronicReceipt?: boolean | null;
@@ -660,15 +1108,21 @@ export type CashRequest = {
   externalId?: string | null;
   /** Printer options; null or {} means the default printer. */
   printer?: {
-    socket?: string | null;
-    numberOfCharInRow?: number | null;
-    codingNumber?: number | null;
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
     windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
     printDelay?: number | null;
-    [key: string]: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
   } | null;
   exception?: boolean | null;
   openDrawer?: boolean | null;
+  /** Accepted and ignored (another vendor's member): Papaya POS CashRequest: a footer text. kasa prints no free text on cash documents. */
+  footer?: unknown;
 };
 
 /** At most one look-up member; none returns the last document. */
@@ -692,13 +1146,19 @@ export type GetDocumentRequest = {
   } | null;
   /** When given, the found document is also printed as a copy (KÓPIA). */
   printer?: {
-    socket?: string | null;
-    numberOfCharInRow?: number | null;
-    codingNumber?: number | null;
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
     windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
     printDelay?: number | null;
-    [key: string]: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
   } | null;
+  /** Accepted and ignored (another vendor's member): Papaya POS GetDocumentRequest: list the unsent documents instead. kasa has its own offline report endpoints. */
+  offlineDocuments?: unknown;
 };
 
 export type DocumentItem = {
@@ -836,6 +1296,10 @@ export type StoreMerchantRequest = {
   keyStorePassword: string;
   /** password of the private key; default: keyStorePassword */
   privateKeyPassword?: string;
+  /** Accepted and ignored (another vendor's member): Papaya POS StoreMerchantRequest: the integrator’s name, for the vendor’s records. */
+  integrator?: unknown;
+  /** Accepted and ignored (another vendor's member): Papaya POS StoreMerchantRequest: the dealer’s name, for the vendor’s records. */
+  dealer?: unknown;
 };
 
 /** an empty object {}: the merchant in force */
@@ -868,6 +1332,202 @@ export type CertificateStatusResponse = {
   problem?: string;
   /** the result code fiscal requests get now (402, 405) */
   problemCode?: number;
+};
+
+export type Gps = {
+  /** Longitude, WGS-84 decimal degrees (−180 to 180), e.g. 17.112415. */
+  x?: number | null;
+  /** Latitude, WGS-84 decimal degrees (−90 to 90), e.g. 48.1467828. */
+  y?: number | null;
+};
+
+export type LocationAddress = {
+  /** Kept with the location, not sent to the SFS. */
+  country?: string | null;
+  /** 1–100 characters; required. */
+  municipality?: string | null;
+  /** 1–100 characters; required (the municipality name where there are no streets). */
+  street?: string | null;
+  /** Orientation number, 1–20 characters. */
+  buildingNumber?: string | null;
+  /** Registry number (súpisné číslo), a whole number 1–9999999999. */
+  propertyRegistrationNumber?: string | number | null;
+  /** 5 digits. */
+  postalCode?: string | null;
+};
+
+export type FixLocation = {
+  /** New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future. */
+  createDate?: string | null;
+  physicalAddress?: LocationAddress | null;
+  gps?: Gps | null;
+  /** 1–255 characters, e.g. a vehicle plate; only when neither GPS nor an address is possible. */
+  other?: string | null;
+  /** Sign and send it as the merchant in force. */
+  useLastMerchant?: boolean | null;
+};
+
+/** Exactly one of physicalAddress, gps, other — or fixLocation alone, which repairs the last location the SFS rejected. PORTABLE registers only (701 otherwise). */
+export type UpdateLocationRequest = {
+  physicalAddress?: LocationAddress | null;
+  gps?: Gps | null;
+  /** 1–255 characters, e.g. a vehicle plate; only when neither GPS nor an address is possible. */
+  other?: string | null;
+  fixLocation?: FixLocation | null;
+};
+
+export type Location = {
+  /** Running number of the locations of this CHDÚ. */
+  internalId: number;
+  kind: "gps" | "physicalAddress" | "other";
+  gps?: {
+    x: number;
+    y: number;
+  };
+  physicalAddress?: PhysicalAddress;
+  other?: string;
+  /** dd.MM.yyyy HH:mm:ss, Europe/Bratislava */
+  createDate: string;
+  /** When the SFS registered it; absent until then. */
+  processDate?: string;
+  /** The SFS response Uuid of the registration (a location gets no receipt Id); absent until registered. */
+  uuid?: string;
+  cashRegisterCode: string;
+  merchant: Merchant;
+  /** Send attempts so far. */
+  sendingCount: number;
+  status: EkasaStatus;
+};
+
+export type LocationResponse = {
+  resultCode: number;
+  location: Location;
+};
+
+/** Every member optional, any combination. */
+export type OfflineDocumentsFilter = {
+  /** Only the document(s) with this sequenceId. */
+  sequenceId?: number | null;
+  /** CreateDate on or after: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601. */
+  from?: string | null;
+  /** CreateDate on or before, same format. */
+  to?: string | null;
+};
+
+export type GetOfflineDocumentsRequest = {
+  printer?: {
+    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    windowSize?: number | null;
+    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    printDelay?: number | null;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
+  } | null;
+  /** At most this many items (1–1000; 1000 when absent). */
+  limit?: number | null;
+  /** Skip exactly this many items (documents come first); resumes a print that stopped. */
+  offset?: number | null;
+  offlineDocumentsFilter?: OfflineDocumentsFilter | null;
+};
+
+export type OfflineDocument = {
+  type: "PD" | "UF" | "ND" | "VK" | "VY";
+  merchant: Merchant;
+  cashRegisterCode: string;
+  /** What the customer paid; negative for a withdrawal (VY). */
+  amount: number;
+  /** dd.MM.yyyy HH:mm:ss, Europe/Bratislava */
+  issueDate: string;
+  /** dd.MM.yyyy HH:mm:ss, Europe/Bratislava */
+  createDate: string;
+  /** When the SFS registered it; absent while offline. */
+  processDate?: string;
+  sequenceId: number;
+  /** eKasa receipt UID; absent while offline. */
+  uuid?: string;
+  pkp: string;
+  okp: string;
+  /** The UID when registered online, else the offline QR text. */
+  qrCode: string;
+  documentEntries: Array<DocumentItem>;
+  vatRateSums: Array<VatRateSum>;
+  paymentTypes: {
+    [key: string]: number;
+  };
+  header?: string;
+  footer?: string;
+  exception: boolean;
+  electronic: boolean;
+  /** Base64 PNG of the electronic receipt. */
+  electronicReceipt?: string;
+  /** yyyyMM/<sequenceId> */
+  documentNumber: string;
+  externalId?: string;
+  invoiceId?: string;
+  paragonNumber?: number;
+  customer?: {
+    id: string;
+    customerIdType: "ICO" | "DIC" | "IC_DPH" | "INE";
+  };
+  internalDocumentId: number;
+  sendingCount: number;
+  /** OFFLINE warning while waiting; the SFS code and text when rejected (stuck). */
+  status: EkasaStatus;
+};
+
+/** Empty lists: nothing waits to be sent. */
+export type OfflineReportResponse = {
+  resultCode: number;
+  documents: Array<OfflineDocument>;
+  locations: Array<Location>;
+};
+
+export type SendOfflineRequest = {
+  /** Send at most this many items now (1–1000). */
+  limit?: number | null;
+};
+
+/** What this call registered; empty lists when nothing waited or the SFS could not be reached. */
+export type SendOfflineResponse = OfflineReportResponse;
+
+export type GetOfflineDocumentsLegacyRequest = {
+  limit?: number | null;
+  offset?: number | null;
+  offlineDocumentsFilter?: OfflineDocumentsFilter | null;
+  /** Filter members may also be given at the top level. */
+  sequenceId?: number | null;
+  from?: string | null;
+  to?: string | null;
+};
+
+export type FixDocument = {
+  /** Sign and send it as the merchant in force (new PKP). */
+  useLastMerchant?: boolean | null;
+  /** New creation time, same month, not in the future: dd.MM.yyyy HH:mm:ss or ISO 8601 (new PKP). */
+  createDate?: string | null;
+  /** New issue time of a paragón (not later than createDate). */
+  issueDate?: string | null;
+  /** New invoice number of a UF, 1–50 ASCII. */
+  invoiceId?: string | null;
+  documentEntries?: Array<{
+    /** New name, 1–255 characters. */
+    name?: string | null;
+    /** New quantity (0–10000000, 4 decimals); the line total and the amount are recomputed. */
+    quantity?: number | null;
+    specialRegulation?: {
+      /** PDP, OOD, CK, PT, UD, ZPS, or null to remove it. */
+      newValue?: string | null;
+    } | null;
+  } | null> | null;
+};
+
+export type UpdateDocumentRequest = {
+  /** Required: the fix of the oldest stuck document. */
+  fixDocument?: FixDocument | null;
 };
 
 /** Every result code kasa answers with (docs/errors.md), by name. */
@@ -960,7 +1620,16 @@ export interface Operations {
   /** Print the original of the last document whose print failed */
   "POST /api/document/print": {
     request: {
-      [key: string]: unknown;
+      /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+      windowSize?: number | null;
+      /** Milliseconds to wait between two windows, so a thermal head cools down. */
+      printDelay?: number | null;
+      /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+      socket?: unknown;
+      /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+      numberOfCharInRow?: unknown;
+      /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+      codingNumber?: unknown;
     };
     response: GenericResponse;
   };
@@ -968,6 +1637,66 @@ export interface Operations {
   "POST /api/cash": {
     request: CashRequestInput;
     response: CashResponse;
+  };
+  /** Send stored offline documents and locations to the SFS now */
+  "POST /api/document/send/offline": {
+    request: SendOfflineRequestInput;
+    response: SendOfflineResponse;
+  };
+  /** Report of documents and locations not registered with the SFS (optionally printed) */
+  "POST /api/report/offline": {
+    request: GetOfflineDocumentsRequestInput;
+    response: OfflineReportResponse;
+  };
+  /** The oldest document or location not registered with the SFS */
+  "GET /api/report/offline/oldest": {
+    request: undefined;
+    response: OfflineReportResponse;
+  };
+  /** Deprecated: the unsent documents and locations (use POST /api/report/offline) */
+  "POST /api/document/get/offline": {
+    request: GetOfflineDocumentsLegacyRequestInput;
+    response: OfflineReportResponse;
+  };
+  /** Repair the oldest document the SFS rejected (fixDocument) and send it again */
+  "POST /api/document/update": {
+    request: UpdateDocumentRequestInput;
+    response: DocumentResponse;
+  };
+  /** Set the location of a PORTABLE register, or repair the last rejected one (fixLocation) */
+  "POST /api/location/update": {
+    request: UpdateLocationRequestInput;
+    response: LocationResponse;
+  };
+  /** The last location of the register */
+  "GET /api/location/get": {
+    request: undefined;
+    response: LocationResponse;
+  };
+  /** The printer: adapter, model, characters per line, paper, code page, status, drawer */
+  "GET /api/printer": {
+    request: undefined;
+    response: PrinterResponse;
+  };
+  /** Kick the cash drawer (ESC p) */
+  "POST /api/drawer/open": {
+    request: OpenDrawerRequestInput;
+    response: GenericResponse;
+  };
+  /** Print free text (stored in the CHDÚ first, no document number) */
+  "POST /api/print": {
+    request: PrintStringRequestInput;
+    response: RawResponse;
+  };
+  /** Preview a logo as printed and as on the electronic receipt */
+  "POST /api/image/preview": {
+    request: LogoPreviewRequestInput;
+    response: LogoPreviewResponse;
+  };
+  /** Store the logo in the CHDÚ (null removes it) */
+  "POST /api/image/store": {
+    request: ImageStoreRequestInput;
+    response: ImageStoreResponse;
   };
 }
 
@@ -984,6 +1713,18 @@ export const OPERATIONS = {
   "POST /api/document/get": { method: "POST", path: "/api/document/get", idempotent: false, stream: false, extension: false },
   "POST /api/document/print": { method: "POST", path: "/api/document/print", idempotent: false, stream: false, extension: false },
   "POST /api/cash": { method: "POST", path: "/api/cash", idempotent: true, stream: false, extension: false },
+  "POST /api/document/send/offline": { method: "POST", path: "/api/document/send/offline", idempotent: false, stream: false, extension: false },
+  "POST /api/report/offline": { method: "POST", path: "/api/report/offline", idempotent: false, stream: false, extension: false },
+  "GET /api/report/offline/oldest": { method: "GET", path: "/api/report/offline/oldest", idempotent: false, stream: false, extension: false },
+  "POST /api/document/get/offline": { method: "POST", path: "/api/document/get/offline", idempotent: false, stream: false, extension: false },
+  "POST /api/document/update": { method: "POST", path: "/api/document/update", idempotent: false, stream: false, extension: false },
+  "POST /api/location/update": { method: "POST", path: "/api/location/update", idempotent: false, stream: false, extension: false },
+  "GET /api/location/get": { method: "GET", path: "/api/location/get", idempotent: false, stream: false, extension: false },
+  "GET /api/printer": { method: "GET", path: "/api/printer", idempotent: false, stream: false, extension: false },
+  "POST /api/drawer/open": { method: "POST", path: "/api/drawer/open", idempotent: false, stream: false, extension: false },
+  "POST /api/print": { method: "POST", path: "/api/print", idempotent: false, stream: false, extension: false },
+  "POST /api/image/preview": { method: "POST", path: "/api/image/preview", idempotent: false, stream: false, extension: false },
+  "POST /api/image/store": { method: "POST", path: "/api/image/store", idempotent: false, stream: false, extension: false },
 } as const;
 
 /** Event types of `GET /api/events`. */

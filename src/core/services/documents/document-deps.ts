@@ -1,3 +1,4 @@
+import type { SendClaims } from '../../offline/send-claims.js';
 import type { Clock, IdSource } from '../../ports/clock.js';
 import type { Journal } from '../../ports/journal.js';
 import type { JournalIndex } from '../../ports/journal-index.js';
@@ -18,24 +19,18 @@ export interface DocumentDeps {
   sfs: TaxAuthority;
   /** The online limit (`--sfs-timeout-ms`). */
   sfsTimeoutMs: number;
-  swId: string;
+  /**
+   * The SwId in force, asked on every attempt (SwIdSource, ADR 0421): the configured one, or the
+   * one derived once the CHDÚ has told its version; throws 200 before that.
+   */
+  swId: () => string;
   sfsHealth: SfsHealth;
   printer: ReceiptPrinter;
   renderer: ReceiptImageRenderer;
+  /** The stored logo heading every receipt (ADR 0509); none when absent. */
+  logo?: { images(): ReadonlyMap<string, Uint8Array> };
   clock: Clock;
   ids: IdSource;
-}
-
-/** Stored settings the document flow reads (defaults when unset). */
-export const DOCUMENT_SETTINGS = {
-  /**
-   * Send VK/VY to the SFS. The API v1.7 text says they are sent (default true); Act 384/2025
-   * ended sending them from 1 Jan 2026, so a shop may switch it off (docs/documents.md).
-   */
-  sendCashDocuments: true,
-} as const;
-
-export function sendCashDocuments(index: JournalIndex): boolean {
-  const value = index.settings().sendCashDocuments;
-  return typeof value === 'boolean' ? value : DOCUMENT_SETTINGS.sendCashDocuments;
+  /** Items with a send attempt in flight (shared with the background sender, issue 10). */
+  claims?: SendClaims;
 }

@@ -4,7 +4,7 @@ import { FiscalError } from '../../fiscal-error.js';
 import type { MerchantRecord } from '../../journal/records.js';
 import type { Journal } from '../../ports/journal.js';
 import type { IndexedDocument, JournalIndex } from '../../ports/journal-index.js';
-import type { ReceiptPrinter } from '../../ports/receipt-printer.js';
+import type { PartialPrintInfo, PrintOptions, ReceiptPrinter } from '../../ports/receipt-printer.js';
 import { PRINTER_FAULTS, type PrinterFault } from '../../ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../../ports/receipt-renderer.js';
 import type { ReceiptLayout } from '../../receipt/receipt-blocks.js';
@@ -12,6 +12,7 @@ import { layoutReceipt } from '../../receipt/receipt-layout.js';
 import { receiptViewFromRecord } from '../../receipt/receipt-view-from-record.js';
 import { resultName } from '../../result-codes.js';
 import { offlineQrText } from '../../sfs/offline-qr.js';
+import { LOGO_REF } from '../printing/logo-source.js';
 
 /** The merchant record a document was issued under (its own, also after a renewal). */
 export async function merchantOf(
@@ -40,7 +41,7 @@ export function documentLayout(
   doc: IndexedDocument,
   merchant: MerchantRecord,
   charsPerLine: number,
-  options: { copy?: boolean } = {},
+  options: { copy?: boolean; logo?: boolean } = {},
 ): ReceiptLayout {
   const record = doc.document;
   const uid = doc.sendState === 'online' ? doc.accepted?.id : undefined;
@@ -54,17 +55,33 @@ export function documentLayout(
     vatRows,
     exemptRows,
     ...(options.copy ? { copy: true } : {}),
+    ...(options.logo ? { logoRef: LOGO_REF } : {}),
   });
   return layoutReceipt(view, charsPerLine);
 }
 
+/** The images a receipt needs (the logo), and whether there is a logo to head it with. */
+export function receiptImages(deps: { logo?: { images(): ReadonlyMap<string, Uint8Array> } }): {
+  images: ReadonlyMap<string, Uint8Array>;
+  logo: boolean;
+} {
+  const images = deps.logo?.images() ?? new Map<string, Uint8Array>();
+  return { images, logo: images.has(LOGO_REF) };
+}
+
 /** The electronic receipt of a document: the whole receipt as a Base64 PNG (same as paper). */
 export function electronicReceipt(
-  deps: { renderer: ReceiptImageRenderer; printer: ReceiptPrinter },
+  deps: {
+    renderer: ReceiptImageRenderer;
+    printer: ReceiptPrinter;
+    logo?: { images(): ReadonlyMap<string, Uint8Array> };
+  },
   doc: IndexedDocument,
   merchant: MerchantRecord,
 ): string {
-  return bytesToBase64(deps.renderer.renderPng(documentLayout(doc, merchant, deps.printer.charsPerLine)));
+  const { images, logo } = receiptImages(deps);
+  const layout = documentLayout(doc, merchant, deps.printer.charsPerLine, { logo });
+  return bytesToBase64(deps.renderer.renderPng(layout, images));
 }
 
 /** A FiscalError carrying a printer code (100–106) and `printResultCode`. */
@@ -89,31 +106,59 @@ export function printerCodeOf(error: unknown): number {
   return 100;
 }
 
+/** A failed print: its printer code and, when part of it reached the paper, where to resume. */
+export interface PrintFailure {
+  printerCode: number;
+  partialPrint?: PartialPrintInfo;
+}
+
+export function printFailureOf(error: unknown): PrintFailure {
+  const partial = FiscalError.is(error)
+    ? (error.details?.partialPrint as PartialPrintInfo | undefined)
+    : undefined;
+  return { printerCode: printerCodeOf(error), ...(partial === undefined ? {} : { partialPrint: partial }) };
+}
+
 /**
  * Prints the original of a document and records the outcome in the journal (printed, or failed
- * with the printer code). Resolves with the printer code on failure, undefined on success.
+ * with the printer code and what reached the paper). Resolves with the failure, undefined on
+ * success. A failure that cannot even be recorded (the CHDÚ went away with the printer behind it)
+ * leaves the document unprinted all the same: the index still has no print for it (508).
  */
 export async function printOriginal(
-  deps: { journal: Journal; index: JournalIndex; printer: ReceiptPrinter },
+  deps: {
+    journal: Journal;
+    index: JournalIndex;
+    printer: ReceiptPrinter;
+    logo?: { images(): ReadonlyMap<string, Uint8Array> };
+  },
   doc: IndexedDocument,
   merchant: MerchantRecord,
   openDrawer: boolean,
-): Promise<number | undefined> {
-  const layout = documentLayout(doc, merchant, deps.printer.charsPerLine);
-  let printerCode: number | undefined;
+  options?: PrintOptions,
+): Promise<PrintFailure | undefined> {
+  const { images, logo } = receiptImages(deps);
+  const layout = documentLayout(doc, merchant, deps.printer.charsPerLine, { logo });
+  let failure: PrintFailure | undefined;
   try {
-    await deps.printer.print({ kind: 'receipt', layout, openDrawer, reference: doc.document.documentNumber });
+    await deps.printer.print(
+      { kind: 'receipt', layout, openDrawer, reference: doc.document.documentNumber, images },
+      options,
+    );
   } catch (e) {
-    printerCode = printerCodeOf(e);
+    failure = printFailureOf(e);
   }
-  await deps.journal.append({
+  const record = deps.journal.append({
     type: 'print',
     body: {
       documentNo: doc.document.documentNo,
       copy: false,
-      ok: printerCode === undefined,
-      ...(printerCode === undefined ? {} : { printerCode }),
+      ok: failure === undefined,
+      ...(failure === undefined ? {} : { printerCode: failure.printerCode }),
+      ...(failure?.partialPrint === undefined ? {} : { partialPrint: failure.partialPrint }),
     },
   });
-  return printerCode;
+  if (failure === undefined) await record;
+  else await record.catch(() => undefined);
+  return failure;
 }

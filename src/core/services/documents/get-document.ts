@@ -5,8 +5,15 @@ import { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { DocumentDeps } from './document-deps.js';
-import { documentLayout, merchantOf, printerCodeOf, printerError } from './document-receipt.js';
+import {
+  documentLayout,
+  merchantOf,
+  printerCodeOf,
+  printerError,
+  receiptImages,
+} from './document-receipt.js';
 import { assertLastDocumentPrinted } from './issue-document.js';
+import { printOptionsOf } from './store-document.js';
 
 /**
  * `POST /api/document/get`: a document by sequenceId+month+year, externalId, OKP, PKP or UUID, or
@@ -34,10 +41,14 @@ export class GetDocument {
           `Document ${doc.document.documentNumber} was not accepted by the SFS; it is not valid and no copy of it can be printed.`,
         );
       }
-      const layout = documentLayout(doc, merchant, this.deps.printer.charsPerLine, { copy: true });
+      const { images, logo } = receiptImages(this.deps);
+      const layout = documentLayout(doc, merchant, this.deps.printer.charsPerLine, { copy: true, logo });
       let printerCode: number | undefined;
       try {
-        await this.deps.printer.print({ kind: 'copy', layout, reference: doc.document.documentNumber });
+        await this.deps.printer.print(
+          { kind: 'copy', layout, reference: doc.document.documentNumber, images },
+          printOptionsOf(input.printer),
+        );
       } catch (e) {
         printerCode = printerCodeOf(e);
       }

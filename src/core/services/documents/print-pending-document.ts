@@ -1,4 +1,5 @@
 import { FiscalError } from '../../fiscal-error.js';
+import type { PrintOptions } from '../../ports/receipt-printer.js';
 import type { DocumentDeps } from './document-deps.js';
 import { merchantOf, printerError, printOriginal } from './document-receipt.js';
 
@@ -10,7 +11,7 @@ import { merchantOf, printerError, printOriginal } from './document-receipt.js';
 export class PrintPendingDocument {
   constructor(private readonly deps: DocumentDeps) {}
 
-  async execute(): Promise<{ resultCode: 0 }> {
+  async execute(options?: PrintOptions): Promise<{ resultCode: 0 }> {
     return this.deps.lock.run('document/print', async () => {
       const doc = this.deps.index.unprintedDocument();
       if (!doc) {
@@ -23,11 +24,12 @@ export class PrintPendingDocument {
         );
       }
       const { merchant } = await merchantOf(this.deps, doc);
-      const printerCode = await printOriginal(this.deps, doc, merchant, doc.document.openDrawer);
-      if (printerCode !== undefined) {
+      const failure = await printOriginal(this.deps, doc, merchant, doc.document.openDrawer, options);
+      if (failure !== undefined) {
         throw printerError(
-          printerCode,
-          `Document ${doc.document.documentNumber} could not be printed (printer code ${printerCode}); fix the printer and try again.`,
+          failure.printerCode,
+          `Document ${doc.document.documentNumber} could not be printed (printer code ${failure.printerCode}); fix the printer and try again.`,
+          failure.partialPrint === undefined ? {} : { partialPrint: failure.partialPrint },
         );
       }
       return { resultCode: 0 as const };

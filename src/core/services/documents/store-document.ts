@@ -5,6 +5,8 @@ import { validateStoreRequest } from '../../documents/validate-store-request.js'
 import { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
+import type { PartialPrintInfo, PrintOptions } from '../../ports/receipt-printer.js';
+import { readStoredSetting } from '../../settings/stored-settings.js';
 import type { DocumentDeps } from './document-deps.js';
 import { electronicReceipt, merchantOf } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
@@ -36,16 +38,19 @@ export class StoreDocument {
         rawBody,
       );
       if (earlier) return replay(this.deps, earlier);
-      const issued = await issueDocument(this.deps, (ctx) => validateStoreRequest(input, ctx), {
-        idempotency,
-      });
+      const cashPaymentNames = readStoredSetting(this.deps.index.settings(), 'cashPaymentNames');
+      const issued = await issueDocument(
+        this.deps,
+        (ctx) => validateStoreRequest(input, { ...ctx, cashPaymentNames }),
+        { idempotency, printOptions: printOptionsOf(input.printer) },
+      );
       const merchant = merchantView(
         issued.merchant.recordNo,
         issued.merchant.merchant,
         this.deps.clock.now(),
       );
       const document = toApiDocument(issued.doc, merchant, { electronicReceipt: issued.electronicReceipt });
-      return withPrintResult(document, issued.printerCode);
+      return withPrintResult(document, issued.printerCode, issued.partialPrint);
     });
   }
 }
@@ -57,13 +62,24 @@ export class StoreDocument {
 function withPrintResult(
   document: ApiDocument<MerchantView>,
   printerCode: number | undefined,
+  partialPrint?: PartialPrintInfo,
 ): StoreDocumentResult {
   if (printerCode === undefined) return { resultCode: 0, document };
   throw new FiscalError(
     'DOCUMENT_NOT_PRINTED',
     `Document ${document.documentNumber} is stored and registered, but printing failed (printer code ${printerCode}); print it with POST /api/document/print.`,
-    { document, printResultCode: printerCode },
+    { document, printResultCode: printerCode, ...(partialPrint === undefined ? {} : { partialPrint }) },
   );
+}
+
+/** The request's Printer object as print pacing (API text: windowSize, printDelay). */
+export function printOptionsOf(printer: unknown): PrintOptions | undefined {
+  if (printer === null || typeof printer !== 'object') return undefined;
+  const { windowSize, printDelay } = printer as { windowSize?: unknown; printDelay?: unknown };
+  const options: PrintOptions = {};
+  if (typeof windowSize === 'number' && windowSize > 0) options.windowSize = windowSize;
+  if (typeof printDelay === 'number' && printDelay > 0) options.printDelay = printDelay;
+  return Object.keys(options).length === 0 ? undefined : options;
 }
 
 /**

@@ -24,7 +24,6 @@ function setup() {
   };
   let state = 'READY';
   let capacity = { capacityBlocks: 1000, freeBlocks: 900 };
-  const now = new Date('2026-03-10T12:00:00Z');
   const published: NewRegisterEvent[] = [];
   const watcher = new StateWatcher({
     status: async (): Promise<RegisterStatusReport> => ({
@@ -35,7 +34,6 @@ function setup() {
     }),
     capacity: async () => capacity,
     events: { publish: (e) => published.push(e) },
-    now: () => now,
   });
   return {
     components,
@@ -155,8 +153,13 @@ describe('StateWatcher', () => {
     const sendBy = (hours: number) => {
       t.components.OFFLINE_BACKLOG!.details = {
         unsentDocuments: 1,
-        oldestCreateDate: '2026-03-07T12:00:00+01:00',
-        sendBy: new Date(Date.parse('2026-03-10T12:00:00Z') + hours * 3600_000).toISOString(),
+        oldest: {
+          kind: 'document',
+          documentNumber: '202603/4',
+          internalDocumentId: 4,
+          sendBy: '13.03.2026 12:00:00',
+          timeLeftSeconds: hours * 3600,
+        },
       };
     };
     sendBy(30);

@@ -12,7 +12,16 @@ export interface StateWatcherDeps {
   /** CHDÚ capacity, when it can be read now (read less often: a device may need a STATUS command). */
   capacity(): Promise<{ capacityBlocks: number; freeBlocks: number } | undefined>;
   events: RegisterEvents;
-  now(): Date;
+}
+
+/** `details.oldest` of OFFLINE_BACKLOG: the oldest unsent item and its deadline (ADR 0702). */
+interface OldestUnsent {
+  kind: 'document' | 'location';
+  documentNumber?: string;
+  internalDocumentId?: number;
+  internalId?: number;
+  sendBy?: string;
+  timeLeftSeconds?: number;
 }
 
 /** SFS outcomes that mean "no usable answer": documents go offline (SfsHealth). */
@@ -111,18 +120,23 @@ export class StateWatcher {
         });
       }
     }
-    const backlog = now.get('OFFLINE_BACKLOG')?.details;
-    if (typeof backlog?.sendBy === 'string') {
-      const hoursLeft = (Date.parse(backlog.sendBy) - this.deps.now().getTime()) / 3600_000;
-      const t = this.cross(`deadline:${String(backlog.oldestCreateDate)}`, hoursLeft, DEADLINE_HOURS);
+    const oldest = now.get('OFFLINE_BACKLOG')?.details?.oldest as OldestUnsent | undefined;
+    if (oldest && typeof oldest.timeLeftSeconds === 'number') {
+      const hoursLeft = oldest.timeLeftSeconds / 3600;
+      const subject = `deadline:${oldest.kind}:${oldest.internalDocumentId ?? oldest.internalId}`;
+      const t = this.cross(subject, hoursLeft, DEADLINE_HOURS);
       if (t !== undefined) {
         out.push({
           type: 'backlog.deadline',
           data: {
             threshold: t,
             hoursLeft: Math.round(hoursLeft * 10) / 10,
-            sendBy: backlog.sendBy,
-            oldestCreateDate: backlog.oldestCreateDate,
+            sendBy: oldest.sendBy,
+            kind: oldest.kind,
+            ...(oldest.documentNumber === undefined ? {} : { documentNumber: oldest.documentNumber }),
+            ...(oldest.internalDocumentId === undefined
+              ? {}
+              : { internalDocumentId: oldest.internalDocumentId }),
             overdue: hoursLeft <= 0,
           },
         });

@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto';
+import type { PrinterProfile } from '../../config/printer-profile.js';
+import { FiscalError } from '../../core/fiscal-error.js';
+import { MAX_PRINT_BYTES } from '../../core/journal/record-codec.js';
+import type { Chdu } from '../../core/ports/chdu.js';
+import type { Journal } from '../../core/ports/journal.js';
+import type {
+  PartialPrintInfo,
+  PrinterFault,
+  PrinterStatus,
+  PrintJob,
+  PrintOptions,
+  PrintOutcome,
+  ReceiptPrinter,
+} from '../../core/ports/receipt-printer.js';
+import { SerialQueue } from '../../core/serial-queue.js';
+import { EscPosEncoder, type EscPosJob, type PrintUnit } from './escpos-encoder.js';
+import { PrintPacer, realSleep, type Sleep } from './print-pacing.js';
+
+/**
+ * `--printer chdu`: the printer on the CHDU Lite's RS-232 port (ADR 0508). Every job is written
+ * into the CHDÚ as `print-job` records whose ESC/POS bytes follow in WRITE_PRINT_OFFSET blocks:
+ * the device stores them and forwards them to the printer, so the CHDÚ holds exactly what was
+ * printed, as on a certified register. A job is cut into parts at line boundaries, each at most
+ * one record's print payload (64 KiB) or the caller's `windowSize`, with `printDelay` between
+ * them. The device reports only PRINTER_READY, so a printer that is out of paper is 100 here; a
+ * line that drops mid-job is 106, and printing the same job again resumes at the first line the
+ * CHDÚ did not acknowledge.
+ */
+export class ChduPassThroughPrinter implements ReceiptPrinter {
+  readonly target = 'chdu';
+  readonly charsPerLine: number;
+  private readonly encoder: EscPosEncoder;
+  private readonly queue = new SerialQueue();
+  private readonly sleep: Sleep;
+  private closed = false;
+  private jobs = 0;
+  private interrupted: PartialPrintInfo | undefined;
+
+  constructor(
+    private readonly chdu: Chdu,
+    private readonly journal: Journal,
+    private readonly profile: PrinterProfile,
+    options: { sleep?: Sleep } = {},
+  ) {
+    this.charsPerLine = profile.charsPerLine;
+    this.encoder = new EscPosEncoder(profile);
+    this.sleep = options.sleep ?? realSleep;
+  }
+
+  print(job: PrintJob, options?: PrintOptions): Promise<PrintOutcome> {
+    let encoded: EscPosJob;
+    try {
+      encoded = this.encoder.encode(job.layout, {
+        ...(job.openDrawer === true ? { openDrawer: true } : {}),
+        ...(job.images ? { images: job.images } : {}),
+      });
+    } catch (e) {
+      return Promise.reject(
+        new FiscalError('PRINTER_DATA_REFUSED', `The job does not fit the printer: ${(e as Error).message}.`),
+      );
+    }
+    return this.queue.run(async () => {
+      await this.assertReady();
+      await this.send(job, encoded, options);
+      this.jobs++;
+      return { jobId: String(this.jobs) };
+    });
+  }
+
+  async status(): Promise<PrinterStatus> {
+    const base = {
+      adapter: 'chdu',
+      charsPerLine: this.charsPerLine,
+      paperWidthDots: this.profile.paperWidthDots,
+      codepage: this.profile.codepage,
+      drawer: true,
+      model: this.profile.model ?? 'printer behind the CHDU Lite',
+      paper: 'unknown' as const,
+      coverOpen: false,
+    };
+    if (this.closed) return { ...base, ready: false, connected: false, fault: 'PRINTER_NOT_CONNECTED' };
+    try {
+      const s = await this.chdu.status();
+      const fault = s.printerInvalid
+        ? 'PRINTER_NOT_CONNECTED'
+        : s.printerReady
+          ? undefined
+          : 'PRINTER_NOT_READY';
+      return {
+        ...base,
+        ready: fault === undefined,
+        connected: !s.printerInvalid,
+        ...(fault ? { fault } : {}),
+      };
+    } catch {
+      return { ...base, ready: false, connected: false, fault: 'PRINTER_NOT_CONNECTED' };
+    }
+  }
+
+  openDrawer(pin: 2 | 5 = 2): Promise<void> {
+    return this.queue.run(async () => {
+      await this.assertReady();
+      try {
+        await this.chdu.openDrawer(pin);
+      } catch (e) {
+        throw toPrinterError(e);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue.run(async () => undefined);
+  }
+
+  private async assertReady(): Promise<void> {
+    if (this.closed) throw new FiscalError('PRINTER_NOT_CONNECTED', 'The printer adapter is closed.');
+    let s: Awaited<ReturnType<Chdu['status']>>;
+    try {
+      s = await this.chdu.status();
+    } catch (e) {
+      throw toPrinterError(e);
+    }
+    if (s.printerInvalid) {
+      throw new FiscalError(
+        'PRINTER_NOT_CONNECTED',
+        'The CHDÚ reports no usable printer line (PRINTER_INVALID).',
+      );
+    }
+    if (!s.printerReady)
+      throw new FiscalError('PRINTER_NOT_READY', 'The printer behind the CHDÚ is not ready.');
+  }
+
+  private async send(job: PrintJob, encoded: EscPosJob, options: PrintOptions | undefined): Promise<void> {
+    const sha = createHash('sha256').update(encoded.bytes).digest('hex');
+    const resume = this.interrupted?.jobSha256 === sha ? this.interrupted.resumeOffset : 0;
+    this.interrupted = undefined;
+    const pacer = new PrintPacer(options, this.sleep);
+    const limit = Math.min(MAX_PRINT_BYTES - encoded.prelude.length, options?.windowSize || MAX_PRINT_BYTES);
+    let confirmed = resume;
+    for (const part of parts(encoded.units, resume, limit)) {
+      const prefix = part.start === resume && resume > 0 ? encoded.prelude : new Uint8Array(0);
+      const bytes = concat(prefix, encoded.bytes.subarray(part.start, part.end));
+      await pacer.before(bytes.length);
+      try {
+        await this.journal.append(
+          {
+            type: 'print-job',
+            body: {
+              kind: job.kind,
+              ...(job.reference === undefined ? {} : { reference: job.reference }),
+              offset: part.start,
+              totalBytes: encoded.bytes.length,
+              jobSha256: sha,
+            },
+          },
+          { print: bytes },
+        );
+        confirmed = part.end;
+      } catch (e) {
+        const forwarded = (FiscalError.is(e) && (e.details?.printedBytes as number | undefined)) || 0;
+        const at = part.start + Math.max(0, forwarded - prefix.length);
+        throw this.cutShort(e, encoded, sha, Math.max(confirmed, at));
+      }
+    }
+  }
+
+  /** The error of a job stopped at byte `at`: the resume point is the first unconfirmed unit. */
+  private cutShort(e: unknown, job: EscPosJob, sha: string, at: number): FiscalError {
+    const done = job.units.filter((u) => u.end <= at);
+    const resumeOffset = done.at(-1)?.end ?? 0;
+    const started = resumeOffset > (job.units[0]?.end ?? 0);
+    const base = toPrinterError(e);
+    if (!started) return base;
+    const lines = done.filter((u) => u.kind !== 'init' && u.kind !== 'cut');
+    const last = [...done].reverse().find((u) => u.text !== undefined && u.text !== '');
+    const info: PartialPrintInfo = {
+      totalBytes: job.bytes.length,
+      resumeOffset,
+      printedLines: lines.length,
+      ...(last?.text === undefined ? {} : { lastPrintedLine: last.text }),
+      jobSha256: sha,
+    };
+    this.interrupted = info;
+    const name: PrinterFault =
+      base.resultName === 'PRINTER_NOT_CONNECTED' ? 'PARTIAL_PRINT' : (base.resultName as PrinterFault);
+    return new FiscalError(
+      name,
+      name === 'PARTIAL_PRINT'
+        ? `The CHDÚ line dropped after ${resumeOffset} of ${job.bytes.length} bytes of the job; printing the same job again completes it.`
+        : base.message,
+      { ...base.details, partialPrint: info },
+      { cause: e },
+    );
+  }
+}
+
+/** Consecutive units from `from`, grouped into parts of at most `limit` bytes (a bigger unit alone). */
+function parts(
+  units: readonly PrintUnit[],
+  from: number,
+  limit: number,
+): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const u of units) {
+    if (u.start < from) continue;
+    const last = out.at(-1);
+    if (last !== undefined && u.end - last.start <= limit) last.end = u.end;
+    else out.push({ start: u.start, end: u.end });
+  }
+  return out;
+}
+
+/** A CHDÚ or device error as the printer code it means for printing (ADR 0508). */
+function toPrinterError(e: unknown): FiscalError {
+  if (!FiscalError.is(e)) {
+    return new FiscalError('PRINTER_COMMUNICATION_ERROR', `Printing through the CHDÚ failed: ${String(e)}.`);
+  }
+  switch (e.resultName) {
+    case 'PRINTER_NOT_READY':
+      return new FiscalError(
+        'PRINTER_NOT_READY',
+        'The printer behind the CHDÚ is not ready (EC_PRINTER).',
+        e.details ? { ...e.details } : undefined,
+      );
+    case 'CHDU_NOT_CONNECTED':
+      return new FiscalError(
+        'PRINTER_NOT_CONNECTED',
+        `The CHDÚ, and the printer behind it, cannot be reached: ${e.message}`,
+        { chduResultCode: e.resultCode },
+      );
+    default:
+      return new FiscalError(
+        'PRINTER_COMMUNICATION_ERROR',
+        `Printing through the CHDÚ failed: ${e.message}`,
+        {
+          chduResultCode: e.resultCode,
+        },
+      );
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

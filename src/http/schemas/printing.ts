@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { strictRequest } from './strict-request.js';
+
+/**
+ * Schemas of the printer endpoints (issue 11): `GET /api/printer`, `POST /api/print`,
+ * `POST /api/drawer/open`, `POST /api/image/preview|store`. Field names follow the API text where
+ * it has them (`printData`, `imageData`, `numberOfCharInRow`, `windowSize`, `printDelay`).
+ */
+
+export const PrintOptionsFields = {
+  windowSize: z
+    .number()
+    .int()
+    .min(0)
+    .max(10_000_000)
+    .nullish()
+    .describe('Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window.'),
+  printDelay: z
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .nullish()
+    .describe('Milliseconds to wait between two windows, so a thermal head cools down.'),
+};
+
+const PrinterStatusSchema = z.object({
+  ready: z.boolean().describe('a job sent now is expected to print'),
+  connected: z.boolean(),
+  paper: z.enum(['ok', 'near-end', 'out', 'unknown']),
+  coverOpen: z.boolean(),
+  faultCode: z.number().int().optional().describe('the code a print would fail with now (100–106)'),
+  fault: z.string().optional(),
+});
+
+export const PrinterInfoSchema = z.object({
+  adapter: z.string().describe('virtual, none, tcp, serial, usb or chdu'),
+  target: z.string().describe('the --printer target'),
+  model: z.string(),
+  charsPerLine: z
+    .number()
+    .int()
+    .describe('characters per line at normal size: what receipts are laid out for'),
+  numberOfCharInRow: z.number().int().describe('the same as charsPerLine, for existing clients'),
+  paperWidthDots: z.number().int().describe('printable width in dots at 203 dpi (384, 512, 576)'),
+  codepage: z.string().describe('cp852, cp1250, or raster (text printed as images)'),
+  drawer: z.boolean().describe('a cash drawer can be kicked through this printer'),
+  status: PrinterStatusSchema,
+});
+
+export const PrinterResponse = PrinterInfoSchema.extend({ resultCode: z.literal(0) }).meta({
+  id: 'PrinterResponse',
+  examples: [
+    {
+      resultCode: 0,
+      adapter: 'tcp',
+      target: 'tcp://192.168.1.50:9100',
+      model: 'ESC/POS (tcp)',
+      charsPerLine: 48,
+      numberOfCharInRow: 48,
+      paperWidthDots: 576,
+      codepage: 'cp852',
+      drawer: true,
+      status: {
+        ready: false,
+        connected: true,
+        paper: 'out',
+        coverOpen: false,
+        faultCode: 105,
+        fault: 'PRINTER_NO_PAPER',
+      },
+    },
+  ],
+});
+
+export const PrintStringRequest = strictRequest({
+  printData: z
+    .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+    .describe(
+      'The text as it is to be printed: \\n breaks lines, the caller pads (see GET /api/printer for characters per line). Up to 8000 characters; no other control characters.',
+    ),
+  printer: strictRequest({ ...PrintOptionsFields }, 'Printer').nullish(),
+}).meta({
+  id: 'PrintStringRequest',
+  examples: [{ printData: 'Stôl 4\nObjednávka 17\n2x Káva          5.00' }],
+});
+
+export const RawResponse = z
+  .object({
+    resultCode: z.literal(0),
+    recordNo: z.number().int().describe('the CHDÚ journal record holding the text'),
+  })
+  .meta({ id: 'RawResponse', examples: [{ resultCode: 0, recordNo: 412 }] });
+
+export const OpenDrawerRequest = strictRequest({
+  pin: z
+    .union([z.literal(2), z.literal(5)], { error: 'must be 2 or 5' })
+    .nullish()
+    .describe('Drawer kick connector pin: 2 (default) or 5.'),
+}).meta({ id: 'OpenDrawerRequest', examples: [{}, { pin: 5 }] });
+
+const imageData = z
+  .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+  .describe('The picture in Base64 (PNG, JPEG, GIF, WebP or BMP; a data: URL is accepted), at most 5 MB.');
+
+export const LogoPreviewRequest = strictRequest({
+  imageData,
+  format: z
+    .enum(['BOTH', 'PRINT', 'ELECTRONIC'], { error: 'must be BOTH, PRINT or ELECTRONIC' })
+    .describe('PRINT: as the printer prints it; ELECTRONIC: as the electronic receipt shows it.'),
+  fitOnReceipt: z.boolean().nullish().describe('Show each variant on a sample receipt.'),
+}).meta({ id: 'LogoPreviewRequest', examples: [{ imageData: 'iVBORw0KGgo…', format: 'BOTH' }] });
+
+const PreviewImage = z.object({
+  imageData: z.string().describe('PNG in Base64'),
+  width: z.number().int().describe('dots (pixels)'),
+  height: z.number().int(),
+});
+
+export const LogoPreviewResponse = z
+  .object({
+    resultCode: z.literal(0),
+    print: PreviewImage.optional().describe('black dots only, dithered, trimmed, at most the paper width'),
+    electronic: PreviewImage.optional().describe('the colour logo as the electronic receipt shows it'),
+  })
+  .meta({
+    id: 'LogoPreviewResponse',
+    examples: [{ resultCode: 0, print: { imageData: 'iVBORw0KGgo…', width: 320, height: 96 } }],
+  });
+
+export const ImageStoreRequest = strictRequest({
+  imageData: imageData.nullable().describe('The logo in Base64; null removes it.'),
+}).meta({ id: 'ImageStoreRequest', examples: [{ imageData: 'iVBORw0KGgo…' }, { imageData: null }] });
+
+export const ImageStoreResponse = z
+  .object({
+    resultCode: z.literal(0),
+    recordNo: z.number().int().describe('the CHDÚ journal record holding the logo'),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+  })
+  .meta({ id: 'ImageStoreResponse', examples: [{ resultCode: 0, recordNo: 413, width: 320, height: 96 }] });
