@@ -8,6 +8,9 @@ import type { RegisterStatus } from '../core/services/register-status.js';
 import type { RoutePlugin } from '../http/app.js';
 import { eventRoutes } from '../http/routes/events.js';
 
+/** How soon after an append the state is compared again (bursts share one look). */
+const POKE_DELAY_MS = 100;
+
 export interface EventsOptions {
   status: RegisterStatus;
   /** CHDÚ capacity for the fill-level thresholds. */
@@ -46,34 +49,44 @@ export interface EventsPart {
 export function composeEvents(o: EventsOptions): EventsPart {
   const ring = new EventRing(o.window ?? DEFAULT_EVENT_WINDOW, () => o.clock.now());
   const watcher = new StateWatcher({
-    status: () => o.status.report(),
+    status: ({ skipPrinter }) => o.status.report(skipPrinter ? { skip: ['PRINTER'] } : {}),
     capacity: o.capacity,
     events: ring,
   });
   const capacityEvery = o.capacityIntervalMs ?? 60_000;
   let lastCapacity = Number.NEGATIVE_INFINITY;
   let running: Promise<void> | undefined;
-  let again = false;
+  let again: { printer: boolean } | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let poke: NodeJS.Timeout | undefined;
+  /** After an append: one quick look per POKE_DELAY_MS at most, however many records a burst writes. */
+  const afterAppend = (): void => {
+    if (poke || stopped) return;
+    poke = setTimeout(() => {
+      poke = undefined;
+      run(false);
+    }, POKE_DELAY_MS);
+    poke.unref();
+  };
 
-  const run = (): void => {
+  /** `printer`: the timer asks the printer too; the look after an append does not (ADR 0805). */
+  const run = (printer: boolean): void => {
     if (stopped) return;
     if (running) {
-      again = true;
+      again = { printer: printer || (again?.printer ?? false) };
       return;
     }
-    const capacity = Date.now() - lastCapacity >= capacityEvery;
+    const capacity = printer && Date.now() - lastCapacity >= capacityEvery;
     if (capacity) lastCapacity = Date.now();
     running = watcher
-      .check({ capacity })
+      .check({ capacity, printer })
       .catch(() => undefined)
       .finally(() => {
         running = undefined;
-        if (again) {
-          again = false;
-          run();
-        }
+        const next = again;
+        again = undefined;
+        if (next) run(next.printer);
       });
   };
 
@@ -93,7 +106,7 @@ export function composeEvents(o: EventsOptions): EventsPart {
               }
             : undefined;
         },
-        () => setImmediate(run),
+        afterAppend,
       ),
     routes: eventRoutes({
       feed: ring,
@@ -101,14 +114,15 @@ export function composeEvents(o: EventsOptions): EventsPart {
       ...(o.heartbeatMs === undefined ? {} : { heartbeatMs: o.heartbeatMs }),
     }),
     async start() {
-      run();
+      run(true);
       await running;
-      timer = setInterval(run, o.watchIntervalMs ?? 2_000);
+      timer = setInterval(() => run(true), o.watchIntervalMs ?? 2_000);
       timer.unref();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (poke) clearTimeout(poke);
       await running;
     },
   };

@@ -25,13 +25,19 @@ function setup() {
   let state = 'READY';
   let capacity = { capacityBlocks: 1000, freeBlocks: 900 };
   const published: NewRegisterEvent[] = [];
+  const asked: boolean[] = [];
   const watcher = new StateWatcher({
-    status: async (): Promise<RegisterStatusReport> => ({
-      state: state as 'READY',
-      reasonCode: 0,
-      reason: '',
-      components: Object.values(components).map((c) => structuredClone(c)),
-    }),
+    status: async ({ skipPrinter }): Promise<RegisterStatusReport> => {
+      asked.push(!skipPrinter);
+      return {
+        state: state as 'READY',
+        reasonCode: 0,
+        reason: '',
+        components: Object.values(components)
+          .filter((c) => !(skipPrinter && c.component === 'PRINTER'))
+          .map((c) => structuredClone(c)),
+      };
+    },
     capacity: async () => capacity,
     events: { publish: (e) => published.push(e) },
   });
@@ -39,6 +45,7 @@ function setup() {
     components,
     watcher,
     published,
+    asked,
     types: () => published.map((e) => e.type),
     setState: (s: string) => {
       state = s;
@@ -175,5 +182,22 @@ describe('StateWatcher', () => {
       [24, false],
       [0, true],
     ]);
+  });
+
+  it('the quick look after an append leaves the printer alone and keeps its last state', async () => {
+    const t = setup();
+    await t.watcher.check();
+    t.components.PRINTER = {
+      component: 'PRINTER',
+      state: 'ERROR',
+      reasonCode: 105,
+      reason: 'no paper',
+      details: { paper: 'out' },
+    };
+    await t.watcher.check({ printer: false });
+    expect(t.published).toEqual([]);
+    await t.watcher.check();
+    expect(t.types()).toEqual(['printer.changed']);
+    expect(t.asked).toEqual([true, false, true]);
   });
 });

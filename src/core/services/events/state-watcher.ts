@@ -7,8 +7,11 @@ export const CAPACITY_PERCENT = [80, 90, 95, 99, 100] as const;
 export const DEADLINE_HOURS = [48, 24, 6, 0] as const;
 
 export interface StateWatcherDeps {
-  /** The same report `GET /api/status/get` answers. */
-  status(): Promise<RegisterStatusReport>;
+  /**
+   * The same report `GET /api/status/get` answers; `skipPrinter` leaves the printer unasked (its
+   * last known entry is kept).
+   */
+  status(options: { skipPrinter: boolean }): Promise<RegisterStatusReport>;
   /** CHDÚ capacity, when it can be read now (read less often: a device may need a STATUS command). */
   capacity(): Promise<{ capacityBlocks: number; freeBlocks: number } | undefined>;
   events: RegisterEvents;
@@ -42,11 +45,18 @@ export class StateWatcher {
 
   constructor(private readonly deps: StateWatcherDeps) {}
 
-  /** One comparison; publishes what changed. */
-  async check(options: { capacity?: boolean } = {}): Promise<void> {
-    const report = await this.deps.status();
+  /**
+   * One comparison; publishes what changed. `printer: false` does not ask the printer (a device
+   * printer answers status over its line; the quick look after each append must not talk to it
+   * while a job may be on its way) and keeps its last known entry.
+   */
+  async check(options: { capacity?: boolean; printer?: boolean } = {}): Promise<void> {
+    const askPrinter = options.printer !== false;
+    const report = await this.deps.status({ skipPrinter: !askPrinter });
     const now = new Map(report.components.map((c) => [c.component, c]));
     const before = this.last;
+    const known = before?.get('PRINTER');
+    if (!askPrinter && known) now.set('PRINTER', known);
     const out: NewRegisterEvent[] = [];
     if (before) {
       this.changes(before, now, out);
