@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../support/run-process.js';
 import { type ServeChild, startServeChild } from '../support/serve-child.js';
 import { repoRoot } from '../support/shared-fixtures.js';
 
@@ -41,19 +42,18 @@ type Run = (
   example: string,
   target: ServeChild | string,
   ...args: string[]
-) => { code: number | null; out: string };
+) => Promise<{ code: number | null; out: string }>;
 
 function runner(command: (example: string, args: string[]) => [string, string[]]): Run {
-  return (example, target, ...args) => {
+  return async (example, target, ...args) => {
     const url = typeof target === 'string' ? target : target.url;
     const [cmd, argv] = command(example, args);
-    const r = spawnSync(cmd, argv, {
+    const r = await runProcess(cmd, argv, {
       cwd: repoRoot,
-      encoding: 'utf8',
-      timeout: 120_000,
+      timeoutMs: 120_000,
       env: { ...process.env, KASA_URL: url, KASA_TOKEN: target === printing ? TOKEN : '' },
     });
-    return { code: r.status, out: `${r.stdout}${r.stderr}` };
+    return { code: r.code, out: `${r.stdout}${r.stderr}` };
   };
 }
 
@@ -77,18 +77,18 @@ function walk(run: Run, names: { store: string; reprint: string; offline: string
     await failing?.stop();
   });
 
-  it('store: registered, printed, with its number, OKP and SFS receipt id', () => {
-    const r = run(names.store, printing);
+  it('store: registered, printed, with its number, OKP and SFS receipt id', async () => {
+    const r = await run(names.store, printing);
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/^stored \d{6}\/\d+ id \d+ okp [0-9a-f-]+ uuid O-[0-9A-F]+$/m);
   });
 
-  it('reprint: nothing pending after a printed sale; a copy prints', () => {
-    expect(run(names.reprint, printing)).toMatchObject({
+  it('reprint: nothing pending after a printed sale; a copy prints', async () => {
+    expect(await run(names.reprint, printing)).toMatchObject({
       code: 1,
       out: expect.stringContaining('nothing waits'),
     });
-    expect(run(names.reprint, printing, 'copy')).toMatchObject({ code: 0, out: 'printed\n' });
+    expect(await run(names.reprint, printing, 'copy')).toMatchObject({ code: 0, out: 'printed\n' });
   });
 
   it('offline report: a document issued offline waits, and is sent on demand', async () => {
@@ -100,33 +100,33 @@ function walk(run: Run, names: { store: string; reprint: string; offline: string
       body: JSON.stringify({ kind: 'http-error', count: 1 }),
     });
     expect(fault.status).toBe(200);
-    const stored = run(names.store, printing);
+    const stored = await run(names.store, printing);
     expect(stored.code, stored.out).toBe(0);
     expect(stored.out).toContain('uuid offline: sent later');
-    const waiting = run(names.offline, printing);
+    const waiting = await run(names.offline, printing);
     expect(waiting.code, waiting.out).toBe(0);
     expect(waiting.out).toContain('waiting: 1 document(s), 0 location(s)');
     expect(waiting.out).toMatch(/^ {2}\d{6}\/\d+ 5\.15 created .+ offline$/m);
-    const sent = run(names.offline, printing, 'send');
+    const sent = await run(names.offline, printing, 'send');
     expect(sent.code, sent.out).toBe(0);
     expect(sent.out).toContain('sent now: 1 document(s), 0 location(s)');
     expect(sent.out).toContain('waiting: 0 document(s), 0 location(s)');
   });
 
-  it('paper out: 507 on the sale, 508 on the next, reprint reports the printer until it prints', () => {
-    const first = run(names.store, failing);
+  it('paper out: 507 on the sale, 508 on the next, reprint reports the printer until it prints', async () => {
+    const first = await run(names.store, failing);
     expect(first.code, first.out).toBe(3);
     expect(first.out).toMatch(/NOT printed \(printer code 104\)/);
-    const next = run(names.store, failing);
+    const next = await run(names.store, failing);
     expect(next).toMatchObject({ code: 3, out: expect.stringContaining('last document is not printed') });
-    expect(run(names.reprint, failing)).toMatchObject({
+    expect(await run(names.reprint, failing)).toMatchObject({
       code: 3,
       out: expect.stringContaining('printer still fails: 104'),
     });
   });
 
-  it('no register listening: the reachability check says so', () => {
-    const r = run(names.store, 'http://127.0.0.1:9');
+  it('no register listening: the reachability check says so', async () => {
+    const r = await run(names.store, 'http://127.0.0.1:9');
     expect(r.code).not.toBe(0);
     expect(r.out).toContain('nothing listens');
   });
@@ -150,13 +150,12 @@ describe.skipIf(!hasPython)(named(hasPython, 'Python examples', `${python} canno
 
 describe.skipIf(!hasDotnet)(named(hasDotnet, 'C# examples', 'no dotnet SDK on this machine'), () => {
   const project = join('examples', 'csharp');
-  beforeAll(() => {
-    const build = spawnSync('dotnet', ['build', project, '-v', 'q'], {
+  beforeAll(async () => {
+    const build = await runProcess('dotnet', ['build', project, '-v', 'q'], {
       cwd: repoRoot,
-      encoding: 'utf8',
-      timeout: 300_000,
+      timeoutMs: 300_000,
     });
-    expect(build.status, `${build.stdout}${build.stderr}`).toBe(0);
+    expect(build.code, `${build.stdout}${build.stderr}`).toBe(0);
   }, 320_000);
   walk(
     runner((example, args) => [

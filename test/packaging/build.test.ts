@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
@@ -15,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ListeningProcess, processTree, startListening } from '../support/listening-process.js';
+import { runProcess } from '../support/run-process.js';
 import { repoRoot } from '../support/shared-fixtures.js';
 
 /**
@@ -24,13 +24,12 @@ import { repoRoot } from '../support/shared-fixtures.js';
  */
 const copy = mkdtempSync(join(tmpdir(), 'kasa-build-'));
 
-function build(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(copy, 'scripts', 'build.mjs'), ...args], {
+async function build(...args: string[]) {
+  const r = await runProcess(process.execPath, [join(copy, 'scripts', 'build.mjs'), ...args], {
     cwd: copy,
-    encoding: 'utf8',
-    timeout: 180_000,
+    timeoutMs: 180_000,
   });
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+  return { code: r.code, out: `${r.stdout}${r.stderr}` };
 }
 
 const jsFiles = (dir: string): string[] =>
@@ -47,8 +46,8 @@ beforeAll(() => {
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 describe('the build (tsc to dist/)', () => {
-  it('compiles src/ without tests and copies the files that are not TypeScript', () => {
-    const first = build('--if-stale');
+  it('compiles src/ without tests and copies the files that are not TypeScript', async () => {
+    const first = await build('--if-stale');
     expect(first.code, first.out).toBe(0);
     expect(first.out).toContain('building dist/');
     const dist = join(copy, 'dist');
@@ -64,29 +63,29 @@ describe('the build (tsc to dist/)', () => {
     expect(existsSync(join(dist, 'adapters', 'merchant', 'pkcs12-worker-boot.mjs'))).toBe(false);
   }, 240_000);
 
-  it('--if-stale does nothing while the sources are unchanged, even when only their times change', () => {
+  it('--if-stale does nothing while the sources are unchanged, even when only their times change', async () => {
     const stamp = join(copy, 'dist', '.build-stamp.json');
     const before = statSync(stamp).mtimeMs;
     const main = join(copy, 'src', 'main.ts');
     const text = readFileSync(main);
     rmSync(main);
     appendFileSync(main, text); // same content, new file time
-    const again = build('--if-stale');
+    const again = await build('--if-stale');
     expect(again).toEqual({ code: 0, out: '' });
     expect(statSync(stamp).mtimeMs).toBe(before);
   });
 
-  it('--if-stale rebuilds after an edit', () => {
+  it('--if-stale rebuilds after an edit', async () => {
     appendFileSync(join(copy, 'src', 'main.ts'), '\nexport const buildProbe = 42;\n');
-    const again = build('--if-stale');
+    const again = await build('--if-stale');
     expect(again.code, again.out).toBe(0);
     expect(again.out).toContain('building dist/');
     expect(readFileSync(join(copy, 'dist', 'main.js'), 'utf8')).toContain('buildProbe = 42');
   }, 240_000);
 
-  it('a failed build says so and keeps the previous dist/', () => {
+  it('a failed build says so and keeps the previous dist/', async () => {
     appendFileSync(join(copy, 'src', 'main.ts'), '\nexport const broken: number = "not a number";\n');
-    const failed = build('--if-stale');
+    const failed = await build('--if-stale');
     expect(failed.code).toBe(1);
     expect(failed.out).toContain('dist/ is unchanged');
     expect(readFileSync(join(copy, 'dist', 'main.js'), 'utf8')).toContain('buildProbe = 42');

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pd } from '../support/kasa-harness.js';
 import { type ListeningProcess, processTree, startListening } from '../support/listening-process.js';
+import { runProcess } from '../support/run-process.js';
 import { repoRoot } from '../support/shared-fixtures.js';
 
 /**
@@ -24,39 +24,43 @@ const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as 
 let installLog = '';
 let serve: ListeningProcess | undefined;
 
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): string {
-  const r = spawnSync(command, args, {
+async function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const r = await runProcess(command, args, {
     cwd,
     env: { ...process.env, npm_config_update_notifier: 'false', ...env },
-    encoding: 'utf8',
-    timeout: 240_000,
+    timeoutMs: 240_000,
   });
-  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status}):\n${output}`);
+  const output = `${r.stdout}${r.stderr}`;
+  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.code}):\n${output}`);
   return output;
 }
 
 /** better-sqlite3's compiled binary from the checkout, laid out as prebuild-install expects it. */
-function localPrebuild(): Record<string, string> {
+async function localPrebuild(): Promise<Record<string, string>> {
   const bs = join(repoRoot, 'node_modules', 'better-sqlite3');
   const { version } = JSON.parse(readFileSync(join(bs, 'package.json'), 'utf8')) as { version: string };
   const dir = join(work, 'prebuilds');
   mkdirSync(dir, { recursive: true });
   const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
-  run('tar', ['-czf', join(dir, name), '-C', bs, 'build/Release/better_sqlite3.node'], repoRoot);
+  await run('tar', ['-czf', join(dir, name), '-C', bs, 'build/Release/better_sqlite3.node'], repoRoot);
   return { npm_config_better_sqlite3_local_prebuilds: dir };
 }
 
 beforeAll(async () => {
-  run('npm', ['pack', '--pack-destination', work], repoRoot);
+  await run('npm', ['pack', '--pack-destination', work], repoRoot);
   const tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
   mkdirSync(pkgDir, { recursive: true });
-  run('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'], work);
-  installLog = run(
+  await run('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'], work);
+  installLog = await run(
     'npm',
     ['install', '--omit=dev', '--offline', '--no-audit', '--no-fund'],
     pkgDir,
-    localPrebuild(),
+    await localPrebuild(),
   );
   // docs/install.md: the command goes on the PATH as a link to the package's bin/kasa.js.
   mkdirSync(join(prefix, 'bin'));
