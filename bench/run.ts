@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chduReindexBench } from './chdu-reindex.bench.js';
 import { documentStoreBench } from './document-store.bench.js';
 import { type Floor, measureFsyncFloor } from './floor.js';
+import { qrPaymentBench } from './qr-payment.bench.js';
 
 /**
  * `npm run bench`: measured numbers only (never asserted in tests), each with a ratio to this
@@ -23,7 +24,7 @@ export interface Bench {
   run(ctx: BenchContext): Promise<void>;
 }
 
-const BENCHES: Bench[] = [chduReindexBench, documentStoreBench];
+const BENCHES: Bench[] = [chduReindexBench, documentStoreBench, qrPaymentBench];
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);

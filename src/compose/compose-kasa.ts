@@ -30,6 +30,7 @@ import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
 import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { NopSimulator } from '../simulators/nop/nop-simulator.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeBackground } from './background.js';
@@ -38,9 +39,11 @@ import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeEvents, type EventsOptions } from './events.js';
 import { composeMerchant } from './merchant.js';
 import { composeOffline } from './offline.js';
+import { type NopConnection, openPaymentNotifier } from './open-payment-notifier.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
 import { composePrinting } from './printing.js';
+import { composeQrPayments, type QrPaymentsPart } from './qr-payments.js';
 
 /** How long close() waits for requests in flight before it cuts the remaining connections. */
 const CLOSE_GRACE_MS = 10_000;
@@ -49,7 +52,7 @@ const CLOSE_GRACE_MS = 10_000;
 export interface Kasa {
   app: KasaApp;
   logger: Logger;
-  targets: { chdu: string; sfs: string; printer: string };
+  targets: { chdu: string; sfs: string; printer: string; nop: string };
   /** The simulators and devices, for tests and the admin page (fault injection). */
   parts: {
     printer: ReceiptPrinter;
@@ -60,6 +63,8 @@ export interface Kasa {
     sender: OfflineSender;
     /** The events port (ADR 0805): background work publishes here. */
     events: RegisterEvents;
+    nopSimulator?: NopSimulator;
+    qrPayments: QrPaymentsPart;
   };
   close(): Promise<void>;
 }
@@ -78,6 +83,8 @@ export interface ComposeOverrides {
     EventsOptions,
     'watchIntervalMs' | 'capacityIntervalMs' | 'heartbeatMs' | 'maxClients' | 'window'
   >;
+  /** QR payment background timing (tests shorten it). */
+  qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -168,6 +175,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     () => currentCertificate(),
     () => currentIdentity(),
   );
+  const demo = demoAllowed(config, logger);
+  let nop: NopConnection;
+  try {
+    // ADR 0904: demo mode embeds the NOP simulator like the SFS one.
+    nop = await openPaymentNotifier(config, demo, clock);
+  } catch (e) {
+    await early?.close();
+    await sfs.close();
+    throw e;
+  }
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   let printer: ReceiptPrinter;
   try {
@@ -184,9 +201,11 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   } catch (e) {
     await early?.close();
     await sfs.close();
+    await nop.close();
     throw e;
   }
   const closeAll = async (): Promise<void> => {
+    await nop.close();
     await sfs.close();
     await printer.close();
     await storage.close();
@@ -230,7 +249,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       readiness,
       status,
       check: storage.check,
-      demo: demoAllowed(config, logger),
+      demo,
       logger,
     });
   } catch (e) {
@@ -282,6 +301,22 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     logger,
     ...(overrides.scheduler ? { scheduler: overrides.scheduler } : {}),
   });
+  let qrPayments: QrPaymentsPart;
+  try {
+    qrPayments = composeQrPayments({
+      config,
+      nop,
+      index: storage.index,
+      merchant: merchant.session,
+      printer,
+      clock,
+      logger,
+      ...(overrides.qrJobs ? { jobs: overrides.qrJobs } : {}),
+    });
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
   const documentDeps = {
     journal,
     index: storage.index,
@@ -297,6 +332,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     clock,
     ids,
     claims: background.claims,
+    qrTender: qrPayments.tender,
   };
   const documents = composeDocuments(documentDeps);
   const offline = composeOffline(
@@ -326,6 +362,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       documents,
       ...offline,
       ...printing.routes,
+      ...qrPayments.routes,
       // Beside the code: src/web/ under tsx, dist/web/ when built (scripts/build.mjs copies it; ADR 0800).
       adminRoutes(readFileSync(new URL('../web/admin.html', import.meta.url), 'utf8')),
     ],
@@ -333,6 +370,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
 
   await events.start();
   background.start();
+  // ADR 0908: the QR payment jobs (MQTT session, catch-up, expiry) start and stop with the rest.
+  qrPayments.jobs.start();
   return {
     app,
     logger,
@@ -340,6 +379,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       chdu: describeChduTarget(config.chdu),
       sfs: sfs.target,
       printer: printer.target,
+      nop: qrPayments.jobs.status().target,
     },
     parts: {
       printer,
@@ -348,6 +388,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       index: storage.index,
       sender: background.sender,
       events: events.events,
+      ...(nop.simulator ? { nopSimulator: nop.simulator } : {}),
+      qrPayments,
     },
     async close() {
       await events.stop();
@@ -359,6 +401,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await app.close();
       clearTimeout(force);
       await background.stop();
+      await qrPayments.close();
       await closeAll();
     },
   };

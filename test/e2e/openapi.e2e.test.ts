@@ -70,14 +70,30 @@ describe('OpenAPI document of the whole register', () => {
       'POST /api/drawer/open',
       'POST /api/image/preview',
       'POST /api/image/store',
+      // Extensions: QR payments (issue 15, docs/qr-payments.md).
+      'POST /api/qrpayment/create',
+      'GET /api/qrpayment',
+      'GET /api/qrpayment/notifier',
+      'GET /api/qrpayment/{id}',
+      'POST /api/qrpayment/{id}/cancel',
+      'POST /api/qrpayment/{id}/print',
+      'GET /api/qrpayment/{id}/qr.png',
+      'GET /api/qrpayment/{id}/events',
       'GET /api/events',
     ];
+    // A PNG and an event stream are not JSON answers.
+    const notJson = new Set(['get /api/qrpayment/{id}/qr.png', 'get /api/qrpayment/{id}/events']);
     const listed = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
     expect(listed.sort()).toEqual(expected.sort());
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>)) {
       for (const [method, op] of Object.entries(ops as Record<string, Json>)) {
+        if (path.startsWith('/api/qrpayment')) {
+          expect(op.tags, `${method} ${path}: marked as an extension`).toEqual(['qr-payments (extension)']);
+          expect(op.description).toMatch(/^Extension/);
+        }
+        if (notJson.has(`${method} ${path}`)) continue;
         // The event stream (an extension) answers text/event-stream; everything else JSON.
         const ok =
           op.responses?.['200']?.content?.['application/json'] ??

@@ -154,16 +154,27 @@ function operations(doc: OpenApi): string[] {
           );
       const params = (Array.isArray(op.parameters) ? op.parameters : []) as Schema[];
       const idempotent = params.some((p) => p.in === 'header' && p.name === 'idempotency-key');
+      const pathParams = params.filter((p) => p.in === 'path').map((p) => String(p.name));
+      const queryParams = params.filter((p) => p.in === 'query').map((p) => String(p.name));
+      const urlParams = params.filter((p) => p.in === 'path' || p.in === 'query');
+      const paramsType =
+        urlParams.length === 0
+          ? 'undefined'
+          : `{ ${urlParams.map((p) => `${JSON.stringify(p.name)}${p.in === 'path' || p.required === true ? '' : '?'}: string;`).join(' ')} }`;
+      const extension =
+        op['x-kasa-extension'] === true ||
+        (Array.isArray(op.tags) && op.tags.some((t) => typeof t === 'string' && t.includes('(extension)')));
       if (Array.isArray(op['x-kasa-event-types'])) eventTypes = op['x-kasa-event-types'] as string[];
       if (typeof op.summary === 'string') types.push(`  /** ${op.summary.replace(/\*\//g, '*\\/')} */`);
       types.push(
         `  ${JSON.stringify(key)}: {`,
         `    request: ${body === undefined ? 'undefined' : toTs(body, '    ')};`,
         `    response: ${response};`,
+        `    params: ${paramsType};`,
         '  };',
       );
       table.push(
-        `  ${JSON.stringify(key)}: { method: ${JSON.stringify(method.toUpperCase())}, path: ${JSON.stringify(path)}, idempotent: ${idempotent}, stream: ${stream}, extension: ${op['x-kasa-extension'] === true} },`,
+        `  ${JSON.stringify(key)}: { method: ${JSON.stringify(method.toUpperCase())}, path: ${JSON.stringify(path)}, pathParams: ${JSON.stringify(pathParams)}, queryParams: ${JSON.stringify(queryParams)}, idempotent: ${idempotent}, stream: ${stream}, extension: ${extension} },`,
       );
     }
   }

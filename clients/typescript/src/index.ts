@@ -5,6 +5,7 @@ export {
   type JsonOperation,
   KasaClient,
   type KasaClientOptions,
+  type ParamsOf,
   type RequestOf,
   type ResponseOf,
 } from './kasa-client.js';

@@ -8,6 +8,7 @@ export type JsonOperation = {
 }[keyof Operations];
 export type RequestOf<K extends keyof Operations> = Operations[K]['request'];
 export type ResponseOf<K extends keyof Operations> = Operations[K]['response'];
+export type ParamsOf<K extends keyof Operations> = Operations[K]['params'];
 
 export interface KasaClientOptions {
   /** Default `http://127.0.0.1:13083` (the API text's address). */
@@ -23,7 +24,9 @@ export interface KasaClientOptions {
   fetch?: typeof fetch;
 }
 
-export interface CallOptions {
+export interface CallOptions<P = unknown> {
+  /** Path (`{id}`) and query parameters of the operation, e.g. `{ id: 'qr-1', wait: '30' }`. */
+  params?: P;
   /**
    * For operations that take an Idempotency-Key (document/store, cash): the key of this logical
    * request. Default: a new random key per call, kept for its retries. Keep your own (e.g. the
@@ -53,10 +56,11 @@ export class KasaClient {
   async call<K extends JsonOperation>(
     operation: K,
     ...[body, options]: RequestOf<K> extends undefined
-      ? [body?: undefined, options?: CallOptions]
-      : [body: RequestOf<K>, options?: CallOptions]
+      ? [body?: undefined, options?: CallOptions<ParamsOf<K>>]
+      : [body: RequestOf<K>, options?: CallOptions<ParamsOf<K>>]
   ): Promise<ResponseOf<K>> {
     const op = OPERATIONS[operation];
+    const path = pathOf(op, options?.params as Record<string, string | undefined> | undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     if (op.method !== 'GET') headers['content-type'] = 'application/json';
@@ -68,7 +72,7 @@ export class KasaClient {
       try {
         return (await this.once(
           op.method,
-          op.path,
+          path,
           headers,
           body ?? (op.method === 'GET' ? undefined : {}),
           options?.signal,
@@ -136,4 +140,24 @@ export class KasaClient {
     const text = typeof answer?.error === 'string' ? answer.error : `HTTP ${res.status}`;
     throw new KasaError(`${resultCode}: ${text}`, { resultCode, httpStatus: res.status, body: answer });
   }
+}
+
+/** The operation's path with its `{name}` parameters filled in and its query parameters appended. */
+function pathOf(
+  op: { path: string; pathParams: readonly string[]; queryParams: readonly string[] },
+  params: Record<string, string | undefined> | undefined,
+): string {
+  let path = op.path;
+  for (const name of op.pathParams) {
+    const value = params?.[name];
+    if (value === undefined) throw new KasaError(`${op.path} needs the parameter ${name}`);
+    path = path.replace(`{${name}}`, encodeURIComponent(value));
+  }
+  const query = new URLSearchParams();
+  for (const name of op.queryParams) {
+    const value = params?.[name];
+    if (value !== undefined) query.set(name, value);
+  }
+  const q = query.toString();
+  return q === '' ? path : `${path}?${q}`;
 }

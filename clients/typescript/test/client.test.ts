@@ -92,6 +92,17 @@ describe('KasaClient against kasa serve', () => {
     expect(last.document.internalDocumentId).toBe(stored.document.internalDocumentId);
   });
 
+  it('fills path parameters from the OpenAPI template: an unknown QR payment id is 803, not an unknown path', async () => {
+    const e = (await kasa
+      .call('GET /api/qrpayment/{id}', undefined, { params: { id: 'no-such-id' } })
+      .catch((x: unknown) => x)) as KasaError;
+    expect(e).toMatchObject({ resultName: 'QR_PAYMENT_NOT_FOUND' });
+    const missing = (await kasa
+      .call('GET /api/qrpayment/{id}', undefined, {} as { params: { id: string } })
+      .catch((x: unknown) => x)) as KasaError;
+    expect(missing.message).toMatch(/needs the parameter id/);
+  });
+
   it('never repeats an operation without an Idempotency-Key', async () => {
     let calls = 0;
     const failing: typeof fetch = async () => {

@@ -390,6 +390,8 @@ export class SqliteJournalIndex implements JournalIndex {
     // OKP is hex: printed and typed in either case (SFS spec §2.2), kept in lower case.
     this.q.insCode.run('okp', d.okp.toLowerCase(), d.documentNo);
     this.q.insCode.run('pkp', d.pkp, d.documentNo);
+    // ADR 0907: a QR payment id pays one document; the CHDÚ keeps which, the index finds it.
+    for (const qr of d.qrPayments ?? []) this.q.insCode.run('qr', qr.id, d.documentNo);
   }
 
   private applyExchange(x: SfsExchangeRecord): void {
@@ -484,6 +486,8 @@ export class SqliteJournalIndex implements JournalIndex {
         return one(DOCUMENT_LOOKUPS.uuid, query.uuid);
       case 'idempotencyKey':
         return one(DOCUMENT_LOOKUPS.idempotencyKey, query.key);
+      case 'qrPaymentId':
+        return one(DOCUMENT_LOOKUPS.code, 'qr', query.id);
       case 'last':
         return one(DOCUMENT_LOOKUPS.last);
     }

@@ -103,6 +103,11 @@ export interface DocumentRecord {
   demo: boolean;
   /** The request's `exception` flag (merchant holds an exemption; SFS Header `Exception`). */
   exception?: boolean;
+  /**
+   * QR payments (NOP) that paid this document, each PAID with exactly this amount when stored
+   * (ADR 0907). Printed under the QR tender; never sent to the SFS.
+   */
+  qrPayments?: Array<{ id: string; amountCents: number }>;
 }
 
 /** One send attempt to the SFS for a document or a location, and its outcome. */

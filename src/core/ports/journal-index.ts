@@ -68,4 +68,6 @@ export type DocumentQuery =
   /** The eKasa receipt id (`O-…`) from the accepted exchange. */
   | { by: 'uuid'; uuid: string }
   | { by: 'idempotencyKey'; key: string }
+  /** The document a QR payment id (`QR-…`) paid (ADR 0907): one at most. */
+  | { by: 'qrPaymentId'; id: string }
   | { by: 'last' };

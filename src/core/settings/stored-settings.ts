@@ -1,3 +1,6 @@
+import { isValidIban, normalizeIban } from '../qr-payments/iban.js';
+import { foldPaymeText } from '../qr-payments/payme-text.js';
+
 /**
  * The stored settings the core reads, in ONE typed place: each key's type, default and the rule
  * a stored value must meet. Values live in the journal as `settings` records (merged by the index,
@@ -25,6 +28,20 @@ export interface StoredSettings {
    * surrounding spaces; diacritics count, so both spellings are listed.
    */
   cashPaymentNames: readonly string[];
+  /** QR payments through NOP: `off`, `int` (FS integration environment) or `prod` (ADR 0903). */
+  nopEnvironment: 'off' | 'int' | 'prod';
+  /** The merchant's notification-enabled account (IBAN, mod-97 checked, kept without spaces). */
+  nopIban: string | undefined;
+  /** Payme `CN` (≤ 70 after folding to ASCII); undefined = the merchant's name. */
+  nopCreditorName: string | undefined;
+  /** Payme `MSG` (≤ 140 after folding), e.g. shop and branch; undefined = none. */
+  nopMessage: string | undefined;
+  /** Payme link type: `m` (dynamic QR at the point of sale) or `p` (ADR 0902). */
+  nopPaymeType: 'm' | 'p';
+  /** Seconds a new QR payment waits for the money before it expires (30–1800). */
+  nopExpirySeconds: number;
+  /** The `payments` name receipts use for QR payments (1–50 characters). */
+  nopTenderName: string;
 }
 
 export interface StoredSettingSpec<T> {
@@ -37,6 +54,14 @@ const integerIn =
   (min: number, max: number) =>
   (raw: unknown): number | undefined =>
     typeof raw === 'number' && Number.isInteger(raw) && raw >= min && raw <= max ? raw : undefined;
+
+const foldedText =
+  (max: number) =>
+  (raw: unknown): string | undefined => {
+    if (typeof raw !== 'string') return undefined;
+    const folded = foldPaymeText(raw);
+    return folded.length >= 1 && folded.length <= max ? folded : undefined;
+  };
 
 const PAYMENT_NAME_MAX_CHARS = 50;
 const MAX_CASH_NAMES = 20;
@@ -61,6 +86,29 @@ export const STORED_SETTINGS: { readonly [K in keyof StoredSettings]: StoredSett
         );
         return names.length === raw.length ? Object.freeze([...names]) : undefined;
       },
+    },
+    nopEnvironment: {
+      defaultValue: 'off',
+      parse: (raw) => (raw === 'off' || raw === 'int' || raw === 'prod' ? raw : undefined),
+    },
+    nopIban: {
+      defaultValue: undefined,
+      parse: (raw) => {
+        if (typeof raw !== 'string') return undefined;
+        const iban = normalizeIban(raw);
+        return isValidIban(iban) ? iban : undefined;
+      },
+    },
+    nopCreditorName: { defaultValue: undefined, parse: foldedText(70) },
+    nopMessage: { defaultValue: undefined, parse: foldedText(140) },
+    nopPaymeType: { defaultValue: 'm', parse: (raw) => (raw === 'm' || raw === 'p' ? raw : undefined) },
+    nopExpirySeconds: { defaultValue: 300, parse: integerIn(30, 1800) },
+    nopTenderName: {
+      defaultValue: 'QR platba',
+      parse: (raw) =>
+        typeof raw === 'string' && raw.trim() !== '' && [...raw].length <= PAYMENT_NAME_MAX_CHARS
+          ? raw
+          : undefined,
     },
   };
 

@@ -335,6 +335,11 @@ export type StoreDocumentRequestInput = {
   /** The merchant holds an exemption from sending data. */
   exception?: boolean | null;
   customer?: CustomerInput | null;
+  /** Extension: QR payments that pay this PD/UF, each PAID with exactly this amount and never used before; the QR tender in payments (nopTenderName, default "QR platba") must be their sum. Not sent to the SFS. */
+  qrPayments?: Array<{
+    id: string;
+    amount: number;
+  }> | null;
 };
 
 export type CashRequestInput = {
@@ -766,6 +771,101 @@ export type UpdateDocumentRequestInput = {
   fixDocument?: FixDocumentInput | null;
 };
 
+export type CreateQrPaymentRequestInput = {
+  /** EUR, 0.01–999999.99, at most 2 decimals. */
+  amount: number;
+  /** The POS's own reference (≤ 50), e.g. the order. */
+  externalId?: string | null;
+  /** Message in the QR for the payer (≤ 140 after folding to ASCII); default the nopMessage setting. */
+  message?: string | null;
+  /** Seconds to wait for the money (30–1800); default the nopExpirySeconds setting (300). */
+  expiresIn?: number | null;
+};
+
+export type QrPaymentInput = {
+  /** NOP payment id: QR- and 32 hex digits (the EndToEndId, Payme PI). */
+  qrPaymentId: string;
+  /** PENDING, PAID, MISMATCH, CANCELLED, EXPIRED, LATE_PAID or USED. */
+  state: "PENDING" | "PAID" | "MISMATCH" | "CANCELLED" | "EXPIRED" | "LATE_PAID" | "USED";
+  amount: number;
+  currency: "EUR";
+  /** The Payme link the QR carries. */
+  payme: string;
+  externalId?: string;
+  /** Where the id comes from: int, prod, sim or custom. */
+  environment: string;
+  createdAt: string;
+  nopCreatedAt: string;
+  expiresAt: string;
+  updatedAt: string;
+  /** What the first payment notification said, as checked. */
+  received?: {
+    amount: number;
+    currency: string;
+    hashOk: boolean;
+    mismatch?: "hash" | "underpaid" | "overpaid" | "currency";
+    bankTime?: string;
+    notifiedAt: string;
+    via: "mqtt" | "rest";
+  };
+  conflictingNotifications?: number;
+  /** The receipt that used the id (state USED). */
+  document?: {
+    internalDocumentId: number;
+    documentNumber: string;
+    uuid?: string;
+  };
+  links: {
+    qrPng: string;
+    print: string;
+    customerDisplay: string;
+    events: string;
+    cancel: string;
+  };
+};
+
+export type QrPaymentResponseInput = {
+  resultCode: 0;
+  qrPayment: QrPaymentInput;
+};
+
+export type QrPaymentDayResponseInput = {
+  resultCode: 0;
+  date: string;
+  qrPayments: Array<QrPaymentInput>;
+  totals: {
+    usedCents: number;
+    paidNotUsedCents: number;
+    lateCents: number;
+    mismatchCents: number;
+    count: {
+      [key: string]: number;
+    };
+  };
+  toReview: Array<QrPaymentInput>;
+  notificationsToReview: Array<{
+    paymentId: string;
+    payload: string;
+    via: "mqtt" | "rest";
+    topic?: string;
+    firstSeenAt: string;
+    deliveries: number;
+    outcome: "applied" | "repeat" | "unmatched" | "unreadable";
+  }>;
+};
+
+export type NotifierStatusResponseInput = {
+  resultCode: 0;
+  notifier: {
+    environment: string;
+    target: string;
+    connected: boolean;
+    problem?: string;
+    refused?: boolean;
+    lastCatchUpAt?: string;
+  };
+};
+
 export type ErrorResponse = {
   /** Result code (see docs/errors.md); never 0. */
   resultCode: number;
@@ -1099,6 +1199,11 @@ export type StoreDocumentRequest = {
   /** The merchant holds an exemption from sending data. */
   exception?: boolean | null;
   customer?: Customer | null;
+  /** Extension: QR payments that pay this PD/UF, each PAID with exactly this amount and never used before; the QR tender in payments (nopTenderName, default "QR platba") must be their sum. Not sent to the SFS. */
+  qrPayments?: Array<{
+    id: string;
+    amount: number;
+  }> | null;
 };
 
 export type CashRequest = {
@@ -1530,6 +1635,101 @@ export type UpdateDocumentRequest = {
   fixDocument?: FixDocument | null;
 };
 
+export type CreateQrPaymentRequest = {
+  /** EUR, 0.01–999999.99, at most 2 decimals. */
+  amount: number;
+  /** The POS's own reference (≤ 50), e.g. the order. */
+  externalId?: string | null;
+  /** Message in the QR for the payer (≤ 140 after folding to ASCII); default the nopMessage setting. */
+  message?: string | null;
+  /** Seconds to wait for the money (30–1800); default the nopExpirySeconds setting (300). */
+  expiresIn?: number | null;
+};
+
+export type QrPayment = {
+  /** NOP payment id: QR- and 32 hex digits (the EndToEndId, Payme PI). */
+  qrPaymentId: string;
+  /** PENDING, PAID, MISMATCH, CANCELLED, EXPIRED, LATE_PAID or USED. */
+  state: "PENDING" | "PAID" | "MISMATCH" | "CANCELLED" | "EXPIRED" | "LATE_PAID" | "USED";
+  amount: number;
+  currency: "EUR";
+  /** The Payme link the QR carries. */
+  payme: string;
+  externalId?: string;
+  /** Where the id comes from: int, prod, sim or custom. */
+  environment: string;
+  createdAt: string;
+  nopCreatedAt: string;
+  expiresAt: string;
+  updatedAt: string;
+  /** What the first payment notification said, as checked. */
+  received?: {
+    amount: number;
+    currency: string;
+    hashOk: boolean;
+    mismatch?: "hash" | "underpaid" | "overpaid" | "currency";
+    bankTime?: string;
+    notifiedAt: string;
+    via: "mqtt" | "rest";
+  };
+  conflictingNotifications?: number;
+  /** The receipt that used the id (state USED). */
+  document?: {
+    internalDocumentId: number;
+    documentNumber: string;
+    uuid?: string;
+  };
+  links: {
+    qrPng: string;
+    print: string;
+    customerDisplay: string;
+    events: string;
+    cancel: string;
+  };
+};
+
+export type QrPaymentResponse = {
+  resultCode: 0;
+  qrPayment: QrPayment;
+};
+
+export type QrPaymentDayResponse = {
+  resultCode: 0;
+  date: string;
+  qrPayments: Array<QrPayment>;
+  totals: {
+    usedCents: number;
+    paidNotUsedCents: number;
+    lateCents: number;
+    mismatchCents: number;
+    count: {
+      [key: string]: number;
+    };
+  };
+  toReview: Array<QrPayment>;
+  notificationsToReview: Array<{
+    paymentId: string;
+    payload: string;
+    via: "mqtt" | "rest";
+    topic?: string;
+    firstSeenAt: string;
+    deliveries: number;
+    outcome: "applied" | "repeat" | "unmatched" | "unreadable";
+  }>;
+};
+
+export type NotifierStatusResponse = {
+  resultCode: 0;
+  notifier: {
+    environment: string;
+    target: string;
+    connected: boolean;
+    problem?: string;
+    refused?: boolean;
+    lastCatchUpAt?: string;
+  };
+};
+
 /** Every result code kasa answers with (docs/errors.md), by name. */
 export const RESULT_CODES = {
   UNKNOWN: { code: -1, meaning: "An error outside the fiscal rules: unknown path, wrong method, or an unexpected internal error (see the service log)." },
@@ -1566,6 +1766,13 @@ export const RESULT_CODES = {
   SFS_RESPONSE_NOT_VERIFIED: { code: 602, meaning: "The SFS response signature could not be verified." },
   MALFORMED_INPUT: { code: 700, meaning: "The request body is not valid JSON." },
   INVALID_INPUT: { code: 701, meaning: "The request breaks a rule; the message names the field and the rule." },
+  QR_PAYMENTS_OFF: { code: 800, meaning: "QR payments are off or not set up: the NOP environment is off, or the IBAN or the creditor name is missing (kasa extension, ADR 0900)." },
+  NOP_UNREACHABLE: { code: 801, meaning: "The payment notifier (NOP) could not be reached, timed out, failed or asked to slow down; no payment id was issued." },
+  NOP_REFUSED: { code: 802, meaning: "NOP refused the register's certificate, or the certificate does not name the stored merchant and register." },
+  QR_PAYMENT_NOT_FOUND: { code: 803, meaning: "No QR payment with this id is known to this register." },
+  QR_PAYMENT_NOT_PAID: { code: 804, meaning: "The QR payment is not PAID (still pending, mismatched, cancelled, expired or paid late)." },
+  QR_PAYMENT_USED: { code: 805, meaning: "The QR payment id is already used by another document." },
+  QR_PAYMENT_ALREADY_PAID: { code: 806, meaning: "The QR payment is already paid: it cannot be cancelled; issue the receipt with it." },
 } as const;
 export type ResultName = keyof typeof RESULT_CODES;
 export type ResultCode = (typeof RESULT_CODES)[ResultName]['code'];
@@ -1576,46 +1783,55 @@ export interface Operations {
   "GET /api/version": {
     request: undefined;
     response: VersionResponse;
+    params: undefined;
   };
   /** Overall state and one entry per component */
   "GET /api/status/get": {
     request: undefined;
     response: StatusResponse;
+    params: undefined;
   };
   /** The protected data storage (CHDÚ): model, serials, capacity, use, index state */
   "GET /api/chduinfo": {
     request: undefined;
     response: ChduInfoResponse;
+    params: undefined;
   };
   /** Server-Sent Events: documents stored, registered, offline, rejected; state changes (extension) */
   "GET /api/events": {
     request: undefined;
     response: never;
+    params: { "lastEventId"?: string; };
   };
   /** Load the merchant identification and authentication data (renewal: same DIČ) */
   "POST /api/merchant/store": {
     request: StoreMerchantRequestInput;
     response: MerchantResponse;
+    params: undefined;
   };
   /** The merchant stored in the CHDÚ */
   "POST /api/merchant/get": {
     request: GetMerchantRequestInput;
     response: MerchantResponse;
+    params: undefined;
   };
   /** Merchant certificate status: OK, EXPIRES_SOON (last 30 days), EXPIRED */
   "GET /api/merchant/status": {
     request: undefined;
     response: CertificateStatusResponse;
+    params: undefined;
   };
   /** Store, sign, register and print a PD, UF or ND */
   "POST /api/document/store": {
     request: StoreDocumentRequestInput;
     response: DocumentResponse;
+    params: undefined;
   };
   /** Look a document up (or the last one); optionally print a copy */
   "POST /api/document/get": {
     request: GetDocumentRequestInput;
     response: DocumentResponse;
+    params: undefined;
   };
   /** Print the original of the last document whose print failed */
   "POST /api/document/print": {
@@ -1632,99 +1848,169 @@ export interface Operations {
       codingNumber?: unknown;
     };
     response: GenericResponse;
+    params: undefined;
   };
   /** Cash deposit (VK, positive amount) or withdrawal (VY, negative amount) */
   "POST /api/cash": {
     request: CashRequestInput;
     response: CashResponse;
+    params: undefined;
   };
   /** Send stored offline documents and locations to the SFS now */
   "POST /api/document/send/offline": {
     request: SendOfflineRequestInput;
     response: SendOfflineResponse;
+    params: undefined;
   };
   /** Report of documents and locations not registered with the SFS (optionally printed) */
   "POST /api/report/offline": {
     request: GetOfflineDocumentsRequestInput;
     response: OfflineReportResponse;
+    params: undefined;
   };
   /** The oldest document or location not registered with the SFS */
   "GET /api/report/offline/oldest": {
     request: undefined;
     response: OfflineReportResponse;
+    params: undefined;
   };
   /** Deprecated: the unsent documents and locations (use POST /api/report/offline) */
   "POST /api/document/get/offline": {
     request: GetOfflineDocumentsLegacyRequestInput;
     response: OfflineReportResponse;
+    params: undefined;
   };
   /** Repair the oldest document the SFS rejected (fixDocument) and send it again */
   "POST /api/document/update": {
     request: UpdateDocumentRequestInput;
     response: DocumentResponse;
+    params: undefined;
   };
   /** Set the location of a PORTABLE register, or repair the last rejected one (fixLocation) */
   "POST /api/location/update": {
     request: UpdateLocationRequestInput;
     response: LocationResponse;
+    params: undefined;
   };
   /** The last location of the register */
   "GET /api/location/get": {
     request: undefined;
     response: LocationResponse;
+    params: undefined;
   };
   /** The printer: adapter, model, characters per line, paper, code page, status, drawer */
   "GET /api/printer": {
     request: undefined;
     response: PrinterResponse;
+    params: undefined;
   };
   /** Kick the cash drawer (ESC p) */
   "POST /api/drawer/open": {
     request: OpenDrawerRequestInput;
     response: GenericResponse;
+    params: undefined;
   };
   /** Print free text (stored in the CHDÚ first, no document number) */
   "POST /api/print": {
     request: PrintStringRequestInput;
     response: RawResponse;
+    params: undefined;
   };
   /** Preview a logo as printed and as on the electronic receipt */
   "POST /api/image/preview": {
     request: LogoPreviewRequestInput;
     response: LogoPreviewResponse;
+    params: undefined;
   };
   /** Store the logo in the CHDÚ (null removes it) */
   "POST /api/image/store": {
     request: ImageStoreRequestInput;
     response: ImageStoreResponse;
+    params: undefined;
+  };
+  /** Ask NOP for a payment id and show it as a QR (Payme link) */
+  "POST /api/qrpayment/create": {
+    request: CreateQrPaymentRequestInput;
+    response: QrPaymentResponse;
+    params: undefined;
+  };
+  /** A day's QR payments, their totals and what needs review */
+  "GET /api/qrpayment": {
+    request: undefined;
+    response: QrPaymentDayResponse;
+    params: { "date"?: string; "state"?: string; };
+  };
+  /** The NOP connection: environment, session, last problem */
+  "GET /api/qrpayment/notifier": {
+    request: undefined;
+    response: NotifierStatusResponse;
+    params: undefined;
+  };
+  /** A QR payment; with ?wait=N a long poll for its next state */
+  "GET /api/qrpayment/{id}": {
+    request: undefined;
+    response: QrPaymentResponse;
+    params: { "wait"?: string; "id": string; };
+  };
+  /** Stop waiting for a QR payment */
+  "POST /api/qrpayment/{id}/cancel": {
+    request: Record<string, never>;
+    response: QrPaymentResponse;
+    params: { "id": string; };
+  };
+  /** Print the QR on a non-fiscal slip */
+  "POST /api/qrpayment/{id}/print": {
+    request: Record<string, never>;
+    response: QrPaymentResponse;
+    params: { "id": string; };
+  };
+  /** The QR (Payme link) as PNG */
+  "GET /api/qrpayment/{id}/qr.png": {
+    request: undefined;
+    response: unknown;
+    params: { "scale"?: string; "id": string; };
+  };
+  /** Server-sent events: the state of a QR payment as it changes */
+  "GET /api/qrpayment/{id}/events": {
+    request: undefined;
+    response: unknown;
+    params: { "id": string; };
   };
 }
 
 /** The same operations at run time. */
 export const OPERATIONS = {
-  "GET /api/version": { method: "GET", path: "/api/version", idempotent: false, stream: false, extension: false },
-  "GET /api/status/get": { method: "GET", path: "/api/status/get", idempotent: false, stream: false, extension: false },
-  "GET /api/chduinfo": { method: "GET", path: "/api/chduinfo", idempotent: false, stream: false, extension: false },
-  "GET /api/events": { method: "GET", path: "/api/events", idempotent: false, stream: true, extension: true },
-  "POST /api/merchant/store": { method: "POST", path: "/api/merchant/store", idempotent: false, stream: false, extension: false },
-  "POST /api/merchant/get": { method: "POST", path: "/api/merchant/get", idempotent: false, stream: false, extension: false },
-  "GET /api/merchant/status": { method: "GET", path: "/api/merchant/status", idempotent: false, stream: false, extension: false },
-  "POST /api/document/store": { method: "POST", path: "/api/document/store", idempotent: true, stream: false, extension: false },
-  "POST /api/document/get": { method: "POST", path: "/api/document/get", idempotent: false, stream: false, extension: false },
-  "POST /api/document/print": { method: "POST", path: "/api/document/print", idempotent: false, stream: false, extension: false },
-  "POST /api/cash": { method: "POST", path: "/api/cash", idempotent: true, stream: false, extension: false },
-  "POST /api/document/send/offline": { method: "POST", path: "/api/document/send/offline", idempotent: false, stream: false, extension: false },
-  "POST /api/report/offline": { method: "POST", path: "/api/report/offline", idempotent: false, stream: false, extension: false },
-  "GET /api/report/offline/oldest": { method: "GET", path: "/api/report/offline/oldest", idempotent: false, stream: false, extension: false },
-  "POST /api/document/get/offline": { method: "POST", path: "/api/document/get/offline", idempotent: false, stream: false, extension: false },
-  "POST /api/document/update": { method: "POST", path: "/api/document/update", idempotent: false, stream: false, extension: false },
-  "POST /api/location/update": { method: "POST", path: "/api/location/update", idempotent: false, stream: false, extension: false },
-  "GET /api/location/get": { method: "GET", path: "/api/location/get", idempotent: false, stream: false, extension: false },
-  "GET /api/printer": { method: "GET", path: "/api/printer", idempotent: false, stream: false, extension: false },
-  "POST /api/drawer/open": { method: "POST", path: "/api/drawer/open", idempotent: false, stream: false, extension: false },
-  "POST /api/print": { method: "POST", path: "/api/print", idempotent: false, stream: false, extension: false },
-  "POST /api/image/preview": { method: "POST", path: "/api/image/preview", idempotent: false, stream: false, extension: false },
-  "POST /api/image/store": { method: "POST", path: "/api/image/store", idempotent: false, stream: false, extension: false },
+  "GET /api/version": { method: "GET", path: "/api/version", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "GET /api/status/get": { method: "GET", path: "/api/status/get", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "GET /api/chduinfo": { method: "GET", path: "/api/chduinfo", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "GET /api/events": { method: "GET", path: "/api/events", pathParams: [], queryParams: ["lastEventId"], idempotent: false, stream: true, extension: true },
+  "POST /api/merchant/store": { method: "POST", path: "/api/merchant/store", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/merchant/get": { method: "POST", path: "/api/merchant/get", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "GET /api/merchant/status": { method: "GET", path: "/api/merchant/status", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/document/store": { method: "POST", path: "/api/document/store", pathParams: [], queryParams: [], idempotent: true, stream: false, extension: false },
+  "POST /api/document/get": { method: "POST", path: "/api/document/get", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/document/print": { method: "POST", path: "/api/document/print", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/cash": { method: "POST", path: "/api/cash", pathParams: [], queryParams: [], idempotent: true, stream: false, extension: false },
+  "POST /api/document/send/offline": { method: "POST", path: "/api/document/send/offline", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/report/offline": { method: "POST", path: "/api/report/offline", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "GET /api/report/offline/oldest": { method: "GET", path: "/api/report/offline/oldest", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/document/get/offline": { method: "POST", path: "/api/document/get/offline", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/document/update": { method: "POST", path: "/api/document/update", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/location/update": { method: "POST", path: "/api/location/update", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "GET /api/location/get": { method: "GET", path: "/api/location/get", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "GET /api/printer": { method: "GET", path: "/api/printer", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/drawer/open": { method: "POST", path: "/api/drawer/open", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/print": { method: "POST", path: "/api/print", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/image/preview": { method: "POST", path: "/api/image/preview", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/image/store": { method: "POST", path: "/api/image/store", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/qrpayment/create": { method: "POST", path: "/api/qrpayment/create", pathParams: [], queryParams: [], idempotent: true, stream: false, extension: true },
+  "GET /api/qrpayment": { method: "GET", path: "/api/qrpayment", pathParams: [], queryParams: ["date","state"], idempotent: false, stream: false, extension: true },
+  "GET /api/qrpayment/notifier": { method: "GET", path: "/api/qrpayment/notifier", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: true },
+  "GET /api/qrpayment/{id}": { method: "GET", path: "/api/qrpayment/{id}", pathParams: ["id"], queryParams: ["wait"], idempotent: false, stream: false, extension: true },
+  "POST /api/qrpayment/{id}/cancel": { method: "POST", path: "/api/qrpayment/{id}/cancel", pathParams: ["id"], queryParams: [], idempotent: false, stream: false, extension: true },
+  "POST /api/qrpayment/{id}/print": { method: "POST", path: "/api/qrpayment/{id}/print", pathParams: ["id"], queryParams: [], idempotent: false, stream: false, extension: true },
+  "GET /api/qrpayment/{id}/qr.png": { method: "GET", path: "/api/qrpayment/{id}/qr.png", pathParams: ["id"], queryParams: ["scale"], idempotent: false, stream: false, extension: true },
+  "GET /api/qrpayment/{id}/events": { method: "GET", path: "/api/qrpayment/{id}/events", pathParams: ["id"], queryParams: [], idempotent: false, stream: false, extension: true },
 } as const;
 
 /** Event types of `GET /api/events`. */

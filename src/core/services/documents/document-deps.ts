@@ -1,3 +1,4 @@
+import type { StoreDocumentInput, ValidatedStoreRequest } from '../../documents/store-request.js';
 import type { SendClaims } from '../../offline/send-claims.js';
 import type { Clock, IdSource } from '../../ports/clock.js';
 import type { Journal } from '../../ports/journal.js';
@@ -33,4 +34,9 @@ export interface DocumentDeps {
   ids: IdSource;
   /** Items with a send attempt in flight (shared with the background sender, issue 10). */
   claims?: SendClaims;
+  /**
+   * The QR payment check of the store path (ADR 0907): every `qrPayments` id PAID with exactly its
+   * amount and unused. Without it a request naming QR payments is refused.
+   */
+  qrTender?: (input: StoreDocumentInput, request: ValidatedStoreRequest) => ValidatedStoreRequest;
 }
