@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mixedRecords } from '../../../test/support/journal-fixtures.js';
 import { ChduJournal } from '../../core/journal/chdu-journal.js';
@@ -81,6 +82,26 @@ describe('takeBackup', () => {
     const restored = join(target, 'secrets', 'merchant-x.p12.sealed');
     expect(readFileSync(restored, 'utf8')).toBe('sealed bytes');
     expect(statSync(restored).mode & 0o777).toBe(0o600);
+  });
+
+  it('copies a live SQLite database (WAL, not checkpointed) through SQLite: every committed row', async () => {
+    await journalOf(2);
+    const db = new Database(join(dataDir, 'qr-payments.sqlite'));
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE intents (id TEXT PRIMARY KEY, state TEXT)');
+    for (let i = 0; i < 50; i++) db.prepare('INSERT INTO intents VALUES (?, ?)').run(`qr-${i}`, 'PAID');
+    try {
+      expect(statSync(join(dataDir, 'qr-payments.sqlite-wal')).size).toBeGreaterThan(0);
+      const summary = await backup();
+      expect(summary.files).toEqual(['qr-payments.sqlite']);
+      const target = join(dir, 'r');
+      await restoreBackup({ archive: summary.file, dataDir: target, imagePath: join(target, 'chdu.img') });
+      const restored = new Database(join(target, 'qr-payments.sqlite'), { readonly: true });
+      expect(restored.prepare('SELECT count(*) AS n FROM intents').get()).toEqual({ n: 50 });
+      restored.close();
+    } finally {
+      db.close();
+    }
   });
 
   it('refuses a target inside the data dir, an existing file without --force, and a relative path', () => {

@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   closeSync,
   createReadStream,
   existsSync,
@@ -12,6 +13,7 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import Database from 'better-sqlite3';
 import { FiscalError } from '../../core/fiscal-error.js';
 import { endOfHeadRecord } from '../../core/journal/record-end.js';
 import type { BackupLog } from '../../core/ports/backup-log.js';
@@ -62,7 +64,8 @@ const LEFT_OUT = new Set([
   BACKUP_LOG_FILE,
 ]);
 const LEFT_OUT_DIRS = new Set(['virtual-printer']);
-const TEMPORARY = /\.(tmp|partial|replaced)-|^\.restore-/;
+const TEMPORARY = /\.(tmp|partial|replaced)-|^\.restore-|\.sqlite-(wal|shm|journal)$/;
+const SQLITE = '.sqlite';
 
 /**
  * `kasa backup` (ADR 0804): a consistent, verified copy of an image CHDÚ and the data dir's own
@@ -100,7 +103,12 @@ export async function takeBackup(o: TakeBackupOptions): Promise<BackupSummary> {
     );
     const entries: BackupManifest['files'] = [];
     for (const path of files) {
-      const entry = await addDataFile(writer, o.dataDir, path);
+      // A live SQLite database (the QR payment intents) is copied through SQLite's own backup,
+      // which gives one consistent state; its -wal/-shm files are then not needed.
+      const source = path.endsWith(SQLITE)
+        ? await sqliteSnapshot(join(o.dataDir, ...path.split('/')), join(staging, `db-${entries.length}`))
+        : join(o.dataDir, ...path.split('/'));
+      const entry = source === undefined ? undefined : await addDataFile(writer, source, path);
       if (entry) entries.push(entry);
     }
     const manifest: BackupManifest = {
@@ -215,15 +223,31 @@ function listDataFiles(dataDir: string, imagePath: string): string[] {
   return out.sort();
 }
 
-/** One data-dir file, read through one descriptor (a file replaced by rename meanwhile is read whole). */
+/** A consistent copy of a SQLite database that may be in use; undefined when it vanished. */
+async function sqliteSnapshot(database: string, copy: string): Promise<string | undefined> {
+  if (!existsSync(database)) return undefined;
+  const db = new Database(database, { readonly: true, fileMustExist: true });
+  try {
+    await db.backup(copy);
+    chmodSync(copy, statSync(database).mode & 0o7777);
+    return copy;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * One file stored under `path` in the archive, read from `file` through one descriptor (a file
+ * replaced by rename meanwhile is read whole).
+ */
 async function addDataFile(
   writer: TarGzWriter,
-  dataDir: string,
+  file: string,
   path: string,
 ): Promise<BackupManifest['files'][number] | undefined> {
   let fd: number;
   try {
-    fd = openSync(join(dataDir, ...path.split('/')), 'r');
+    fd = openSync(file, 'r');
   } catch {
     return undefined; // removed since it was listed
   }
