@@ -14,7 +14,8 @@ export const documentStoreBench: Bench = {
   name: 'document-store',
   async run(ctx: BenchContext) {
     const count = Math.min(ctx.records, 200);
-    const config = defaultServeConfig(ctx.dir, { port: 0, logLevel: 'silent' });
+    // The marks go beside the bench's data (not into the user's state dir: ADR 0118).
+    const config = defaultServeConfig(ctx.dir, { port: 0, logLevel: 'silent', markDir: `${ctx.dir}-marks` });
     const kasa = await composeKasa(config, { logger: createLogger('silent') });
     const body = JSON.stringify(pd());
     try {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { markDirWarning } from '../adapters/backup/mark-dir.js';
 import { composeKasa } from '../compose/compose-kasa.js';
 import { type DataDirSource, DEFAULT_DATA_DIR_TEXT } from '../config/data-dir.js';
 import { addServeOptions, readServeConfig } from '../config/serve-config.js';
@@ -21,6 +22,9 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     const config = readServeConfig(cmd, io.env, io.cwd);
     // ADR 0802: the data dir is always said, so nobody wonders where a register's data went.
     io.stdout(`kasa data dir ${config.dataDir} (${DATA_DIR_ORIGIN[config.dataDirSource ?? 'default']})\n`);
+    // ADR 0804: marks inside the data dir would travel with copies of it (a service user's home).
+    const marks = markDirWarning(config.dataDir, config.markDir);
+    if (marks) io.stderr(`${marks}\n`);
     const kasa = await composeKasa(config);
     let address: string;
     try {

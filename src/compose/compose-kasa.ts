@@ -4,11 +4,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { FileBackupLog } from '../adapters/backup/file-backup-log.js';
+import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
+import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget, printerProfileOf } from '../config/targets.js';
 import { FiscalError } from '../core/fiscal-error.js';
-import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
+import { backlogBlocker, offlineBacklogProbe } from '../core/offline/backlog-probe.js';
 import { lastRequestRefusal } from '../core/offline/last-request.js';
 import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
@@ -76,6 +78,8 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** Image CHDÚ file operations (tests make the disk run full: ADR 0116). */
+  imageIo?: ImageIoOpener;
   /** Timers of background work (default: Node timers). */
   scheduler?: Scheduler;
   /** Event watcher and stream timings (tests shorten them). */
@@ -83,6 +87,8 @@ export interface ComposeOverrides {
     EventsOptions,
     'watchIntervalMs' | 'capacityIntervalMs' | 'heartbeatMs' | 'maxClients' | 'window'
   >;
+  /** The pause between print windows of a device printer (default: a timer). */
+  printerSleep?: Sleep;
   /** QR payment background timing (tests shorten it). */
   qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
 }
@@ -168,7 +174,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const early =
     config.printer.kind === 'chdu'
       ? undefined
-      : await openPrinter(config.printer, { dataDir: config.dataDir });
+      : await openPrinter(config.printer, { dataDir: config.dataDir, ...printerSleepOf(overrides) });
   const sfs = await openTaxAuthority(
     config,
     clock,
@@ -188,11 +194,19 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   let printer: ReceiptPrinter;
   try {
-    storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+    storage = await composeChduStorage({
+      dataDir: config.dataDir,
+      chdu: config.chdu,
+      markDir: config.markDir,
+      clock,
+      log: logger,
+      ...(overrides.imageIo ? { imageIo: overrides.imageIo } : {}),
+    });
     printer =
       early ??
       (await openPrinter(config.printer, {
         dataDir: config.dataDir,
+        ...printerSleepOf(overrides),
         chdu: { chdu: storage.chdu, journal: storage.journal },
       }).catch(async (e: unknown) => {
         await storage.close();
@@ -284,7 +298,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       }
     },
   });
-  status.addBlocker(overdueBacklog(storage.index, clock));
+  status.addBlocker(backlogBlocker(storage.index, clock));
   const background = composeBackground({
     journal,
     index: storage.index,
@@ -405,6 +419,10 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await closeAll();
     },
   };
+}
+
+function printerSleepOf(overrides: ComposeOverrides): { sleep?: Sleep } {
+  return overrides.printerSleep ? { sleep: overrides.printerSleep } : {};
 }
 
 /** The printer as `GET /api/chduinfo` names it. */

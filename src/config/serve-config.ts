@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { type DataDirSource, DEFAULT_DATA_DIR_TEXT, readDataDir } from './data-dir.js';
 import {
@@ -33,6 +34,8 @@ export interface ServeConfig {
   readonly sfsTimeoutMs: number;
   readonly printer: PrinterTarget;
   readonly chdu: ChduTarget;
+  /** Folder of the CHDÚ high-water marks, outside the data dir (rollback detection, ADR 0118). */
+  readonly markDir: string;
   /** Create a demo merchant on an empty data dir. */
   readonly demo: boolean;
   /** When set, every /api/ request needs `Authorization: Bearer <token>`. */
@@ -133,6 +136,25 @@ export const chduSpec: OptionSpec<ChduTarget> = {
   defaultText: 'image:<data-dir>/chdu.img',
 };
 
+/**
+ * ADR 0118: the default home of the high-water marks, outside any data dir —
+ * `$XDG_STATE_HOME/kasa/marks`, else `~/.local/state/kasa/marks` (XDG Base Directory spec).
+ */
+export function defaultMarkDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const state = env.XDG_STATE_HOME;
+  const base = state && isAbsolute(state) ? state : join(env.HOME || homedir(), '.local', 'state');
+  return join(base, 'kasa', 'marks');
+}
+
+export const markDirSpec: OptionSpec<string> = {
+  key: 'markDir',
+  flags: '--mark-dir <path>',
+  description: 'folder of the CHDÚ high-water marks (rollback detection), outside the data dir',
+  env: 'KASA_MARK_DIR',
+  parse: nonEmpty('mark dir'),
+  defaultText: '$XDG_STATE_HOME/kasa/marks or ~/.local/state/kasa/marks',
+};
+
 const specs = {
   host: {
     key: 'host',
@@ -179,12 +201,14 @@ const specs = {
   printer: {
     key: 'printer',
     flags: '--printer <target>',
-    description: 'virtual, none, tcp://HOST:PORT, serial:///dev/X?baudRate=N or chdu',
+    description:
+      'virtual, none, tcp://HOST:PORT, serial:///dev/X?baudRate=N, usb:///dev/usb/lp0 or chdu (profile in the query: ?chars=42&codepage=cp1250, docs/printing.md)',
     env: 'KASA_PRINTER',
     parse: wrap(parsePrinterTarget),
     defaultText: 'virtual',
   },
   chdu: chduSpec,
+  markDir: markDirSpec,
   demo: {
     key: 'demo',
     flags: '--no-demo',
@@ -263,6 +287,7 @@ export function defaultServeConfig(dataDir: string, overrides: Partial<ServeConf
     sfsTimeoutMs: 5000,
     printer: { kind: 'virtual' },
     chdu: { kind: 'image', path: resolve(dataDir, 'chdu.img') },
+    markDir: defaultMarkDir(),
     demo: true,
     token: undefined,
     logLevel: 'info',
@@ -341,6 +366,7 @@ export function readServeConfig(
     sfsTimeoutMs: given.sfsTimeoutMs ?? d.sfsTimeoutMs,
     printer: given.printer ?? d.printer,
     chdu: chdu.kind === 'image' ? { ...chdu, path: resolve(cwd, chdu.path) } : chdu,
+    markDir: resolve(cwd, value('markDir', defaultMarkDir(env))),
     demo,
     token: given.token ?? d.token,
     logLevel: given.logLevel ?? d.logLevel,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,12 +16,19 @@ import { type ServeChild, startServeChild } from '../support/serve-child.js';
 const work = mkdtempSync(join(tmpdir(), 'kasa-backup-e2e-'));
 const live = join(work, 'live');
 const backupFile = join(work, 'till-1.kbak.tar.gz');
+/** This computer's rollback marks (ADR 0118), outside every data dir, as a service keeps them. */
+const marks = join(work, 'marks');
 let serve: ServeChild;
 
 async function kasa(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { env: {}, cwd: work, stdout: (t) => out.push(t), stderr: (t) => err.push(t) };
+  const io: CliIo = {
+    env: { XDG_STATE_HOME: process.env.XDG_STATE_HOME },
+    cwd: work,
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+  };
   const code = await runCli(argv, io, '0.1.0-test');
   return { code, out: out.join(''), err: err.join('') };
 }
@@ -61,6 +68,22 @@ function storeLoad(url: string) {
   };
 }
 
+/** The record number this computer's rollback mark names (0 while there is none). */
+function markedRecord(): number {
+  const files = existsSync(marks) ? readdirSync(marks).filter((f) => f.endsWith('.json')) : [];
+  return files.length === 1
+    ? (JSON.parse(readFileSync(join(marks, files[0]!), 'utf8')).recordNo as number)
+    : 0;
+}
+
+async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function restoredDocuments(dataDir: string): Promise<DocumentRecord[]> {
   const opened = await openJournalReadOnly({ kind: 'image', path: join(dataDir, 'chdu.img') });
   const docs: DocumentRecord[] = [];
@@ -74,7 +97,16 @@ async function restoredDocuments(dataDir: string): Promise<DocumentRecord[]> {
 }
 
 beforeAll(async () => {
-  serve = await startServeChild(['--port', '0', '--data-dir', live, '--log-level', 'warn']);
+  serve = await startServeChild([
+    '--port',
+    '0',
+    '--data-dir',
+    live,
+    '--mark-dir',
+    marks,
+    '--log-level',
+    'warn',
+  ]);
 }, 60_000);
 afterAll(async () => {
   await serve?.stop();
@@ -114,8 +146,14 @@ describe('kasa backup and kasa restore', () => {
 
   it('restores into a new data dir; kasa chdu verify passes; every document acknowledged before the backup is there', async () => {
     const fresh = join(work, 'restored');
-    const restored = await kasa('restore', '--from', backupFile, '--data-dir', fresh);
+    // The live register's mark follows its head within a second (ADR 0118): let it pass the backup.
+    const point = Number(/up to record (\d+)/.exec(backupOut)?.[1]);
+    await until(() => markedRecord() > point);
+    const restored = await kasa('restore', '--from', backupFile, '--data-dir', fresh, '--mark-dir', marks);
     expect(restored.code, restored.err).toBe(0);
+    // Sales went on after the backup: this computer's mark is ahead of it, and restore says so.
+    expect(restored.err).toMatch(/^restore: WARNING — this computer saw this register reach record \d+/m);
+    expect(restored.err).toContain('kasa chdu accept-rollback');
     const verify = await kasa('chdu', 'verify', '--data-dir', fresh);
     expect(verify.code, verify.out).toBe(0);
     expect(verify.out).toMatch(/^verify: OK — \d+ records/);
@@ -164,4 +202,33 @@ describe('kasa backup and kasa restore', () => {
     expect(existsSync(join(target, 'chdu.img'))).toBe(false);
     expect((await kasa('restore', '--from', backupFile, '--check')).out).toMatch(/^restore --check: OK/);
   });
+  it('the restored register refuses fiscal writes (201) while the mark is ahead, until accept-rollback', async () => {
+    // The register the backup came from is gone (it would move the shared mark on again).
+    await serve.stop();
+    const fresh = join(work, 'restored');
+    const { startHarness } = await import('../support/kasa-harness.js');
+    let h = await startHarness({ dataDir: fresh, markDir: marks });
+    try {
+      const refused = await h.post('/api/document/store', pd());
+      expect(refused.body.resultCode).toBe(201);
+      expect(refused.body.errorMessage).toMatch(/accept-rollback/);
+    } finally {
+      await h.close();
+    }
+    const accepted = await kasa('chdu', 'accept-rollback', '--data-dir', fresh, '--mark-dir', marks);
+    expect(accepted.code, accepted.err).toBe(0);
+    expect(accepted.out).toMatch(/^accept-rollback: the mark said record \d+/);
+    h = await startHarness({ dataDir: fresh, markDir: marks });
+    try {
+      let res = await h.post('/api/document/store', pd());
+      if (res.body.resultCode === 508) {
+        // The backup's point fell between a document and its printing: the 508 loop prints it first.
+        expect((await h.post('/api/document/print', {})).body.resultCode).toBe(0);
+        res = await h.post('/api/document/store', pd());
+      }
+      expect(res.body.resultCode, JSON.stringify(res.body)).toBe(0);
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
 });

@@ -13,7 +13,12 @@ const runStage = text.slice(text.lastIndexOf('\nFROM '));
 describe('Containerfile', () => {
   it('keeps the data dir in a volume, at the path KASA_DATA_DIR names', () => {
     expect(runStage).toMatch(/KASA_DATA_DIR=\/var\/lib\/kasa/);
-    expect(runStage).toMatch(/^VOLUME \["\/var\/lib\/kasa"\]$/m);
+    expect(runStage).toMatch(/^VOLUME \["\/var\/lib\/kasa", "\/var\/lib\/kasa-marks"\]$/m);
+  });
+
+  it('keeps the rollback marks in their own volume outside the data dir (ADR 0118)', () => {
+    expect(runStage).toMatch(/KASA_MARK_DIR=\/var\/lib\/kasa-marks/);
+    expect(runStage).toContain('chown node:node /var/lib/kasa /var/lib/kasa-marks');
   });
 
   it('runs the compiled kasa as an unprivileged user in dialout, on Node 20', () => {

@@ -44,9 +44,22 @@ describe('packaging/kasa.service', () => {
     expect(values('ExecStart')).toEqual(['kasa serve']);
     expect(values('User')).toEqual(['kasa']);
     expect(values('Group')).toEqual(['kasa']);
-    expect(values('StateDirectory')).toEqual(['kasa']);
+    expect(values('StateDirectory')).toEqual(['kasa kasa-marks']);
     expect(values('Environment')).toContain('KASA_DATA_DIR=/var/lib/kasa');
     expect(values('SupplementaryGroups')).toEqual(['dialout lp']);
+  });
+
+  it('keeps the rollback marks in a state directory of their own, outside the data dir (ADR 0118)', () => {
+    // The user's home is the data dir: without KASA_MARK_DIR the marks would fall inside it and a
+    // restored backup could bring an older mark back.
+    const env = new Map(values('Environment').map((v) => v.split('=', 2) as [string, string]));
+    const marks = env.get('KASA_MARK_DIR');
+    const data = env.get('KASA_DATA_DIR');
+    expect(marks).toBe('/var/lib/kasa-marks');
+    expect(`${marks}/`.startsWith(`${data}/`)).toBe(false);
+    // systemd creates it, owned by the service user (ProtectSystem=strict leaves nothing else writable).
+    const dirs = values('StateDirectory').flatMap((v) => v.split(/\s+/).map((d) => `/var/lib/${d}`));
+    expect(dirs).toEqual([data, marks]);
   });
 
   it('restarts on failure but not after a usage error, and logs to the journal', () => {

@@ -18,6 +18,7 @@ import { SqliteJournalIndex } from '../index/sqlite-journal-index.js';
 import { BackupManifest, FILES_PREFIX, IMAGE_ENTRY, MANIFEST_ENTRY } from './backup-manifest.js';
 import { FileBackupLog } from './file-backup-log.js';
 import { openImageJournal } from './image-journal.js';
+import { compareWithMark, isUnder, type MarkComparison, markDirInside } from './mark-dir.js';
 import { type ExtractedEntry, extractTarGz } from './tar-gz-reader.js';
 
 /** Refused or failed restore: the CLI prints the message (exit 1); nothing in the data dir changed. */
@@ -31,6 +32,12 @@ export interface RestoreOptions {
   imagePath: string;
   /** Only check the archive (hashes and chain); write nothing. */
   checkOnly?: boolean;
+  /**
+   * This computer's rollback marks (`--mark-dir`, ADR 0118): the restored image is compared with
+   * its CHDÚ's mark, and nothing is ever written into that folder (not even from an old backup
+   * that carried it).
+   */
+  markDir?: string;
 }
 
 export interface RestoreSummary {
@@ -39,6 +46,12 @@ export interface RestoreSummary {
   records: number;
   /** An older image of the same register that was moved aside, if any. */
   replaced?: string;
+  /**
+   * This computer's mark of the CHDÚ is ahead of the backup (or unreadable): the register went on
+   * after the backup, so `kasa serve` refuses fiscal writes with 201 until `kasa chdu
+   * accept-rollback` (the numbers after the backup's last document would be issued again).
+   */
+  markAhead?: MarkComparison;
 }
 
 /** Bounds the work a bad archive can cause (a backup holds one image and a handful of files). */
@@ -75,6 +88,8 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> 
     if (o.checkOnly) return { manifest, records };
 
     await refuseNewerOrOther(o, manifest, stagedImage);
+    const compared = o.markDir === undefined ? undefined : await compareWithMark(stagedImage, o.markDir);
+    const marks = markDirInside(o.dataDir, o.markDir);
     const imageLock = await lockImage(o.imagePath, 'restore').catch((e: unknown) => {
       throw new RestoreRefusedError((e as Error).message);
     });
@@ -89,6 +104,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> 
       imageLock.release();
     }
     for (const f of manifest.files) {
+      if (isUnder(f.path, marks)) continue; // a mark from the backup would undo rollback detection
       const target = join(o.dataDir, ...f.path.split('/'));
       mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
       moveFile(files.get(f.path)!.path, target);
@@ -101,7 +117,12 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> 
       file: o.archive,
       bytes: statSync(o.archive).size,
     });
-    return { manifest, records, ...(replaced ? { replaced } : {}) };
+    return {
+      manifest,
+      records,
+      ...(replaced ? { replaced } : {}),
+      ...(compared && !compared.verdict.ok ? { markAhead: compared } : {}),
+    };
   } finally {
     rmSync(staging, { recursive: true, force: true });
     lock?.release();

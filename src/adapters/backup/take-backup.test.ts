@@ -84,6 +84,40 @@ describe('takeBackup', () => {
     expect(statSync(restored).mode & 0o777).toBe(0o600);
   });
 
+  it('never carries rollback marks: a mark dir inside the data dir is left out, and restore never writes into it', async () => {
+    // A service user whose home is the data dir keeps its marks there by default (ADR 0118).
+    await journalOf(3);
+    const inside = ['.local', 'state', 'kasa', 'marks'];
+    const marks = join(dataDir, ...inside);
+    mkdirSync(marks, { recursive: true });
+    writeFileSync(join(marks, 'chdu-1-2.json'), 'the mark now');
+    writeFileSync(join(dataDir, 'settings.json'), '{}');
+    const summary = await takeBackup({
+      dataDir,
+      imagePath: image,
+      target: join(dir, 'b.tar.gz'),
+      kasaVersion: 't',
+      markDir: marks,
+    });
+    expect(summary.files).toEqual(['settings.json']);
+    // A backup that carried one (taken without knowing the mark dir) …
+    const carried = await backup(join(dir, 'carried.tar.gz'));
+    expect(carried.files).toContain('.local/state/kasa/marks/chdu-1-2.json');
+    // … is restored without it: the target's own (newer) mark stays as it is.
+    const target = join(dir, 'r');
+    const targetMarks = join(target, ...inside);
+    mkdirSync(targetMarks, { recursive: true });
+    writeFileSync(join(targetMarks, 'chdu-1-2.json'), 'a newer mark');
+    await restoreBackup({
+      archive: carried.file,
+      dataDir: target,
+      imagePath: join(target, 'chdu.img'),
+      markDir: targetMarks,
+    });
+    expect(readFileSync(join(targetMarks, 'chdu-1-2.json'), 'utf8')).toBe('a newer mark');
+    expect(readFileSync(join(target, 'settings.json'), 'utf8')).toBe('{}');
+  });
+
   it('copies a live SQLite database (WAL, not checkpointed) through SQLite: every committed row', async () => {
     await journalOf(2);
     const db = new Database(join(dataDir, 'qr-payments.sqlite'));

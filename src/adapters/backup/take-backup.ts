@@ -29,6 +29,7 @@ import {
 } from './backup-manifest.js';
 import { BACKUP_LOG_FILE } from './file-backup-log.js';
 import { openImageJournal } from './image-journal.js';
+import { isUnder, markDirInside } from './mark-dir.js';
 import { TarGzWriter } from './tar-gz-writer.js';
 
 export interface TakeBackupOptions {
@@ -43,6 +44,8 @@ export interface TakeBackupOptions {
   now?: () => Date;
   /** Where the backup is noted for the status (default: none). */
   log?: BackupLog;
+  /** The rollback marks' folder (`--mark-dir`): left out when it lies inside the data dir. */
+  markDir?: string;
 }
 
 export interface BackupSummary {
@@ -93,7 +96,7 @@ export async function takeBackup(o: TakeBackupOptions): Promise<BackupSummary> {
     const { point, blocks } = await fixPoint(stagedImage, copied);
     await verifyCopy(stagedImage, point);
 
-    const files = listDataFiles(o.dataDir, o.imagePath);
+    const files = listDataFiles(o.dataDir, o.imagePath, markDirInside(o.dataDir, o.markDir));
     writer = new TarGzWriter(partial);
     const imageBytes = HEADER_SIZE + blocks * SLOT_SIZE;
     const imageSha = await writer.addFile(
@@ -204,14 +207,14 @@ async function verifyCopy(path: string, point: BackupManifest['point']): Promise
 }
 
 /** Regular files of the data dir to keep, relative with `/`, in a stable order. */
-function listDataFiles(dataDir: string, imagePath: string): string[] {
+function listDataFiles(dataDir: string, imagePath: string, marks: string | undefined): string[] {
   const image = relative(dataDir, imagePath).split(sep).join('/');
   const skip = new Set([image, `${image}.lock`, `${image}.lock.json`]);
   const out: string[] = [];
   const walk = (dir: string, rel: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (TEMPORARY.test(entry.name) || skip.has(path)) continue;
+      if (TEMPORARY.test(entry.name) || skip.has(path) || isUnder(path, marks)) continue;
       if (entry.isDirectory()) {
         if (!(rel === '' && LEFT_OUT_DIRS.has(entry.name))) walk(join(dir, entry.name), path);
       } else if (entry.isFile() && !(rel === '' && LEFT_OUT.has(entry.name))) {

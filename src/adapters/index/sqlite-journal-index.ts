@@ -2,13 +2,19 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FiscalError } from '../../core/fiscal-error.js';
-import { afterExchange, afterPrint, afterRepair } from '../../core/journal/derived-state.js';
+import {
+  afterAttemptStarted,
+  afterExchange,
+  afterPrint,
+  afterRepair,
+} from '../../core/journal/derived-state.js';
 import type {
   DocumentRecord,
   JournalRecord,
   LocationRecord,
   MerchantRecord,
   RepairRecord,
+  SfsAttemptRecord,
   SfsExchangeRecord,
 } from '../../core/journal/records.js';
 import type {
@@ -27,6 +33,7 @@ import { ensureSchema, hasSchema } from './sqlite-index-schema.js';
 import { SqliteOfflineQueries } from './sqlite-offline-queries.js';
 
 const DOCUMENT_NUMBER = /^(\d{4})(\d{2})\/(\d+)$/;
+const CHAIN_CHECK_KEY = 'chain_check';
 
 /**
  * The SQL of each document lookup (exported so a test can check every one is an index search).
@@ -86,6 +93,12 @@ export class SqliteJournalIndex implements JournalIndex {
       setDocSend:
         db.prepare(`UPDATE documents SET send_state = ?, sending_count = ?, exchanges = ?, last_exchange = ?,
         accepted = ?, uuid = ?, first_attempt = COALESCE(first_attempt, ?) WHERE document_no = ?`),
+      setDocAttempt: db.prepare(
+        'UPDATE documents SET sending_count = ?, first_attempt = COALESCE(first_attempt, ?) WHERE document_no = ?',
+      ),
+      setLocAttempt: db.prepare(
+        'UPDATE locations SET sending_count = ?, first_attempt = COALESCE(first_attempt, ?) WHERE location_no = ?',
+      ),
       setDocPrint: db.prepare(
         'UPDATE documents SET print_state = ?, last_printer_code = ? WHERE document_no = ?',
       ),
@@ -161,6 +174,10 @@ export class SqliteJournalIndex implements JournalIndex {
   /** One transaction; the mark, its hash and the type counts are written once at its end. */
   applyMany(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
     if (entries.length === 0) return;
+    this.writing(() => this.applyManyNow(entries));
+  }
+
+  private applyManyNow(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
     this.db.transaction(() => {
       let hwm = this.highWaterMark();
       const counts = new Map<string, number>();
@@ -180,13 +197,60 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   clear(): void {
+    this.writing(() => this.clearNow());
+  }
+
+  private clearNow(): void {
     this.db.transaction(() => {
       for (const t of ['merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types']) {
         this.db.exec(`DELETE FROM ${t}`);
       }
-      this.db.exec("DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis')");
+      this.db.exec(`DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis', '${CHAIN_CHECK_KEY}')`);
       this.q.setMeta.run('hwm', '0');
     })();
+  }
+
+  /**
+   * The whole-chain check's progress (ADR 0115) as the JSON the consistency check keeps: derived
+   * data like the rest, dropped by clear() so a rebuilt index starts a new pass.
+   */
+  chainCheckProgress(): string | undefined {
+    return (this.q.meta.get(CHAIN_CHECK_KEY) as string | undefined) ?? undefined;
+  }
+
+  setChainCheckProgress(json: string): void {
+    this.writing(() => this.q.setMeta.run(CHAIN_CHECK_KEY, json));
+  }
+
+  /**
+   * ADR 0116: what SQLite says when it cannot write becomes a storage answer — a full disk (or
+   * a quota, SQLITE_FULL) 202, any other I/O failure 201 — naming the index file. The transaction
+   * is rolled back whole, so the index stays a consistent prefix the next sync continues.
+   */
+  private writing<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw e;
+      if (code === 'SQLITE_FULL') {
+        throw new FiscalError(
+          'CHDU_WRITE_LIMIT',
+          `The disk holding the index ${this.path} is full (SQLITE_FULL). The CHDÚ keeps every record; free space on that disk and kasa brings the index up to date by itself.`,
+          { index: this.path, sqlite: code },
+          { cause: e },
+        );
+      }
+      if (/^SQLITE_(IOERR|CANTOPEN|READONLY|CORRUPT|NOTADB|PERM)/.test(code)) {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `The index ${this.path} cannot be written (${code}). The CHDÚ keeps every record; stop kasa and check the disk, then run kasa chdu reindex if the file is damaged.`,
+          { index: this.path, sqlite: code },
+          { cause: e },
+        );
+      }
+      throw e;
+    }
   }
 
   currentMerchant(): { recordNo: number; merchant: MerchantRecord } | undefined {
@@ -234,9 +298,11 @@ export class SqliteJournalIndex implements JournalIndex {
     const row = this.db.prepare('SELECT * FROM documents ORDER BY document_no DESC LIMIT 1').get() as
       | DocRow
       | undefined;
+    // A stuck or set-aside document is not valid: it is never printed, so it waits for no print.
     if (
       !row ||
       row.send_state === 'stuck' ||
+      row.send_state === 'set-aside' ||
       (row.print_state !== 'pending' && row.print_state !== 'failed')
     ) {
       return undefined;
@@ -271,6 +337,10 @@ export class SqliteJournalIndex implements JournalIndex {
 
   sendQueue(limit: number): QueueEntry[] {
     return this.offline.sendQueue(limit);
+  }
+
+  setAsideItems(limit: number): QueueEntry[] {
+    return this.offline.setAsideItems(limit);
   }
 
   queueSummary(): QueueSummary {
@@ -342,6 +412,9 @@ export class SqliteJournalIndex implements JournalIndex {
         return;
       case 'sfs-exchange':
         this.applyExchange(record.body);
+        return;
+      case 'sfs-attempt':
+        this.applyAttempt(record.body);
         return;
       case 'print': {
         const row = this.q.doc.get(record.body.documentNo) as DocRow | undefined;
@@ -426,6 +499,20 @@ export class SqliteJournalIndex implements JournalIndex {
     );
   }
 
+  private applyAttempt(a: SfsAttemptRecord): void {
+    if (a.subject.kind === 'document') {
+      const row = this.q.doc.get(a.subject.documentNo) as DocRow | undefined;
+      if (!row) return;
+      const t = afterAttemptStarted(sendTrack(row), a);
+      this.q.setDocAttempt.run(t.sendingCount, a.requestDate, row.document_no);
+      return;
+    }
+    const row = this.q.loc.get(a.subject.locationNo) as LocRow | undefined;
+    if (!row) return;
+    const t = afterAttemptStarted(sendTrack(row), a);
+    this.q.setLocAttempt.run(t.sendingCount, a.requestDate, row.location_no);
+  }
+
   private applyRepair(record: RecordOf<'repair'>): void {
     const r: RepairRecord = record.body;
     if (r.subject.kind === 'location') {
@@ -439,7 +526,7 @@ export class SqliteJournalIndex implements JournalIndex {
       };
       this.q.setLocRepair.run(
         JSON.stringify(repaired),
-        afterRepair(sendTrack(row)).sendState,
+        afterRepair(sendTrack(row), r).sendState,
         record.recordNo,
         createMs(repaired.sfs.CreateDate),
         row.location_no,
@@ -460,7 +547,7 @@ export class SqliteJournalIndex implements JournalIndex {
     };
     if (r.okp) this.q.insCode.run('okp', r.okp.toLowerCase(), row.document_no);
     if (r.pkp) this.q.insCode.run('pkp', r.pkp, row.document_no);
-    const state = afterRepair(sendTrack(row)).sendState;
+    const state = afterRepair(sendTrack(row), r).sendState;
     this.q.setDocRepair.run(
       JSON.stringify(repaired),
       state,

@@ -35,6 +35,11 @@ export const REGISTER_EVENT_TYPES = [
   'document.offline',
   /** The SFS refused a document (or its answer could not be trusted): it is stuck until repaired. */
   'document.rejected',
+  /**
+   * An operator set a rejected document aside for the tax office (`POST /api/offline/set-aside`,
+   * ADR 0711): it is never sent again, never registered, and no longer blocks sales.
+   */
+  'document.set-aside',
   /** Offline backlog size changed (unsent and stuck documents and locations). */
   'backlog.changed',
   /** The oldest unsent item nears (or passed) the 96-hour sending deadline: 48, 24, 6, 0 hours left. */

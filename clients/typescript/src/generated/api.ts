@@ -2,6 +2,123 @@
 // Do not edit: run `npm run generate` in clients/typescript against the current kasa instead.
 /* eslint-disable */
 
+/** What a print cut short left on paper and where printing the same job again goes on (docs/printing.md). */
+export type PartialPrintInfoInput = {
+  /** Size of the whole job in printer data (ESC/POS bytes as sent). */
+  totalBytes: number;
+  /** The job byte a resumed print starts at (after ESC @ and the prelude): the end of the last unit the printer confirmed as printed. */
+  resumeOffset: number;
+  /** Lines, pictures and codes before resumeOffset: on the paper for certain. */
+  printedLines: number;
+  /** Lines after resumeOffset that reached the printer but whose printing it could not confirm: the resumed print prints them again, so they may appear twice. */
+  unconfirmedLines?: number;
+  /** The text of the last line before resumeOffset: look for it on the paper. */
+  lastPrintedLine?: string;
+  /** SHA-256 (hex) of the job bytes: only the very same job resumes, any other starts afresh. */
+  jobSha256: string;
+};
+
+export type PrinterResponseInput = {
+  /** virtual, none, tcp, serial, usb or chdu */
+  adapter: string;
+  /** the --printer target */
+  target: string;
+  model: string;
+  /** characters per line at normal size: what receipts are laid out for */
+  charsPerLine: number;
+  /** the same as charsPerLine, for existing clients */
+  numberOfCharInRow: number;
+  /** printable width in dots at 203 dpi (384, 512, 576) */
+  paperWidthDots: number;
+  /** cp852, cp1250, or raster (text printed as images) */
+  codepage: string;
+  /** a cash drawer can be kicked through this printer */
+  drawer: boolean;
+  status: {
+    /** a job sent now is expected to print */
+    ready: boolean;
+    connected: boolean;
+    paper: "ok" | "near-end" | "out" | "unknown";
+    coverOpen: boolean;
+    /** the code a print would fail with now (100–106) */
+    faultCode?: number;
+    fault?: string;
+    /** true while a job prints: the status is the one read last (before the job or after one of its lines) */
+    busy?: boolean;
+  };
+  resultCode: 0;
+};
+
+export type PrintStringRequestInput = {
+  /** The text as it is to be printed: \n breaks lines, the caller pads (see GET /api/printer for characters per line). Up to 8000 characters; no other control characters. */
+  printData: string;
+  printer?: {
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
+    windowSize?: number | null;
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
+    printDelay?: number | null;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
+  } | null;
+};
+
+export type RawResponseInput = {
+  resultCode: 0;
+  /** the CHDÚ journal record holding the text */
+  recordNo: number;
+};
+
+export type OpenDrawerRequestInput = {
+  /** Drawer kick connector pin: 2 (default) or 5. */
+  pin?: (2 | 5) | null;
+};
+
+export type LogoPreviewRequestInput = {
+  /** The picture in Base64 (PNG, JPEG, GIF or WebP; a data: URL is accepted), at most 5 MB. */
+  imageData: string;
+  /** PRINT: as the printer prints it; ELECTRONIC: as the electronic receipt shows it. */
+  format: "BOTH" | "PRINT" | "ELECTRONIC";
+  /** Show each variant on a sample receipt. */
+  fitOnReceipt?: boolean | null;
+};
+
+export type LogoPreviewResponseInput = {
+  resultCode: 0;
+  /** black dots only, dithered, trimmed, at most the paper width */
+  print?: {
+    /** PNG in Base64 */
+    imageData: string;
+    /** dots (pixels) */
+    width: number;
+    height: number;
+  };
+  /** the colour logo as the electronic receipt shows it */
+  electronic?: {
+    /** PNG in Base64 */
+    imageData: string;
+    /** dots (pixels) */
+    width: number;
+    height: number;
+  };
+};
+
+export type ImageStoreRequestInput = {
+  /** The logo in Base64; null removes it. */
+  imageData: string | null;
+};
+
+export type ImageStoreResponseInput = {
+  resultCode: 0;
+  /** the CHDÚ journal record holding the logo */
+  recordNo: number;
+  width?: number;
+  height?: number;
+};
+
 export type ErrorResponseInput = {
   /** Result code (see docs/errors.md); never 0. */
   resultCode: number;
@@ -9,6 +126,12 @@ export type ErrorResponseInput = {
   error: string;
   /** The same text, for clients written against other vendors. */
   errorMessage: string;
+  /** A failed print: the printer code 100–106 (docs/printing.md). */
+  printResultCode?: number;
+  /** A print that failed part way (106, or 100/105 mid-job): what is on paper and where printing again goes on. */
+  partialPrint?: PartialPrintInfoInput;
+  /** POST /api/print: the CHDÚ record that holds the text even though printing failed. */
+  recordNo?: number;
   [key: string]: unknown;
 };
 
@@ -156,105 +279,6 @@ export type MerchantInput = {
   certificate: MerchantCertificateInput;
 };
 
-export type PrinterResponseInput = {
-  /** virtual, none, tcp, serial, usb or chdu */
-  adapter: string;
-  /** the --printer target */
-  target: string;
-  model: string;
-  /** characters per line at normal size: what receipts are laid out for */
-  charsPerLine: number;
-  /** the same as charsPerLine, for existing clients */
-  numberOfCharInRow: number;
-  /** printable width in dots at 203 dpi (384, 512, 576) */
-  paperWidthDots: number;
-  /** cp852, cp1250, or raster (text printed as images) */
-  codepage: string;
-  /** a cash drawer can be kicked through this printer */
-  drawer: boolean;
-  status: {
-    /** a job sent now is expected to print */
-    ready: boolean;
-    connected: boolean;
-    paper: "ok" | "near-end" | "out" | "unknown";
-    coverOpen: boolean;
-    /** the code a print would fail with now (100–106) */
-    faultCode?: number;
-    fault?: string;
-  };
-  resultCode: 0;
-};
-
-export type PrintStringRequestInput = {
-  /** The text as it is to be printed: \n breaks lines, the caller pads (see GET /api/printer for characters per line). Up to 8000 characters; no other control characters. */
-  printData: string;
-  printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
-    windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
-    printDelay?: number | null;
-    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
-    socket?: unknown;
-    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
-    numberOfCharInRow?: unknown;
-    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
-    codingNumber?: unknown;
-  } | null;
-};
-
-export type RawResponseInput = {
-  resultCode: 0;
-  /** the CHDÚ journal record holding the text */
-  recordNo: number;
-};
-
-export type OpenDrawerRequestInput = {
-  /** Drawer kick connector pin: 2 (default) or 5. */
-  pin?: (2 | 5) | null;
-};
-
-export type LogoPreviewRequestInput = {
-  /** The picture in Base64 (PNG, JPEG, GIF, WebP or BMP; a data: URL is accepted), at most 5 MB. */
-  imageData: string;
-  /** PRINT: as the printer prints it; ELECTRONIC: as the electronic receipt shows it. */
-  format: "BOTH" | "PRINT" | "ELECTRONIC";
-  /** Show each variant on a sample receipt. */
-  fitOnReceipt?: boolean | null;
-};
-
-export type LogoPreviewResponseInput = {
-  resultCode: 0;
-  /** black dots only, dithered, trimmed, at most the paper width */
-  print?: {
-    /** PNG in Base64 */
-    imageData: string;
-    /** dots (pixels) */
-    width: number;
-    height: number;
-  };
-  /** the colour logo as the electronic receipt shows it */
-  electronic?: {
-    /** PNG in Base64 */
-    imageData: string;
-    /** dots (pixels) */
-    width: number;
-    height: number;
-  };
-};
-
-export type ImageStoreRequestInput = {
-  /** The logo in Base64; null removes it. */
-  imageData: string | null;
-};
-
-export type ImageStoreResponseInput = {
-  resultCode: 0;
-  /** the CHDÚ journal record holding the logo */
-  recordNo: number;
-  width?: number;
-  height?: number;
-};
-
 /** Sale on behalf of another seller (SFS SellerId/SellerIdType: both or neither). */
 export type SellerInput = {
   /** Seller id, 1–50 letters or digits; with sellerIdType. */
@@ -318,9 +342,9 @@ export type StoreDocumentRequestInput = {
   footer?: string | null;
   /** Printer options; null or {} means the default printer. */
   printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
     windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
     printDelay?: number | null;
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
     socket?: unknown;
@@ -349,9 +373,9 @@ export type CashRequestInput = {
   externalId?: string | null;
   /** Printer options; null or {} means the default printer. */
   printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
     windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
     printDelay?: number | null;
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
     socket?: unknown;
@@ -387,9 +411,9 @@ export type GetDocumentRequestInput = {
   } | null;
   /** When given, the found document is also printed as a copy (KÓPIA). */
   printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
     windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
     printDelay?: number | null;
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
     socket?: unknown;
@@ -516,6 +540,12 @@ export type DocumentResponseInput = {
   document: ResponseDocumentInput;
   /** Printer code 100–106 when printing failed (507). */
   printResultCode?: number;
+  /** 507 after a print that failed part way: what is on paper and where POST /api/document/print goes on. */
+  partialPrint?: PartialPrintInfoInput;
+  /** 507: what happened and what to do. */
+  error?: string;
+  /** 507: the same text, for clients of other vendors. */
+  errorMessage?: string;
 };
 
 export type CashResponseInput = {
@@ -597,8 +627,9 @@ export type LocationAddressInput = {
   postalCode?: string | null;
 };
 
+/** Only the members given change; `{}` sends the rejected location again as it is. */
 export type FixLocationInput = {
-  /** New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future. */
+  /** New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future, not before the previous location, not before the certificate became valid. */
   createDate?: string | null;
   physicalAddress?: LocationAddressInput | null;
   gps?: GpsInput | null;
@@ -657,9 +688,9 @@ export type OfflineDocumentsFilterInput = {
 
 export type GetOfflineDocumentsRequestInput = {
   printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
     windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
     printDelay?: number | null;
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
     socket?: unknown;
@@ -759,7 +790,8 @@ export type FixDocumentInput = {
     name?: string | null;
     /** New quantity (0–10000000, 4 decimals); the line total and the amount are recomputed. */
     quantity?: number | null;
-    specialRegulation?: {
+    /** A new special regulation of the item (only at VAT_0), or `{"newValue": null}` to remove it. */
+    specialRegulationChange?: {
       /** PDP, OOD, CK, PT, UD, ZPS, or null to remove it. */
       newValue?: string | null;
     } | null;
@@ -769,6 +801,23 @@ export type FixDocumentInput = {
 export type UpdateDocumentRequestInput = {
   /** Required: the fix of the oldest stuck document. */
   fixDocument?: FixDocumentInput | null;
+};
+
+/** Exactly one of internalDocumentId and locationInternalId, and a reason. */
+export type SetAsideRequestInput = {
+  /** The document to set aside (its internalDocumentId). */
+  internalDocumentId?: number | null;
+  /** Or the location to set aside (its internalId). */
+  locationInternalId?: number | null;
+  /** Required: why (1–255 characters); kept in the CHDÚ with the item for the tax office. */
+  reason?: string | null;
+};
+
+/** The item, now set aside: its status names the SFS rejection and that it needs the tax office. */
+export type SetAsideResponseInput = {
+  resultCode: number;
+  document?: OfflineDocumentInput;
+  location?: LocationInput;
 };
 
 export type CreateQrPaymentRequestInput = {
@@ -866,6 +915,123 @@ export type NotifierStatusResponseInput = {
   };
 };
 
+/** What a print cut short left on paper and where printing the same job again goes on (docs/printing.md). */
+export type PartialPrintInfo = {
+  /** Size of the whole job in printer data (ESC/POS bytes as sent). */
+  totalBytes: number;
+  /** The job byte a resumed print starts at (after ESC @ and the prelude): the end of the last unit the printer confirmed as printed. */
+  resumeOffset: number;
+  /** Lines, pictures and codes before resumeOffset: on the paper for certain. */
+  printedLines: number;
+  /** Lines after resumeOffset that reached the printer but whose printing it could not confirm: the resumed print prints them again, so they may appear twice. */
+  unconfirmedLines?: number;
+  /** The text of the last line before resumeOffset: look for it on the paper. */
+  lastPrintedLine?: string;
+  /** SHA-256 (hex) of the job bytes: only the very same job resumes, any other starts afresh. */
+  jobSha256: string;
+};
+
+export type PrinterResponse = {
+  /** virtual, none, tcp, serial, usb or chdu */
+  adapter: string;
+  /** the --printer target */
+  target: string;
+  model: string;
+  /** characters per line at normal size: what receipts are laid out for */
+  charsPerLine: number;
+  /** the same as charsPerLine, for existing clients */
+  numberOfCharInRow: number;
+  /** printable width in dots at 203 dpi (384, 512, 576) */
+  paperWidthDots: number;
+  /** cp852, cp1250, or raster (text printed as images) */
+  codepage: string;
+  /** a cash drawer can be kicked through this printer */
+  drawer: boolean;
+  status: {
+    /** a job sent now is expected to print */
+    ready: boolean;
+    connected: boolean;
+    paper: "ok" | "near-end" | "out" | "unknown";
+    coverOpen: boolean;
+    /** the code a print would fail with now (100–106) */
+    faultCode?: number;
+    fault?: string;
+    /** true while a job prints: the status is the one read last (before the job or after one of its lines) */
+    busy?: boolean;
+  };
+  resultCode: 0;
+};
+
+export type PrintStringRequest = {
+  /** The text as it is to be printed: \n breaks lines, the caller pads (see GET /api/printer for characters per line). Up to 8000 characters; no other control characters. */
+  printData: string;
+  printer?: {
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
+    windowSize?: number | null;
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
+    printDelay?: number | null;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
+  } | null;
+};
+
+export type RawResponse = {
+  resultCode: 0;
+  /** the CHDÚ journal record holding the text */
+  recordNo: number;
+};
+
+export type OpenDrawerRequest = {
+  /** Drawer kick connector pin: 2 (default) or 5. */
+  pin?: (2 | 5) | null;
+};
+
+export type LogoPreviewRequest = {
+  /** The picture in Base64 (PNG, JPEG, GIF or WebP; a data: URL is accepted), at most 5 MB. */
+  imageData: string;
+  /** PRINT: as the printer prints it; ELECTRONIC: as the electronic receipt shows it. */
+  format: "BOTH" | "PRINT" | "ELECTRONIC";
+  /** Show each variant on a sample receipt. */
+  fitOnReceipt?: boolean | null;
+};
+
+export type LogoPreviewResponse = {
+  resultCode: 0;
+  /** black dots only, dithered, trimmed, at most the paper width */
+  print?: {
+    /** PNG in Base64 */
+    imageData: string;
+    /** dots (pixels) */
+    width: number;
+    height: number;
+  };
+  /** the colour logo as the electronic receipt shows it */
+  electronic?: {
+    /** PNG in Base64 */
+    imageData: string;
+    /** dots (pixels) */
+    width: number;
+    height: number;
+  };
+};
+
+export type ImageStoreRequest = {
+  /** The logo in Base64; null removes it. */
+  imageData: string | null;
+};
+
+export type ImageStoreResponse = {
+  resultCode: 0;
+  /** the CHDÚ journal record holding the logo */
+  recordNo: number;
+  width?: number;
+  height?: number;
+};
+
 export type ErrorResponse = {
   /** Result code (see docs/errors.md); never 0. */
   resultCode: number;
@@ -873,6 +1039,12 @@ export type ErrorResponse = {
   error: string;
   /** The same text, for clients written against other vendors. */
   errorMessage: string;
+  /** A failed print: the printer code 100–106 (docs/printing.md). */
+  printResultCode?: number;
+  /** A print that failed part way (106, or 100/105 mid-job): what is on paper and where printing again goes on. */
+  partialPrint?: PartialPrintInfo;
+  /** POST /api/print: the CHDÚ record that holds the text even though printing failed. */
+  recordNo?: number;
   [key: string]: unknown;
 };
 
@@ -1020,105 +1192,6 @@ export type Merchant = {
   certificate: MerchantCertificate;
 };
 
-export type PrinterResponse = {
-  /** virtual, none, tcp, serial, usb or chdu */
-  adapter: string;
-  /** the --printer target */
-  target: string;
-  model: string;
-  /** characters per line at normal size: what receipts are laid out for */
-  charsPerLine: number;
-  /** the same as charsPerLine, for existing clients */
-  numberOfCharInRow: number;
-  /** printable width in dots at 203 dpi (384, 512, 576) */
-  paperWidthDots: number;
-  /** cp852, cp1250, or raster (text printed as images) */
-  codepage: string;
-  /** a cash drawer can be kicked through this printer */
-  drawer: boolean;
-  status: {
-    /** a job sent now is expected to print */
-    ready: boolean;
-    connected: boolean;
-    paper: "ok" | "near-end" | "out" | "unknown";
-    coverOpen: boolean;
-    /** the code a print would fail with now (100–106) */
-    faultCode?: number;
-    fault?: string;
-  };
-  resultCode: 0;
-};
-
-export type PrintStringRequest = {
-  /** The text as it is to be printed: \n breaks lines, the caller pads (see GET /api/printer for characters per line). Up to 8000 characters; no other control characters. */
-  printData: string;
-  printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
-    windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
-    printDelay?: number | null;
-    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
-    socket?: unknown;
-    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
-    numberOfCharInRow?: unknown;
-    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
-    codingNumber?: unknown;
-  } | null;
-};
-
-export type RawResponse = {
-  resultCode: 0;
-  /** the CHDÚ journal record holding the text */
-  recordNo: number;
-};
-
-export type OpenDrawerRequest = {
-  /** Drawer kick connector pin: 2 (default) or 5. */
-  pin?: (2 | 5) | null;
-};
-
-export type LogoPreviewRequest = {
-  /** The picture in Base64 (PNG, JPEG, GIF, WebP or BMP; a data: URL is accepted), at most 5 MB. */
-  imageData: string;
-  /** PRINT: as the printer prints it; ELECTRONIC: as the electronic receipt shows it. */
-  format: "BOTH" | "PRINT" | "ELECTRONIC";
-  /** Show each variant on a sample receipt. */
-  fitOnReceipt?: boolean | null;
-};
-
-export type LogoPreviewResponse = {
-  resultCode: 0;
-  /** black dots only, dithered, trimmed, at most the paper width */
-  print?: {
-    /** PNG in Base64 */
-    imageData: string;
-    /** dots (pixels) */
-    width: number;
-    height: number;
-  };
-  /** the colour logo as the electronic receipt shows it */
-  electronic?: {
-    /** PNG in Base64 */
-    imageData: string;
-    /** dots (pixels) */
-    width: number;
-    height: number;
-  };
-};
-
-export type ImageStoreRequest = {
-  /** The logo in Base64; null removes it. */
-  imageData: string | null;
-};
-
-export type ImageStoreResponse = {
-  resultCode: 0;
-  /** the CHDÚ journal record holding the logo */
-  recordNo: number;
-  width?: number;
-  height?: number;
-};
-
 /** Sale on behalf of another seller (SFS SellerId/SellerIdType: both or neither). */
 export type Seller = {
   /** Seller id, 1–50 letters or digits; with sellerIdType. */
@@ -1182,9 +1255,9 @@ export type StoreDocumentRequest = {
   footer?: string | null;
   /** Printer options; null or {} means the default printer. */
   printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
     windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
     printDelay?: number | null;
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
     socket?: unknown;
@@ -1213,9 +1286,9 @@ export type CashRequest = {
   externalId?: string | null;
   /** Printer options; null or {} means the default printer. */
   printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
     windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
     printDelay?: number | null;
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
     socket?: unknown;
@@ -1251,9 +1324,9 @@ export type GetDocumentRequest = {
   } | null;
   /** When given, the found document is also printed as a copy (KÓPIA). */
   printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
     windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
     printDelay?: number | null;
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
     socket?: unknown;
@@ -1380,6 +1453,12 @@ export type DocumentResponse = {
   document: ResponseDocument;
   /** Printer code 100–106 when printing failed (507). */
   printResultCode?: number;
+  /** 507 after a print that failed part way: what is on paper and where POST /api/document/print goes on. */
+  partialPrint?: PartialPrintInfo;
+  /** 507: what happened and what to do. */
+  error?: string;
+  /** 507: the same text, for clients of other vendors. */
+  errorMessage?: string;
 };
 
 export type CashResponse = {
@@ -1461,8 +1540,9 @@ export type LocationAddress = {
   postalCode?: string | null;
 };
 
+/** Only the members given change; `{}` sends the rejected location again as it is. */
 export type FixLocation = {
-  /** New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future. */
+  /** New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future, not before the previous location, not before the certificate became valid. */
   createDate?: string | null;
   physicalAddress?: LocationAddress | null;
   gps?: Gps | null;
@@ -1521,9 +1601,9 @@ export type OfflineDocumentsFilter = {
 
 export type GetOfflineDocumentsRequest = {
   printer?: {
-    /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
     windowSize?: number | null;
-    /** Milliseconds to wait between two windows, so a thermal head cools down. */
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
     printDelay?: number | null;
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
     socket?: unknown;
@@ -1623,7 +1703,8 @@ export type FixDocument = {
     name?: string | null;
     /** New quantity (0–10000000, 4 decimals); the line total and the amount are recomputed. */
     quantity?: number | null;
-    specialRegulation?: {
+    /** A new special regulation of the item (only at VAT_0), or `{"newValue": null}` to remove it. */
+    specialRegulationChange?: {
       /** PDP, OOD, CK, PT, UD, ZPS, or null to remove it. */
       newValue?: string | null;
     } | null;
@@ -1633,6 +1714,23 @@ export type FixDocument = {
 export type UpdateDocumentRequest = {
   /** Required: the fix of the oldest stuck document. */
   fixDocument?: FixDocument | null;
+};
+
+/** Exactly one of internalDocumentId and locationInternalId, and a reason. */
+export type SetAsideRequest = {
+  /** The document to set aside (its internalDocumentId). */
+  internalDocumentId?: number | null;
+  /** Or the location to set aside (its internalId). */
+  locationInternalId?: number | null;
+  /** Required: why (1–255 characters); kept in the CHDÚ with the item for the tax office. */
+  reason?: string | null;
+};
+
+/** The item, now set aside: its status names the SFS rejection and that it needs the tax office. */
+export type SetAsideResponse = {
+  resultCode: number;
+  document?: OfflineDocument;
+  location?: Location;
 };
 
 export type CreateQrPaymentRequest = {
@@ -1836,9 +1934,9 @@ export interface Operations {
   /** Print the original of the last document whose print failed */
   "POST /api/document/print": {
     request: {
-      /** Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window. */
+      /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
       windowSize?: number | null;
-      /** Milliseconds to wait between two windows, so a thermal head cools down. */
+      /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
       printDelay?: number | null;
       /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
       socket?: unknown;
@@ -1884,6 +1982,12 @@ export interface Operations {
   "POST /api/document/update": {
     request: UpdateDocumentRequestInput;
     response: DocumentResponse;
+    params: undefined;
+  };
+  /** Set a rejected document or location aside for the tax office (extension) */
+  "POST /api/offline/set-aside": {
+    request: SetAsideRequestInput;
+    response: SetAsideResponse;
     params: undefined;
   };
   /** Set the location of a PORTABLE register, or repair the last rejected one (fixLocation) */
@@ -1996,6 +2100,7 @@ export const OPERATIONS = {
   "GET /api/report/offline/oldest": { method: "GET", path: "/api/report/offline/oldest", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
   "POST /api/document/get/offline": { method: "POST", path: "/api/document/get/offline", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
   "POST /api/document/update": { method: "POST", path: "/api/document/update", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "POST /api/offline/set-aside": { method: "POST", path: "/api/offline/set-aside", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: true },
   "POST /api/location/update": { method: "POST", path: "/api/location/update", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
   "GET /api/location/get": { method: "GET", path: "/api/location/get", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
   "GET /api/printer": { method: "GET", path: "/api/printer", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
@@ -2014,4 +2119,4 @@ export const OPERATIONS = {
 } as const;
 
 /** Event types of `GET /api/events`. */
-export type KasaEventType = "document.stored" | "document.registered" | "document.offline" | "document.rejected" | "backlog.changed" | "backlog.deadline" | "printer.changed" | "sfs.unreachable" | "sfs.reachable" | "certificate.expiring" | "chdu.capacity" | "register.state" | "backup.changed" | "events.lost";
+export type KasaEventType = "document.stored" | "document.registered" | "document.offline" | "document.rejected" | "document.set-aside" | "backlog.changed" | "backlog.deadline" | "printer.changed" | "sfs.unreachable" | "sfs.reachable" | "certificate.expiring" | "chdu.capacity" | "register.state" | "backup.changed" | "events.lost";

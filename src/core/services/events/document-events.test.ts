@@ -42,6 +42,36 @@ describe('document events from journal records', () => {
     expect(e).toMatchObject({ type, data: { internalDocumentId: 7, documentNumber: '202603/7' } });
   });
 
+  it('a document set aside for the tax office is "set-aside", with the reason (ADR 0711)', () => {
+    const body = {
+      subject: { kind: 'document', documentNo: 7 },
+      reason: 'set aside for the tax office: duplicate',
+      setAside: { reason: 'duplicate', errorCode: -5, errorText: 'Duplicitný doklad' },
+    };
+    expect(documentEvents(rec('repair', body), facts)).toEqual([
+      {
+        type: 'document.set-aside',
+        data: {
+          internalDocumentId: 7,
+          documentNumber: '202603/7',
+          type: 'PD',
+          reason: 'duplicate',
+          errorCode: -5,
+          errorText: 'Duplicitný doklad',
+          recordNo: 9,
+        },
+      },
+    ]);
+    // A fix is no event of its own (its resend publishes the outcome); nor is an attempt record.
+    expect(documentEvents(rec('repair', { ...body, setAside: undefined }), facts)).toEqual([]);
+    expect(
+      documentEvents(
+        rec('sfs-attempt', { subject: { kind: 'document', documentNo: 7 }, sendingCount: 2 }),
+        facts,
+      ),
+    ).toEqual([]);
+  });
+
   it('other records and location exchanges publish nothing', () => {
     expect(documentEvents(rec('free-text', { text: 'x' }), facts)).toEqual([]);
     const location = { ...exchangeRecord(1, 'accepted'), subject: { kind: 'location', locationNo: 1 } };

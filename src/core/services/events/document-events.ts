@@ -1,4 +1,9 @@
-import type { DocumentRecord, JournalRecord, SfsExchangeRecord } from '../../journal/records.js';
+import type {
+  DocumentRecord,
+  JournalRecord,
+  RepairRecord,
+  SfsExchangeRecord,
+} from '../../journal/records.js';
 import type { NewRegisterEvent } from '../../ports/register-events.js';
 
 /** What an event about a document says besides its number (from the index, after the append). */
@@ -18,6 +23,9 @@ export interface DocumentFacts {
  * - `sfs-exchange` of a document: `accepted` → `document.registered`; `unreachable` or
  *   `invalid-response` → `document.offline`; `rejected`, `duplicate`, `unverified` →
  *   `document.rejected` (stuck until repaired, as the index derives it: ADR 0105)
+ * - `repair` of a document with `setAside` → `document.set-aside` (ADR 0711); other repairs publish
+ *   nothing themselves: the resend they lead to publishes its outcome
+ * - anything else (locations, prints, `sfs-attempt` records before a resend, …) → nothing
  */
 export function documentEvents(
   record: JournalRecord,
@@ -26,6 +34,9 @@ export function documentEvents(
   if (record.type === 'document') return [stored(record.body, record.recordNo)];
   if (record.type === 'sfs-exchange' && record.body.subject.kind === 'document') {
     return [sent(record.body, record.body.subject.documentNo, facts, record.recordNo)];
+  }
+  if (record.type === 'repair' && record.body.setAside && record.body.subject.kind === 'document') {
+    return [setAside(record.body, record.body.subject.documentNo, facts, record.recordNo)];
   }
   return [];
 }
@@ -84,4 +95,26 @@ function sent(
         },
       };
   }
+}
+
+function setAside(
+  r: RepairRecord,
+  documentNo: number,
+  facts: (documentNo: number) => DocumentFacts | undefined,
+  recordNo: number,
+): NewRegisterEvent {
+  const f = facts(documentNo);
+  const aside = r.setAside!;
+  return {
+    type: 'document.set-aside',
+    data: {
+      internalDocumentId: documentNo,
+      ...(f ? { documentNumber: f.documentNumber, type: f.type } : {}),
+      ...(f?.externalId === undefined ? {} : { externalId: f.externalId }),
+      reason: aside.reason,
+      errorCode: aside.errorCode,
+      errorText: aside.errorText,
+      recordNo,
+    },
+  };
 }

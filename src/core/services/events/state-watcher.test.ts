@@ -111,9 +111,44 @@ describe('StateWatcher', () => {
     expect(t.published).toEqual([
       {
         type: 'backlog.changed',
-        data: { state: 'OK', unsentDocuments: 2, unsentLocations: 0, stuckDocuments: 0, stuckLocations: 0 },
+        data: {
+          state: 'OK',
+          unsentDocuments: 2,
+          unsentLocations: 0,
+          stuckDocuments: 0,
+          stuckLocations: 0,
+          setAsideDocuments: 0,
+          setAsideLocations: 0,
+          registerRefusal: null,
+        },
       },
       { type: 'register.state', data: { state: 'LAST_REQUEST_INVALID', reasonCode: 0, reason: '' } },
+    ]);
+  });
+
+  it('backlog: an item set aside and a refusal of the whole register are changes too (ADR 0711)', async () => {
+    const t = setup();
+    t.components.OFFLINE_BACKLOG!.details = { unsentDocuments: 0, stuckDocuments: 1 };
+    await t.watcher.check();
+    t.components.OFFLINE_BACKLOG!.details = { unsentDocuments: 0, stuckDocuments: 0, setAsideDocuments: 1 };
+    await t.watcher.check();
+    t.components.OFFLINE_BACKLOG!.details = {
+      unsentDocuments: 0,
+      setAsideDocuments: 1,
+      registerRefusal: { errorCode: -8, message: 'x' },
+    };
+    await t.watcher.check();
+    await t.watcher.check();
+    expect(
+      t.published.map((e) => [
+        e.type,
+        e.data.stuckDocuments,
+        e.data.setAsideDocuments,
+        e.data.registerRefusal,
+      ]),
+    ).toEqual([
+      ['backlog.changed', 0, 1, null],
+      ['backlog.changed', 0, 1, -8],
     ]);
   });
 

@@ -196,5 +196,9 @@ function counts(c: ComponentStatus): string {
     unsentLocations: d.unsentLocations ?? 0,
     stuckDocuments: d.stuckDocuments ?? 0,
     stuckLocations: d.stuckLocations ?? 0,
+    // ADR 0711: items set aside and a refusal of the whole register change what the POS must do.
+    setAsideDocuments: d.setAsideDocuments ?? 0,
+    setAsideLocations: d.setAsideLocations ?? 0,
+    registerRefusal: (d.registerRefusal as { errorCode?: number } | undefined)?.errorCode ?? null,
   });
 }
