@@ -118,7 +118,47 @@ if (!existsSync(src)) {
   }
   process.exit(0);
 }
+const fresh = () => existsSync(join(dist, 'main.js')) && readStamp()?.inputsSha256 === inputsHash();
+if (ifStale && fresh()) process.exit(0);
+
+// One build at a time per checkout (`npm start` while `npm install` or `npm pack` builds, or two
+// test files at once): the others wait for it and then find dist/ fresh instead of racing it.
+const lockDir = join(root, 'dist.lock');
+const owner = join(lockDir, 'pid');
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
+const waitSlice = new Int32Array(new SharedArrayBuffer(4));
+const deadline = Date.now() + 10 * 60_000;
+for (;;) {
+  try {
+    mkdirSync(lockDir);
+    // Released however this process ends (process.exit included).
+    process.on('exit', () => rmSync(lockDir, { recursive: true, force: true }));
+    writeFileSync(owner, String(process.pid));
+    break;
+  } catch (e) {
+    if (e.code !== 'EEXIST') throw e;
+    let pid = Number.NaN;
+    try {
+      pid = Number(readFileSync(owner, 'utf8'));
+    } catch {}
+    // A lock left by a build that died (or one that has not written its pid yet: wait a moment).
+    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) rmSync(lockDir, { recursive: true, force: true });
+    if (Date.now() > deadline) {
+      console.error(`kasa: another build holds ${lockDir}; remove it if no build runs.`);
+      process.exit(1);
+    }
+    Atomics.wait(waitSlice, 0, 0, 200);
+  }
+}
 const hash = inputsHash();
+// Another build may have finished while this one waited.
 if (ifStale && existsSync(join(dist, 'main.js')) && readStamp()?.inputsSha256 === hash) process.exit(0);
 const started = Date.now();
 process.stderr.write('kasa: building dist/ from src/ … ');

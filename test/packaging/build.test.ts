@@ -9,6 +9,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,16 +19,18 @@ import { runProcess } from '../support/run-process.js';
 import { repoRoot } from '../support/shared-fixtures.js';
 
 /**
- * scripts/build.mjs (ADR 0800), run in a copy of the checkout so the test can edit sources:
- * `--if-stale` builds once, skips while nothing changed, rebuilds after an edit, and a failed build
- * leaves the previous dist/ in place.
+ * scripts/build.mjs (ADR 0800). The checkout's own dist/ is built once (`--if-stale`: in CI
+ * `npm install`'s prepare step already did, so nothing happens) and shared with `npm start` below
+ * and `npm pack` in packed-install.test.ts; the build lock makes them wait for one build rather
+ * than race. The staleness tests then work in a copy of the checkout (so they can edit sources)
+ * that starts from that dist/, and run tsc only once: a build is the suite's costliest step.
  */
 const copy = mkdtempSync(join(tmpdir(), 'kasa-build-'));
 
-async function build(...args: string[]) {
-  const r = await runProcess(process.execPath, [join(copy, 'scripts', 'build.mjs'), ...args], {
-    cwd: copy,
-    timeoutMs: 180_000,
+async function build(cwd: string, ...args: string[]) {
+  const r = await runProcess(process.execPath, [join(cwd, 'scripts', 'build.mjs'), ...args], {
+    cwd,
+    timeoutMs: 300_000,
   });
   return { code: r.code, out: `${r.stdout}${r.stderr}` };
 }
@@ -35,25 +38,24 @@ async function build(...args: string[]) {
 const jsFiles = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
 
-beforeAll(() => {
-  for (const item of ['src', 'assets', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) {
+beforeAll(async () => {
+  const shared = await build(repoRoot, '--if-stale');
+  expect(shared.code, shared.out).toBe(0);
+  for (const item of ['src', 'assets', 'dist', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) {
     cpSync(join(repoRoot, item), join(copy, item), { recursive: true });
   }
   mkdirSync(join(copy, 'scripts'));
   cpSync(join(repoRoot, 'scripts', 'build.mjs'), join(copy, 'scripts', 'build.mjs'));
   symlinkSync(join(repoRoot, 'node_modules'), join(copy, 'node_modules'));
-});
+}, 360_000);
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 describe('the build (tsc to dist/)', () => {
-  it('compiles src/ without tests and copies the files that are not TypeScript', async () => {
-    const first = await build('--if-stale');
-    expect(first.code, first.out).toBe(0);
-    expect(first.out).toContain('building dist/');
-    const dist = join(copy, 'dist');
+  it('compiles src/ without tests and copies the files that are not TypeScript', () => {
+    const dist = join(repoRoot, 'dist');
     expect(existsSync(join(dist, 'main.js'))).toBe(true);
     expect(readFileSync(join(dist, 'web', 'admin.html'), 'utf8')).toBe(
-      readFileSync(join(copy, 'src', 'web', 'admin.html'), 'utf8'),
+      readFileSync(join(repoRoot, 'src', 'web', 'admin.html'), 'utf8'),
     );
     const js = jsFiles(dist);
     expect(js.filter((f) => f.endsWith('.test.js') || f.endsWith('.contract.js'))).toEqual([]);
@@ -61,7 +63,8 @@ describe('the build (tsc to dist/)', () => {
     // Worker threads start compiled modules directly; the tsx boot files stay out of dist/.
     expect(existsSync(join(dist, 'adapters', 'merchant', 'pkcs12-worker.js'))).toBe(true);
     expect(existsSync(join(dist, 'adapters', 'merchant', 'pkcs12-worker-boot.mjs'))).toBe(false);
-  }, 240_000);
+    expect(existsSync(join(repoRoot, 'dist.lock'))).toBe(false);
+  });
 
   it('--if-stale does nothing while the sources are unchanged, even when only their times change', async () => {
     const stamp = join(copy, 'dist', '.build-stamp.json');
@@ -70,27 +73,34 @@ describe('the build (tsc to dist/)', () => {
     const text = readFileSync(main);
     rmSync(main);
     appendFileSync(main, text); // same content, new file time
-    const again = await build('--if-stale');
+    const again = await build(copy, '--if-stale');
     expect(again).toEqual({ code: 0, out: '' });
     expect(statSync(stamp).mtimeMs).toBe(before);
   });
 
-  it('--if-stale rebuilds after an edit', async () => {
-    appendFileSync(join(copy, 'src', 'main.ts'), '\nexport const buildProbe = 42;\n');
-    const again = await build('--if-stale');
-    expect(again.code, again.out).toBe(0);
-    expect(again.out).toContain('building dist/');
-    expect(readFileSync(join(copy, 'dist', 'main.js'), 'utf8')).toContain('buildProbe = 42');
-  }, 240_000);
-
   it('a failed build says so and keeps the previous dist/', async () => {
-    appendFileSync(join(copy, 'src', 'main.ts'), '\nexport const broken: number = "not a number";\n');
-    const failed = await build('--if-stale');
+    // A build input that makes tsc fail at once (no inputs) costs no compile.
+    const config = join(copy, 'tsconfig.build.json');
+    const good = readFileSync(config, 'utf8');
+    writeFileSync(config, good.replace('"include": ["src"]', '"include": ["src/no-such-folder"]'));
+    const before = readFileSync(join(copy, 'dist', 'main.js'), 'utf8');
+    const failed = await build(copy, '--if-stale');
+    writeFileSync(config, good);
     expect(failed.code).toBe(1);
     expect(failed.out).toContain('dist/ is unchanged');
+    expect(readFileSync(join(copy, 'dist', 'main.js'), 'utf8')).toBe(before);
+    expect(readdirSync(copy).filter((f) => f.startsWith('dist.'))).toEqual([]);
+  });
+
+  it('--if-stale rebuilds after an edit, once, however many start at the same time', async () => {
+    appendFileSync(join(copy, 'src', 'main.ts'), '\nexport const buildProbe = 42;\n');
+    const both = await Promise.all([build(copy, '--if-stale'), build(copy, '--if-stale')]);
+    for (const r of both) expect(r.code, r.out).toBe(0);
+    // One built; the other waited for the lock and then found dist/ fresh.
+    expect(both.filter((r) => r.out.includes('building dist/'))).toHaveLength(1);
     expect(readFileSync(join(copy, 'dist', 'main.js'), 'utf8')).toContain('buildProbe = 42');
     expect(readdirSync(copy).filter((f) => f.startsWith('dist.'))).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 });
 
 describe('npm start', () => {
