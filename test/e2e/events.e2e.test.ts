@@ -108,6 +108,35 @@ describe('GET /api/events', () => {
     }
   }, 60_000);
 
+  it('a document the SFS rejects, then set aside for the tax office: rejected, set-aside, backlog counts (ADR 0711)', async () => {
+    const s = await openSse(`${base}/api/events`);
+    try {
+      h.sim.injectFault({ kind: 'soap-fault', code: -117, text: 'Chýba ReferenceReceiptId.' });
+      const rejected = await h.post('/api/document/store', pd());
+      expect(rejected.body.resultCode).toBe(501);
+      const r = await s.waitFor((m) => m.event === 'document.rejected', 'document.rejected');
+      expect(data(r)).toMatchObject({ errorCode: -117 });
+      const aside = await h.post('/api/offline/set-aside', {
+        internalDocumentId: data(r).internalDocumentId,
+        reason: 'no fix clears -117',
+      });
+      expect(aside.body.resultCode).toBe(0);
+      const e = await s.waitFor((m) => m.event === 'document.set-aside', 'document.set-aside');
+      expect(data(e)).toMatchObject({
+        internalDocumentId: data(r).internalDocumentId,
+        reason: 'no fix clears -117',
+        errorCode: -117,
+      });
+      await s.waitFor(
+        (m) =>
+          m.event === 'backlog.changed' && data(m).setAsideDocuments === 1 && data(m).stuckDocuments === 0,
+        'backlog.changed with the item set aside',
+      );
+    } finally {
+      s.close();
+    }
+  }, 60_000);
+
   it('an id it cannot resume from (another run of kasa) starts with events.lost', async () => {
     const s = await openSse(`${base}/api/events?lastEventId=deadbeef-12`);
     try {
