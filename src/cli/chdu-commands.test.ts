@@ -83,7 +83,14 @@ describe('kasa chdu', () => {
   });
 
   it('verify prints one summary line and exits 1 when the journal is damaged', async () => {
-    const ok = await kasa('chdu', 'verify', '--chdu', `image:${join('data', 'chdu.img')}`);
+    const ok = await kasa(
+      'chdu',
+      'verify',
+      '--data-dir',
+      'data',
+      '--chdu',
+      `image:${join('data', 'chdu.img')}`,
+    );
     expect(ok.code).toBe(0);
     expect(ok.out).toMatch(/^verify: OK — 50 records in \d+ blocks, chain intact \([\d.]+ s\)\n$/);
     const img = readFileSync(join(dir, 'data', 'chdu.img'));

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/option-spec.js';
 import { UsageError } from '../config/usage-error.js';
+import { registerBackupCommands } from './backup-commands.js';
 import { registerChduCommands } from './chdu-commands.js';
 import { registerChduSimCommand } from './chdu-sim-command.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit.js';
@@ -39,6 +40,7 @@ export function buildProgram(io: CliIo, version: string): Command {
   registerChduCommands(program, io);
   registerChduSimCommand(program, io);
   registerSfsSimCommand(program, io);
+  registerBackupCommands(program, io, version);
   registerNopSimCommand(program, io);
   registerPrinterSimCommand(program, io);
   const applyToAll = (cmd: Command): void => {

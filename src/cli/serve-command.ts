@@ -1,9 +1,16 @@
 import type { Command } from 'commander';
+import { markDirWarning } from '../adapters/backup/mark-dir.js';
 import { composeKasa } from '../compose/compose-kasa.js';
+import { type DataDirSource, DEFAULT_DATA_DIR_TEXT } from '../config/data-dir.js';
 import { addServeOptions, readServeConfig } from '../config/serve-config.js';
 import type { CliIo } from './program.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+const DATA_DIR_ORIGIN: Record<DataDirSource, string> = {
+  flag: 'from --data-dir',
+  env: 'from KASA_DATA_DIR',
+  default: `default: ${DEFAULT_DATA_DIR_TEXT}; change it with --data-dir or KASA_DATA_DIR`,
+};
 
 /** `kasa serve` (what `npm start` runs): the register's HTTP service. */
 export function registerServeCommand(program: Command, io: CliIo): void {
@@ -13,6 +20,11 @@ export function registerServeCommand(program: Command, io: CliIo): void {
   addServeOptions(serve);
   serve.action(async (_opts, cmd: Command) => {
     const config = readServeConfig(cmd, io.env, io.cwd);
+    // ADR 0802: the data dir is always said, so nobody wonders where a register's data went.
+    io.stdout(`kasa data dir ${config.dataDir} (${DATA_DIR_ORIGIN[config.dataDirSource ?? 'default']})\n`);
+    // ADR 0804: marks inside the data dir would travel with copies of it (a service user's home).
+    const marks = markDirWarning(config.dataDir, config.markDir);
+    if (marks) io.stderr(`${marks}\n`);
     const kasa = await composeKasa(config);
     let address: string;
     try {

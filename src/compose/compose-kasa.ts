@@ -3,6 +3,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import { FileBackupLog } from '../adapters/backup/file-backup-log.js';
 import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { Sleep } from '../adapters/printer/print-pacing.js';
@@ -18,7 +19,9 @@ import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { MerchantIdentityRow } from '../core/ports/merchant-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
+import type { RegisterEvents } from '../core/ports/register-events.js';
 import type { Scheduler } from '../core/ports/scheduler.js';
+import { backupProbe } from '../core/services/backup-status.js';
 import { assertLastDocumentPrinted } from '../core/services/documents/issue-document.js';
 import { locationProbe } from '../core/services/location/location-probe.js';
 import { printerInfo } from '../core/services/printing/printer-info.js';
@@ -39,6 +42,7 @@ import { composeAdmin } from './admin.js';
 import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
+import { composeEvents, type EventsOptions } from './events.js';
 import { composeMerchant } from './merchant.js';
 import { composeOffline } from './offline.js';
 import { type NopConnection, openPaymentNotifier } from './open-payment-notifier.js';
@@ -52,6 +56,9 @@ import { type SfsSettingsDeps, sfsConnectionChanged, sfsSettingsApplier } from '
 import { startPrinter, startSfs } from './start-devices.js';
 import { type OpenedPrinter, SwappablePrinter } from './swappable-printer.js';
 import { SwappableTaxAuthority } from './swappable-tax-authority.js';
+
+/** How long close() waits for requests in flight before it cuts the remaining connections. */
+const CLOSE_GRACE_MS = 10_000;
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
@@ -71,6 +78,8 @@ export interface Kasa {
     sender: OfflineSender;
     /** The settings in force (issue 12). */
     settings: LiveSettings;
+    /** The events port (ADR 0805): background work publishes here. */
+    events: RegisterEvents;
     nopSimulator?: NopSimulator;
     qrPayments: QrPaymentsPart;
   };
@@ -88,6 +97,11 @@ export interface ComposeOverrides {
   imageIo?: ImageIoOpener;
   /** Timers of background work (default: Node timers). */
   scheduler?: Scheduler;
+  /** Event watcher and stream timings (tests shorten them). */
+  events?: Pick<
+    EventsOptions,
+    'watchIntervalMs' | 'capacityIntervalMs' | 'heartbeatMs' | 'maxClients' | 'window'
+  >;
   /** The pause between print windows of a device printer (default: a timer). */
   printerSleep?: Sleep;
   /** QR payment background timing (tests shorten it). */
@@ -257,11 +271,21 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   if (!(await swIds.refresh())) await storage.check.run();
   currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
   identityHistory = () => storage.index.merchantIdentities();
+  // ADR 0805: everything writes through the publishing journal — the use cases and the background
+  // sender alike — so each record's events follow (a resend's "registered" included).
+  const events = composeEvents({
+    status,
+    capacity: () => storage.info(),
+    index: storage.index,
+    clock,
+    ...overrides.events,
+  });
+  const journal = events.journal(storage.journal);
   let merchant: Awaited<ReturnType<typeof composeMerchant>>;
   try {
     merchant = await composeMerchant({
       dataDir: config.dataDir,
-      journal: storage.journal,
+      journal,
       index: storage.index,
       clock,
       lock,
@@ -280,11 +304,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   status.addProbe(offlineBacklogProbe(storage.index, clock));
   status.addProbe(locationProbe(storage.index));
   status.addProbe(sfs.health.probe);
+  status.addProbe(
+    backupProbe(new FileBackupLog(config.dataDir), () => clock.now(), config.chdu.kind === 'image'),
+  );
   const printing = await composePrinting({
     printer,
     paperWidthDots: () => printer.profile.paperWidthDots,
     logoEnabled: () => settings.current().logoEnabled,
-    journal: storage.journal,
+    journal,
     index: storage.index,
     lock,
   });
@@ -303,7 +330,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   });
   status.addBlocker(backlogBlocker(storage.index, clock));
   const background = composeBackground({
-    journal: storage.journal,
+    journal,
     index: storage.index,
     lock,
     sfs,
@@ -339,7 +366,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   }
   const renderer = overrides.renderer ?? pngRenderer(() => printer.profile.paperWidthDots);
   const documentDeps = {
-    journal: storage.journal,
+    journal,
     index: storage.index,
     lock,
     merchant: merchant.session,
@@ -377,7 +404,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     background.sender,
   );
   const storeSettings = new StoreSettings({
-    journal: storage.journal,
+    journal,
     lock,
     settings,
     appliers: [printerSettingsApplier(printer, printerDeps), sfsSettingsApplier(sfs, sfsDeps)],
@@ -395,6 +422,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       chduRoutes({
         info: async () => ({ ...(await storage.info()), printer: await printerSummary(printer) }),
       }),
+      events.routes,
       merchant.routes,
       documents,
       ...offline,
@@ -402,7 +430,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       ...qrPayments.routes,
       settingsRoutes({ get: () => settingsView(settings), store: storeSettings }),
       ...composeAdmin({
-        journal: storage.journal,
+        journal,
         index: storage.index,
         lock,
         printer,
@@ -415,6 +443,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     ],
   });
 
+  await events.start();
   background.start();
   // ADR 0908: the QR payment jobs (MQTT session, catch-up, expiry) start and stop with the rest.
   qrPayments.jobs.start();
@@ -438,11 +467,19 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       index: storage.index,
       sender: background.sender,
       settings,
+      events: events.events,
       ...(nop.simulator ? { nopSimulator: nop.simulator } : {}),
       qrPayments,
     },
     async close() {
+      await events.stop();
+      // A connection that never sends a request (a client's spare pooled socket) would hold
+      // server.close() for ever once Node stops checking header timeouts at close; requests in
+      // flight get CLOSE_GRACE_MS to finish, then every connection is cut.
+      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      force.unref();
       await app.close();
+      clearTimeout(force);
       await background.stop();
       await qrPayments.close();
       await closeAll();

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { readDataDir } from './data-dir.js';
 import { addOption, readOption } from './option-spec.js';
 import { chduSpec, dataDirSpec } from './serve-config.js';
 import type { ChduTarget } from './targets.js';
@@ -21,8 +22,8 @@ export function readChduCommandConfig(
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): ChduCommandConfig {
-  const dataDir = resolve(cwd, (readOption(cmd, dataDirSpec, env).value as string | undefined) ?? './data');
   const given = readOption(cmd, chduSpec, env).value as ChduTarget | undefined;
+  const { dataDir } = readDataDir(cmd, dataDirSpec, env, cwd);
   const chdu: ChduTarget = given
     ? given.kind === 'image'
       ? { ...given, path: resolve(cwd, given.path) }

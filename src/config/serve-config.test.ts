@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hasOfficialFixtures, official, SHARED_MISSING } from '../../test/support/shared-fixtures.js';
 import { addServeOptions, readServeConfig } from './serve-config.js';
 
-function parse(argv: string[], env: Record<string, string> = {}) {
+function parse(argv: string[], env: Record<string, string> = { HOME: '/home/anna' }) {
   const cmd = new Command('serve').exitOverride();
   addServeOptions(cmd);
   cmd.parse(argv, { from: 'user' });
@@ -13,15 +13,16 @@ function parse(argv: string[], env: Record<string, string> = {}) {
 
 describe('serve configuration', () => {
   it('has the documented defaults', () => {
-    const c = parse([]);
+    const c = parse([], { HOME: '/home/anna' });
     expect(c).toMatchObject({
       host: '127.0.0.1',
       port: 13083,
-      dataDir: '/srv/data',
+      dataDir: '/home/anna/.local/share/kasa',
+      dataDirSource: 'default',
       sfsUrl: undefined,
       sfsTimeoutMs: 5000,
       printer: { kind: 'virtual' },
-      chdu: { kind: 'image', path: '/srv/data/chdu.img' },
+      chdu: { kind: 'image', path: '/home/anna/.local/share/kasa/chdu.img' },
       demo: true,
       token: undefined,
       logLevel: 'info',
@@ -39,10 +40,12 @@ describe('serve configuration', () => {
     expect(parse([], { XDG_STATE_HOME: 'state', HOME: '/home/shop' }).markDir).toBe(
       '/home/shop/.local/state/kasa/marks',
     );
-    const flagged = parse(['--mark-dir', 'marks'], { KASA_MARK_DIR: '/ignored' });
+    const flagged = parse(['--mark-dir', 'marks'], { HOME: '/home/shop', KASA_MARK_DIR: '/ignored' });
     expect(flagged.markDir).toBe('/srv/marks');
     expect(flagged.fixed.has('markDir')).toBe(true);
-    expect(parse([], { KASA_MARK_DIR: '/etc/kasa-marks' }).markDir).toBe('/etc/kasa-marks');
+    expect(parse([], { HOME: '/home/shop', KASA_MARK_DIR: '/etc/kasa-marks' }).markDir).toBe(
+      '/etc/kasa-marks',
+    );
   });
 
   it('reads the token from KASA_TOKEN, never echoes an invalid one, and the help recommends it', () => {
@@ -63,13 +66,14 @@ describe('serve configuration', () => {
   });
 
   it('--no-demo turns demo mode off and fixes the key', () => {
-    const c = parse(['--no-demo']);
+    const c = parse(['--no-demo'], { HOME: '/home/anna' });
     expect(c.demo).toBe(false);
     expect([...c.fixed]).toEqual(['demo']);
   });
 
   it('reads KASA_* variables and lets flags win; both fix the key', () => {
     const c = parse(['--port', '9000'], {
+      HOME: '/home/anna',
       KASA_PORT: '8000',
       KASA_SFS_TIMEOUT_MS: '2500',
       KASA_NO_DEMO: 'true',
@@ -120,7 +124,37 @@ describe('serve configuration', () => {
     expect(c.swId).toBe(hex);
     expect([...c.fixed]).toEqual(['swId']);
     const mixed = 'ABCDEF0123456789abcdef0123456789ABCDEF01';
-    expect(parse([], { KASA_SW_ID: mixed }).swId).toBe(mixed);
+    expect(parse([], { HOME: '/home/anna', KASA_SW_ID: mixed }).swId).toBe(mixed);
+  });
+
+  describe('the data dir (ADR 0802)', () => {
+    it('defaults to $XDG_DATA_HOME/kasa, never to the folder kasa is started in', () => {
+      const c = parse([], { HOME: '/home/anna', XDG_DATA_HOME: '/data/anna' });
+      expect(c.dataDir).toBe('/data/anna/kasa');
+      expect(c.chdu).toEqual({ kind: 'image', path: '/data/anna/kasa/chdu.img' });
+      expect(c.fixed.has('dataDir')).toBe(false);
+    });
+
+    it('ignores a relative XDG_DATA_HOME (XDG rule) and falls back to ~/.local/share/kasa', () => {
+      expect(parse([], { HOME: '/home/anna', XDG_DATA_HOME: 'rel' }).dataDir).toBe(
+        '/home/anna/.local/share/kasa',
+      );
+    });
+
+    it('KASA_DATA_DIR and --data-dir win over the default, the flag over the variable', () => {
+      const env = { HOME: '/home/anna', KASA_DATA_DIR: '/var/lib/kasa' };
+      expect(parse([], env)).toMatchObject({ dataDir: '/var/lib/kasa', dataDirSource: 'env' });
+      expect(parse(['--data-dir', 'reg1'], env)).toMatchObject({
+        dataDir: '/srv/reg1',
+        dataDirSource: 'flag',
+      });
+      expect(parse([], env).fixed.has('dataDir')).toBe(true);
+    });
+
+    it('without HOME or XDG_DATA_HOME asks for --data-dir instead of guessing', () => {
+      expect(() => parse([], {})).toThrow(/--data-dir or KASA_DATA_DIR/);
+      expect(parse(['--data-dir', '/x'], {}).dataDir).toBe('/x');
+    });
   });
 
   const sampleTitle = '--sw-id: the SwId of an official SFS sample is taken exactly as the sample writes it';

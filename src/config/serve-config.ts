@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { STORED_SETTINGS } from '../core/settings/stored-settings.js';
+import { type DataDirSource, DEFAULT_DATA_DIR_TEXT, readDataDir } from './data-dir.js';
 import {
   addOption,
   booleanText,
@@ -24,6 +25,8 @@ export interface ServeConfig {
   readonly port: number;
   /** Absolute path of all state of this register. */
   readonly dataDir: string;
+  /** Where `dataDir` came from (`default`: the per-user XDG place, ADR 0802). */
+  readonly dataDirSource?: DataDirSource;
   /** SFS SOAP endpoint; undefined = the embedded SFS simulator. */
   readonly sfsUrl: string | undefined;
   /** PEM files trusted for SFS response signatures; empty = the embedded simulator's certificate. */
@@ -61,7 +64,7 @@ export interface ServeConfig {
   readonly fixedBy?: ReadonlyMap<ServeKey, string>;
 }
 
-export type ServeKey = Exclude<keyof ServeConfig, 'fixed' | 'fixedBy'>;
+export type ServeKey = Exclude<keyof ServeConfig, 'fixed' | 'fixedBy' | 'dataDirSource'>;
 
 const url = (text: string): string => {
   let u: URL;
@@ -150,7 +153,7 @@ export const dataDirSpec: OptionSpec<string> = {
   description: 'folder holding all state of this register',
   env: 'KASA_DATA_DIR',
   parse: nonEmpty('data dir'),
-  defaultText: './data',
+  defaultText: DEFAULT_DATA_DIR_TEXT,
 };
 
 export const chduSpec: OptionSpec<ChduTarget> = {
@@ -389,31 +392,54 @@ export function readServeConfig(
     }
   }
 
-  const dataDir = resolve(cwd, value(dataDirSpec.key as ServeKey, './data'));
-  const d = defaultServeConfig(dataDir);
-  const chdu = value<ChduTarget>('chdu', d.chdu);
-  const config: ServeConfig = {
-    host: value('host', d.host),
-    port: value('port', d.port),
-    dataDir,
-    sfsUrl: value<string | undefined>('sfsUrl', d.sfsUrl),
+  // Every other value is read first, so a bad one is reported even when no data dir can be found.
+  const given = {
+    host: value<string | undefined>('host', undefined),
+    port: value<number | undefined>('port', undefined),
+    sfsUrl: value<string | undefined>('sfsUrl', undefined),
     sfsTrust: value<string[]>('sfsTrust', []).map((p) => resolve(cwd, p)),
-    sfsTimeoutMs: value('sfsTimeoutMs', d.sfsTimeoutMs),
-    printer: value<PrinterTarget>('printer', d.printer),
+    sfsTimeoutMs: value<number | undefined>('sfsTimeoutMs', undefined),
+    printer: value<PrinterTarget | undefined>('printer', undefined),
+    chdu: value<ChduTarget | undefined>('chdu', undefined),
+    token: value<string | undefined>('token', undefined),
+    logLevel: value<LogLevel | undefined>('logLevel', undefined),
+    swId: value<string | undefined>('swId', undefined),
+    nopEnv: value<ServeConfig['nopEnv'] | undefined>('nopEnv', undefined),
+    nopUrl: value<string | undefined>('nopUrl', undefined),
+    nopMqttUrl: value<string | undefined>('nopMqttUrl', undefined),
+    nopTrust: value<string | undefined>('nopTrust', undefined),
+    nopIban: value<string | undefined>('nopIban', undefined),
+    nopCreditorName: value<string | undefined>('nopCreditorName', undefined),
+    markDir: value<string | undefined>('markDir', undefined),
+  };
+  const { dataDir, source } = readDataDir(cmd, dataDirSpec, env, cwd);
+  if (source !== 'default') {
+    fixed.add('dataDir');
+    fixedBy.set('dataDir', source === 'flag' ? '--data-dir' : 'KASA_DATA_DIR');
+  }
+  const d = defaultServeConfig(dataDir);
+  const chdu = given.chdu ?? d.chdu;
+  const config: ServeConfig = {
+    host: given.host ?? d.host,
+    port: given.port ?? d.port,
+    dataDir,
+    dataDirSource: source,
+    sfsUrl: given.sfsUrl ?? d.sfsUrl,
+    sfsTrust: given.sfsTrust,
+    sfsTimeoutMs: given.sfsTimeoutMs ?? d.sfsTimeoutMs,
+    printer: given.printer ?? d.printer,
     chdu: chdu.kind === 'image' ? { ...chdu, path: resolve(cwd, chdu.path) } : chdu,
-    markDir: resolve(cwd, value('markDir', defaultMarkDir(env))),
+    markDir: resolve(cwd, given.markDir ?? defaultMarkDir(env)),
     demo,
-    token: value<string | undefined>('token', d.token),
-    logLevel: value<LogLevel>('logLevel', d.logLevel),
-    nopEnv: value<ServeConfig['nopEnv']>('nopEnv', d.nopEnv),
-    nopUrl: value<string | undefined>('nopUrl', d.nopUrl),
-    nopMqttUrl: value<string | undefined>('nopMqttUrl', d.nopMqttUrl),
-    nopTrust: ((p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p)))(
-      value<string | undefined>('nopTrust', d.nopTrust),
-    ),
-    nopIban: value<string | undefined>('nopIban', d.nopIban),
-    nopCreditorName: value<string | undefined>('nopCreditorName', d.nopCreditorName),
-    swId: value<string | undefined>('swId', d.swId),
+    token: given.token ?? d.token,
+    logLevel: given.logLevel ?? d.logLevel,
+    nopEnv: given.nopEnv ?? d.nopEnv,
+    nopUrl: given.nopUrl ?? d.nopUrl,
+    nopMqttUrl: given.nopMqttUrl ?? d.nopMqttUrl,
+    nopTrust: given.nopTrust === undefined ? d.nopTrust : resolve(cwd, given.nopTrust),
+    swId: given.swId ?? d.swId,
+    nopIban: given.nopIban ?? d.nopIban,
+    nopCreditorName: given.nopCreditorName ?? d.nopCreditorName,
     fixed,
     fixedBy,
   };

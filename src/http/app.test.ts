@@ -318,6 +318,7 @@ describe('common HTTP rules', () => {
       'MERCHANT',
       'OFFLINE_BACKLOG',
       'LOCATION',
+      'BACKUP',
     ]);
     expect((await app.inject({ method: 'GET', url: '/api/version' })).json()).toMatchObject({
       resultCode: 0,

@@ -86,6 +86,7 @@ describe('OpenAPI document of the whole register', () => {
       'POST /api/qrpayment/{id}/print',
       'GET /api/qrpayment/{id}/qr.png',
       'GET /api/qrpayment/{id}/events',
+      'GET /api/events',
     ];
     // A PNG and an event stream are not JSON answers.
     const notJson = new Set(['get /api/qrpayment/{id}/qr.png', 'get /api/qrpayment/{id}/events']);
@@ -100,7 +101,10 @@ describe('OpenAPI document of the whole register', () => {
           expect(op.description).toMatch(/^Extension/);
         }
         if (notJson.has(`${method} ${path}`)) continue;
-        const ok = op.responses?.['200']?.content?.['application/json'];
+        // The event stream (an extension) answers text/event-stream; everything else JSON.
+        const ok =
+          op.responses?.['200']?.content?.['application/json'] ??
+          (path === '/api/events' ? op.responses?.['200']?.content?.['text/event-stream'] : undefined);
         expect(ok?.schema, `${method} ${path}: 200 schema`).toBeDefined();
         expect(mediaHasExamples(ok), `${method} ${path}: 200 examples`).toBe(true);
         expect(op.responses?.['500'], `${method} ${path}: error schema`).toBeDefined();

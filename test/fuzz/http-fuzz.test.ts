@@ -130,7 +130,9 @@ function describeRequest(r: FuzzRequest): string {
 describe(`HTTP fuzz (seed ${SEED}, ${RUNS} requests; repeat with KASA_FUZZ_SEED=${SEED})`, () => {
   it('every answer is a documented ErrorResponse or success; the CHDÚ holds exactly the successful documents, all valid', async () => {
     console.log(`HTTP fuzz: seed ${SEED}, ${RUNS} requests (repeat with KASA_FUZZ_SEED=${SEED})`);
-    const routes = h.kasa.app.kasaRoutes();
+    // GET /api/events answers a stream that only ends with the client or the register (ADR 0805):
+    // awaiting its end here would hang. Its refusals and bounds are tested in events.e2e.test.ts.
+    const routes = h.kasa.app.kasaRoutes().filter((r) => r.url !== '/api/events');
     const headBefore = h.kasa.parts.journal.head()?.recordNo ?? 0;
     const requests = fc.sample(fuzzRequest(routes), { seed: SEED, numRuns: RUNS });
     const problems: string[] = [];

@@ -21,7 +21,11 @@ export interface WorkerReaderOptions {
 
 export const DEFAULT_KEYSTORE_TIME_LIMIT_MS = 10_000;
 
-const BOOT = new URL('./pkcs12-worker-boot.mjs', import.meta.url);
+// Compiled (dist/, ADR 0800) the worker is plain JavaScript beside this module; run as TypeScript
+// (tsx: tests, `npm run kasa`) the boot file registers tsx in the worker thread first.
+const BOOT = import.meta.url.endsWith('.js')
+  ? new URL('./pkcs12-worker.js', import.meta.url)
+  : new URL('./pkcs12-worker-boot.mjs', import.meta.url);
 
 /**
  * Reads keystores off the event loop (ADR 0602): each read runs {@link readPkcs12}, with its

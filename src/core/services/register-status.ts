@@ -2,7 +2,15 @@ import type { FiscalError } from '../fiscal-error.js';
 import { RESULT_CODES, type ResultName } from '../result-codes.js';
 
 /** The parts of the register that status reports on, one entry each. */
-export const COMPONENTS = ['CHDU', 'PRINTER', 'SFS', 'MERCHANT', 'OFFLINE_BACKLOG', 'LOCATION'] as const;
+export const COMPONENTS = [
+  'CHDU',
+  'PRINTER',
+  'SFS',
+  'MERCHANT',
+  'OFFLINE_BACKLOG',
+  'LOCATION',
+  'BACKUP',
+] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
 
 /**
@@ -104,9 +112,13 @@ export class RegisterStatus {
     this.#blockers.push(source);
   }
 
-  async report(): Promise<RegisterStatusReport> {
+  /**
+   * @param options.skip components not probed this time (left out of `components`): the event
+   *   watcher's quick look after each append leaves the printer alone (ADR 0805).
+   */
+  async report(options: { skip?: readonly ComponentName[] } = {}): Promise<RegisterStatusReport> {
     const components = await Promise.all(
-      COMPONENTS.map(async (name) => {
+      COMPONENTS.filter((name) => !options.skip?.includes(name)).map(async (name) => {
         const probe = this.#probes.get(name);
         if (!probe) return notConfigured(name);
         try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allResultCodes } from '../../core/result-codes.js';
 import { PartialPrintInfo } from './printing.js';
 import { strictRequest } from './strict-request.js';
 
@@ -25,6 +26,8 @@ export const ErrorResponse = z
   .loose()
   .meta({
     id: 'ErrorResponse',
+    // Every result code with its name, for generated clients (clients/typescript, ADR 0806).
+    'x-kasa-result-codes': allResultCodes().map(({ code, name, meaning }) => ({ code, name, meaning })),
     examples: [
       { resultCode: 701, error: 'amount: must be a number', errorMessage: 'amount: must be a number' },
     ],

@@ -1,0 +1,2 @@
+export * from './index.js';
+export { canConnect } from './reachability.js';

@@ -1,0 +1,38 @@
+# Shared by the curl examples: where kasa is, its token, and small helpers (needs curl and jq).
+KASA_URL=${KASA_URL:-http://127.0.0.1:13083}
+auth=()
+if [ -n "${KASA_TOKEN:-}" ]; then auth=(-H "Authorization: Bearer $KASA_TOKEN"); fi
+
+# The API text's reachability check: can a TCP connection to kasa's port be opened?
+reachable() {
+  local hostport=${KASA_URL#*://}
+  hostport=${hostport%%/*}
+  timeout 2 bash -c "exec 3<>/dev/tcp/${hostport%:*}/${hostport##*:}" 2>/dev/null
+}
+
+# GET PATH → the JSON answer on stdout (curl exits non-zero only when no answer arrived).
+kasa_get() {
+  curl -sS --max-time 30 "${auth[@]}" "$KASA_URL$1"
+}
+
+# POST PATH BODY [IDEMPOTENCY-KEY] → the JSON answer. A body needs Content-Type: application/json.
+kasa_post() {
+  local key=()
+  if [ -n "${3:-}" ]; then key=(-H "Idempotency-Key: $3"); fi
+  curl -sS --max-time 30 "${auth[@]}" "${key[@]}" -H 'Content-Type: application/json' -d "$2" "$KASA_URL$1"
+}
+
+# Is the register ready for fiscal work? Prints why not, exits 2.
+require_ready() {
+  local status
+  status=$(kasa_get /api/status/get) || { echo "kasa does not answer at $KASA_URL" >&2; exit 2; }
+  if [ "$(jq -r .state <<<"$status")" != READY ]; then
+    # 508: the last document waits for its paper — the reprint example, not a wait, clears it.
+    if [ "$(jq -r .reasonCode <<<"$status")" = 508 ]; then
+      echo "the last document is not printed yet: run reprint.sh first" >&2
+      exit 3
+    fi
+    echo "kasa is not ready: $(jq -r '.reasonCode|tostring' <<<"$status") $(jq -r .reason <<<"$status")" >&2
+    exit 2
+  fi
+}

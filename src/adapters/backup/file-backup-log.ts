@@ -1,0 +1,45 @@
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { BackupLog, LastBackup } from '../../core/ports/backup-log.js';
+
+/** The note's file in the data dir; `kasa backup` never copies it into a backup. */
+export const BACKUP_LOG_FILE = 'last-backup.json';
+
+const Note = z.object({
+  takenAt: z.iso.datetime(),
+  recordNo: z.number().int().min(0),
+  chainHash: z.string(),
+  file: z.string(),
+  bytes: z.number().int().min(0),
+});
+
+/** {@link BackupLog} as `<data-dir>/last-backup.json`, replaced atomically (ADR 0804). */
+export class FileBackupLog implements BackupLog {
+  readonly path: string;
+
+  constructor(dataDir: string) {
+    this.path = join(dataDir, BACKUP_LOG_FILE);
+  }
+
+  last(): LastBackup | undefined {
+    try {
+      const parsed = Note.safeParse(JSON.parse(readFileSync(this.path, 'utf8')));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  record(backup: LastBackup): void {
+    const tmp = `${this.path}.tmp-${process.pid}`;
+    const fd = openSync(tmp, 'w', 0o644);
+    try {
+      writeSync(fd, `${JSON.stringify(Note.parse(backup), null, 2)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, this.path);
+  }
+}
