@@ -49,10 +49,12 @@ describe('serve configuration', () => {
   });
 
   it('reads the token from KASA_TOKEN, never echoes an invalid one, and the help recommends it', () => {
-    expect(parse([], { KASA_TOKEN: 'from-the-environment' }).token).toBe('from-the-environment');
+    expect(parse([], { HOME: '/home/anna', KASA_TOKEN: 'from-the-environment' }).token).toBe(
+      'from-the-environment',
+    );
     let message = '';
     try {
-      parse([], { KASA_TOKEN: 'a secret with spaces' });
+      parse([], { HOME: '/home/anna', KASA_TOKEN: 'a secret with spaces' });
     } catch (e) {
       message = (e as Error).message;
     }
@@ -85,7 +87,10 @@ describe('serve configuration', () => {
   });
 
   it('knows what fixed each key: the flag or the variable (the settings say why, issue 12)', () => {
-    const c = parse(['--printer', 'tcp://10.0.0.5:9100', '--no-demo'], { KASA_SFS_TIMEOUT_MS: '2500' });
+    const c = parse(['--printer', 'tcp://10.0.0.5:9100', '--no-demo'], {
+      HOME: '/home/anna',
+      KASA_SFS_TIMEOUT_MS: '2500',
+    });
     expect(Object.fromEntries(c.fixedBy ?? [])).toEqual({
       printer: '--printer',
       sfsTimeoutMs: 'KASA_SFS_TIMEOUT_MS',

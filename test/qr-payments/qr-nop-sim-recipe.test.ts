@@ -70,7 +70,7 @@ describe('the kasa nop-sim recipe (docs/qr-payments.md)', () => {
     const serve = new Command('serve').exitOverride();
     addServeOptions(serve);
     serve.parse(argv, { from: 'user' });
-    const config = readServeConfig(serve, {}, cwd);
+    const config = readServeConfig(serve, { HOME: cwd }, cwd);
     expect(config).toMatchObject({
       demo: false,
       nopEnv: 'int',
