@@ -454,6 +454,10 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
       const shown = await page.getAttribute(`tr[data-payment="${name}"] .amount`, 'data-value');
       expect(cents(Number(shown)), name).toBe(total);
     }
+    // Received, change given (2.05 back in cash on the 12.95 paid 5 + 10) and net: the nets add up to the turnover.
+    expect(await value('sum-pay-Hotovosť-change')).toBe(205);
+    expect(await value('sum-pay-Hotovosť-net')).toBe(byName.get('Hotovosť')! - 205);
+    expect(await value('sum-pay-net')).toBe(fiscal.reduce((a, d) => a + cents(d.amount), 0));
     const deposits = cashDocs.filter((d) => d.amount > 0).reduce((a, d) => a + cents(d.amount), 0);
     const withdrawals = cashDocs.filter((d) => d.amount < 0).reduce((a, d) => a - cents(d.amount), 0);
     expect(await value('sum-deposits')).toBe(deposits);
