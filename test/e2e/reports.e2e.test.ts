@@ -200,3 +200,62 @@ describe('GET /api/report/summary: a document set aside for the tax office (ADR 
     }
   });
 });
+
+describe('days are Europe/Bratislava days, whatever the host zone (ADR 0001; tests run in New York)', () => {
+  it('a document at 23:59:59 and one at 00:00:00 fall on their own days, on the day the clocks change too', async () => {
+    // 29 March 2026: Bratislava goes from 02:00 CET to 03:00 CEST (a 23-hour day). New York changed
+    // on 8 March, so the host's midnight is 6 hours after Bratislava's on 2 March, 5 on 28 March
+    // and 6 again from 29 March: a day read in the host's zone would misplace these documents.
+    const clock = new ManualClock(new Date('2026-03-02T23:59:59+01:00'));
+    const midnight = await startHarness({ clock });
+    try {
+      const at = async (instant: string, amount: number) => {
+        clock.current = new Date(instant);
+        const res = await midnight.post('/api/document/store', pd({ amount, payments: { Karta: amount } }));
+        expect(res.body.resultCode, JSON.stringify(res.body)).toBe(0);
+        return res.body.document as Json;
+      };
+      const docs = [
+        await at('2026-03-02T23:59:59+01:00', 7.45),
+        await at('2026-03-03T00:00:00+01:00', 7.45),
+        await at('2026-03-28T23:59:59+01:00', 7.45),
+        await at('2026-03-29T00:00:00+01:00', 7.45),
+        await at('2026-03-29T01:59:59+01:00', 7.45),
+        await at('2026-03-29T03:00:00+02:00', 7.45),
+        await at('2026-03-29T23:59:59+02:00', 7.45),
+        await at('2026-03-30T00:00:00+02:00', 7.45),
+      ];
+      expect(docs.map((d) => d.createDate)).toEqual([
+        '02.03.2026 23:59:59',
+        '03.03.2026 00:00:00',
+        '28.03.2026 23:59:59',
+        '29.03.2026 00:00:00',
+        '29.03.2026 01:59:59',
+        '29.03.2026 03:00:00',
+        '29.03.2026 23:59:59',
+        '30.03.2026 00:00:00',
+      ]);
+      const ids = (from: number, to: number) => docs.slice(from, to + 1).map((d) => d.internalDocumentId);
+      for (const [day, expected] of [
+        ['2026-03-02', ids(0, 0)],
+        ['2026-03-03', ids(1, 1)],
+        ['2026-03-28', ids(2, 2)],
+        ['2026-03-29', ids(3, 6)],
+        ['2026-03-30', ids(7, 7)],
+      ] as const) {
+        const list = await midnight.get(`/api/documents?from=${day}&limit=100`);
+        expect(
+          list.body.documents.map((d: Json) => d.internalDocumentId).sort((a: number, b: number) => a - b),
+          day,
+        ).toEqual(expected);
+        const s = (await midnight.get(`/api/report/summary?from=${day}`)).body.summary;
+        expect(s.counts.total, day).toBe(expected.length);
+        expect(cents(s.turnover), day).toBe(expected.length * 745);
+      }
+      const period = (await midnight.get('/api/report/summary?from=2026-03-28&to=2026-03-29')).body.summary;
+      expect(period.counts.total).toBe(5);
+    } finally {
+      await midnight.close();
+    }
+  });
+});
