@@ -19,7 +19,7 @@ import { lookupsAnswered, type RefusalSource } from '../core/services/register-s
 import { handleClientError } from './client-error.js';
 import { errorReply, HttpProtocolError } from './error-mapping.js';
 import { parseJsonBody } from './json-body.js';
-import { isApiPath, pathOf, requestRefusal, targetRefusal } from './request-rules.js';
+import { isApiPath, isDocsPath, pathOf, requestRefusal, targetRefusal } from './request-rules.js';
 import { BODY_LIMIT, DEFAULT_HTTP_LIMITS, type HttpLimits, MAX_HEADER_BYTES } from './server-limits.js';
 import { zodValidatorCompiler } from './validation.js';
 
@@ -189,7 +189,7 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
   app.addHook('onSend', async (request, reply, payload) => {
     // ADR 0601: the API docs page, like the admin page, may not be framed by another site's page
     // (click-jacking its "Try it out"); X-Frame-Options for browsers without CSP level 2.
-    if (/^\/docs(\/|$)/.test(routedPath(request))) {
+    if (isDocsPath(routedPath(request))) {
       const csp = reply.getHeader('content-security-policy');
       reply.header(
         'content-security-policy',

@@ -57,6 +57,33 @@ describe('request target (ADR 0600)', () => {
   });
 });
 
+describe('token', () => {
+  it('guards /api/ and the API docs (/docs*), not the admin page', () => {
+    const facts = (path: string, authorization?: string) => ({
+      method: 'GET',
+      httpVersion: '1.1',
+      rawUrl: path,
+      routedPath: path,
+      headers: { host: '127.0.0.1', ...(authorization ? { authorization } : {}) },
+    });
+    for (const path of [
+      '/api/openapi.json',
+      '/docs',
+      '/docs/',
+      '/docs/json',
+      '/docs/yaml',
+      '/docs/static/x.js',
+    ]) {
+      expect(requestRefusal({ allowedHosts, token: 'tok' }, facts(path))?.httpStatus, path).toBe(401);
+      expect(requestRefusal({ allowedHosts, token: 'tok' }, facts(path, 'Bearer tok')), path).toBeUndefined();
+      expect(requestRefusal({ allowedHosts }, facts(path)), path).toBeUndefined();
+    }
+    for (const path of ['/', '/admin/', '/admin/admin.js', '/docsx', '/documents']) {
+      expect(requestRefusal({ allowedHosts, token: 'tok' }, facts(path)), path).toBeUndefined();
+    }
+  });
+});
+
 describe('Host (ADR 0601)', () => {
   it('accepts one allowed host with an optional port, in any case', () => {
     for (const ok of ['127.0.0.1', '127.0.0.1:13083', 'LOCALHOST:1', '[::1]', '[::1]:65535', 'localhost.']) {

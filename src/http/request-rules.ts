@@ -11,7 +11,7 @@ import { tokenMatches } from './token.js';
 export interface RequestRules {
   /** Lower-case names accepted in the Host header (loopback names plus those compose allows). */
   allowedHosts: ReadonlySet<string>;
-  /** Bearer token required on /api/ when set. */
+  /** Bearer token required on /api/ and on the API docs (/docs*) when set. */
   token?: string | undefined;
 }
 
@@ -38,6 +38,9 @@ export const pathOf = (url: string): string => url.split('?', 1)[0]!;
 
 export const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
 
+/** The API docs (Swagger UI at /docs and the OpenAPI document it serves at /docs/json, /docs/yaml). */
+export const isDocsPath = (path: string): boolean => /^\/docs(\/|$)/.test(path);
+
 /** The first rule the request breaks, or undefined. */
 export function requestRefusal(rules: RequestRules, request: RequestFacts): HttpProtocolError | undefined {
   const target = targetRefusal(request.rawUrl);
@@ -53,7 +56,11 @@ export function requestRefusal(rules: RequestRules, request: RequestFacts): Http
   if (isApiPath(path)) {
     const site = crossSiteRefusal(request.headers);
     if (site) return site;
-    if (rules.token !== undefined && !tokenMatches(request.headers.authorization, rules.token)) {
+  }
+  // The API docs serve the same OpenAPI document as /api/openapi.json, so they need the token too
+  // (docs/security.md); the admin page is only a login form until the token is typed in.
+  if ((isApiPath(path) || isDocsPath(path)) && rules.token !== undefined) {
+    if (!tokenMatches(request.headers.authorization, rules.token)) {
       return new HttpProtocolError(
         401,
         'UNKNOWN',

@@ -43,7 +43,8 @@ export async function summaryView(root, app) {
           ],
           'compact',
         ),
-        s.notValid > 0 ? h('p.todo', {}, `${t('sum.notValid')}: ${s.notValid}`) : null,
+        s.notValid > 0 ? h('p.todo', { id: 'sum-not-valid' }, `${t('sum.notValid')}: ${s.notValid}`) : null,
+        s.setAside > 0 ? h('p.todo', { id: 'sum-set-aside' }, `${t('sum.setAside')}: ${s.setAside}`) : null,
       ),
       h(
         'section.card',
@@ -96,12 +97,29 @@ export async function summaryView(root, app) {
         {},
         h('h2', {}, t('sum.payments')),
         table(
-          [t('sum.payments'), t('docs.amount')],
-          s.payments.map((p) => ({
-            attrs: { dataset: { payment: p.name } },
-            cells: [p.name, amount(`sum-pay-${p.name}`, p.total)],
-          })),
+          [t('sum.payments'), t('sum.received'), t('sum.change'), t('sum.net')],
+          [
+            ...s.payments.map((p) => ({
+              attrs: { dataset: { payment: p.name } },
+              cells: [
+                p.name,
+                amount(`sum-pay-${p.name}`, p.total),
+                amount(`sum-pay-${p.name}-change`, p.change),
+                amount(`sum-pay-${p.name}-net`, p.net),
+              ],
+            })),
+            {
+              attrs: { class: 'total' },
+              cells: [
+                t('sum.total'),
+                '',
+                '',
+                amount('sum-pay-net', s.payments.reduce((a, p) => a + Math.round(p.net * 100), 0) / 100),
+              ],
+            },
+          ],
         ),
+        h('p.muted', {}, t('sum.paymentsNote')),
       ),
       h(
         'section.card',

@@ -114,6 +114,16 @@ describe('GET /api/report/summary (extension): the closing equals the sums of th
     expect(Object.fromEntries(s.payments.map((p: Json) => [p.name, cents(p.total)]))).toEqual(
       Object.fromEntries(byName),
     );
+    // Received includes change: 12.95 paid 5 by card and 10 in cash gave 2.05 back in cash. Net
+    // per method is received − change, and the nets add up to the turnover.
+    expect(
+      Object.fromEntries(s.payments.map((p: Json) => [p.name, [cents(p.change), cents(p.net)]])),
+    ).toEqual({
+      Hotovosť: [205, byName.get('Hotovosť')! - 205],
+      Karta: [0, byName.get('Karta')!],
+    });
+    expect(s.payments.reduce((a: number, p: Json) => a + cents(p.net), 0)).toBe(turnover);
+    expect(s.setAside).toBe(0);
     const deposits = cashDocs.filter((d) => d.amount > 0).reduce((a, d) => a + cents(d.amount), 0);
     const withdrawals = cashDocs.filter((d) => d.amount < 0).reduce((a, d) => a - cents(d.amount), 0);
     expect(cents(s.deposits.total)).toBe(deposits);
@@ -121,6 +131,11 @@ describe('GET /api/report/summary (extension): the closing equals the sums of th
     // Cash in the drawer: deposits − withdrawals + cash sales (7.45 and the cash part 7.95 of
     // 12.95 paid 5 by card and 10 in cash: 2.05 change) − the 2.50 paid back.
     expect(cents(s.cashInDrawer)).toBe(deposits - withdrawals + 745 + 795 - 250);
+    // The cash methods' nets are the cash part of the sales: the drawer adds up.
+    const cashNet = s.payments
+      .filter((p: Json) => p.cash)
+      .reduce((a: number, p: Json) => a + cents(p.net), 0);
+    expect(cents(s.cashInDrawer)).toBe(deposits - withdrawals + cashNet);
   });
 
   it('prints on the receipt printer as free text at its width', async () => {
@@ -132,6 +147,7 @@ describe('GET /api/report/summary (extension): the closing equals the sums of th
     expect(job.kind).toBe('text');
     expect(job.text).toContain('PREHĽAD TRŽBY');
     expect(job.text).toContain('Hotovosť v pokladni');
+    expect(job.text).toMatch(/^ {4}vydané \(výdavok\) +-2\.05 EUR$/m);
     for (const line of job.text.split('\n')) expect([...line].length).toBeLessThanOrEqual(48);
   });
 
@@ -149,5 +165,97 @@ describe('GET /api/report/summary (extension): the closing equals the sums of th
     }
     expect(doc.paths['/api/report/summary/print'].post['x-kasa-extension']).toBe(true);
     expect(doc.paths['/api/settings/get'].get['x-kasa-extension']).toBeUndefined();
+  });
+});
+
+describe('GET /api/report/summary: a document set aside for the tax office (ADR 0711)', () => {
+  it('is counted and shown as set aside, in no sum, and printed so', async () => {
+    const aside = await startHarness({ clock: new ManualClock(new Date('2026-03-02T10:00:00+01:00')) });
+    try {
+      expect((await aside.post('/api/document/store', pd())).body.resultCode).toBe(0);
+      aside.sim.injectFault({ kind: 'soap-fault', code: -117, text: 'Chýba ReferenceReceiptId.' });
+      const rejected = await aside.post('/api/document/store', pd());
+      expect(rejected.body.resultCode, JSON.stringify(rejected.body)).toBe(501);
+      const stuck = await aside.get(`/api/report/summary?from=${day}`);
+      expect(stuck.body.summary).toMatchObject({ notValid: 1, setAside: 0 });
+      const setAside = await aside.post('/api/offline/set-aside', {
+        internalDocumentId: 2,
+        reason: 'SFS -117; reported to the tax office',
+      });
+      expect(setAside.body.resultCode).toBe(0);
+      const one = (await aside.get('/api/documents/view?id=1')).body.document;
+      const s = (await aside.get(`/api/report/summary?from=${day}`)).body.summary;
+      expect(s.counts).toMatchObject({ PD: 2, total: 2 });
+      expect(s).toMatchObject({ notValid: 0, setAside: 1 });
+      expect(cents(s.turnover)).toBe(cents(one.amount));
+      expect(s.sales).toEqual({ count: 1, total: one.amount });
+      expect(cents(s.vatTotal.sum)).toBe(cents(one.amount));
+      expect(s.payments.reduce((a: number, p: Json) => a + cents(p.total), 0)).toBe(cents(one.amount));
+      const printed = await aside.post('/api/report/summary/print', { from: day });
+      expect(printed.body.resultCode).toBe(0);
+      const job = (aside.kasa.parts.printer as VirtualPrinter).history.at(-1)!;
+      expect(job.text).toMatch(/odložené pre daňový úrad\) +1$/m);
+    } finally {
+      await aside.close();
+    }
+  });
+});
+
+describe('days are Europe/Bratislava days, whatever the host zone (ADR 0001; tests run in New York)', () => {
+  it('a document at 23:59:59 and one at 00:00:00 fall on their own days, on the day the clocks change too', async () => {
+    // 29 March 2026: Bratislava goes from 02:00 CET to 03:00 CEST (a 23-hour day). New York changed
+    // on 8 March, so the host's midnight is 6 hours after Bratislava's on 2 March, 5 on 28 March
+    // and 6 again from 29 March: a day read in the host's zone would misplace these documents.
+    const clock = new ManualClock(new Date('2026-03-02T23:59:59+01:00'));
+    const midnight = await startHarness({ clock });
+    try {
+      const at = async (instant: string, amount: number) => {
+        clock.current = new Date(instant);
+        const res = await midnight.post('/api/document/store', pd({ amount, payments: { Karta: amount } }));
+        expect(res.body.resultCode, JSON.stringify(res.body)).toBe(0);
+        return res.body.document as Json;
+      };
+      const docs = [
+        await at('2026-03-02T23:59:59+01:00', 7.45),
+        await at('2026-03-03T00:00:00+01:00', 7.45),
+        await at('2026-03-28T23:59:59+01:00', 7.45),
+        await at('2026-03-29T00:00:00+01:00', 7.45),
+        await at('2026-03-29T01:59:59+01:00', 7.45),
+        await at('2026-03-29T03:00:00+02:00', 7.45),
+        await at('2026-03-29T23:59:59+02:00', 7.45),
+        await at('2026-03-30T00:00:00+02:00', 7.45),
+      ];
+      expect(docs.map((d) => d.createDate)).toEqual([
+        '02.03.2026 23:59:59',
+        '03.03.2026 00:00:00',
+        '28.03.2026 23:59:59',
+        '29.03.2026 00:00:00',
+        '29.03.2026 01:59:59',
+        '29.03.2026 03:00:00',
+        '29.03.2026 23:59:59',
+        '30.03.2026 00:00:00',
+      ]);
+      const ids = (from: number, to: number) => docs.slice(from, to + 1).map((d) => d.internalDocumentId);
+      for (const [day, expected] of [
+        ['2026-03-02', ids(0, 0)],
+        ['2026-03-03', ids(1, 1)],
+        ['2026-03-28', ids(2, 2)],
+        ['2026-03-29', ids(3, 6)],
+        ['2026-03-30', ids(7, 7)],
+      ] as const) {
+        const list = await midnight.get(`/api/documents?from=${day}&limit=100`);
+        expect(
+          list.body.documents.map((d: Json) => d.internalDocumentId).sort((a: number, b: number) => a - b),
+          day,
+        ).toEqual(expected);
+        const s = (await midnight.get(`/api/report/summary?from=${day}`)).body.summary;
+        expect(s.counts.total, day).toBe(expected.length);
+        expect(cents(s.turnover), day).toBe(expected.length * 745);
+      }
+      const period = (await midnight.get('/api/report/summary?from=2026-03-28&to=2026-03-29')).body.summary;
+      expect(period.counts.total).toBe(5);
+    } finally {
+      await midnight.close();
+    }
   });
 });

@@ -24,11 +24,15 @@ async function harness(options: Parameters<typeof startHarness>[0] = {}): Promis
 }
 
 async function put(kasa: Kasa, settings: unknown): Promise<{ status: number; body: Json }> {
+  return putBody(kasa, { settings });
+}
+
+async function putBody(kasa: Kasa, body: unknown): Promise<{ status: number; body: Json }> {
   const res = await kasa.app.inject({
     method: 'PUT',
     url: '/api/settings/store',
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ settings }),
+    payload: JSON.stringify(body),
   });
   return { status: res.statusCode, body: res.json() };
 }
@@ -85,6 +89,24 @@ describe('GET /api/settings/get and PUT /api/settings/store (issue 12)', () => {
     }
     expect(h.kasa.parts.index.highWaterMark()).toBe(before);
     expect((await h.get('/api/settings/get')).body.settings.printerCharsPerLine).toBe(48);
+  });
+
+  it('a value outside a fixed list is refused with the allowed values named', async () => {
+    const h = await harness();
+    for (const [settings, field, allowed] of [
+      [{ printerCharsPerLine: 50 }, 'settings.printerCharsPerLine', 'must be one of 32, 42, 48, 56, 64'],
+      [{ printerPaperWidthDots: 400 }, 'settings.printerPaperWidthDots', 'must be one of 384, 512, 576'],
+      [{ printerCodepage: 'utf8' }, 'settings.printerCodepage', '"cp852"|"cp1250"|"raster"'],
+      [{ printerQr: 'svg' }, 'settings.printerQr', '"raster"|"native"'],
+      [{ printerConfirm: 'sent' }, 'settings.printerConfirm', '"received"|"printed"'],
+      [{ nopEnvironment: 'test' }, 'settings.nopEnvironment', '"off"|"int"|"prod"'],
+      [{ nopPaymeType: 'x' }, 'settings.nopPaymeType', '"m"|"p"'],
+      [{ adminLanguage: 'de' }, 'settings.adminLanguage', '"sk"|"en"'],
+    ] as const) {
+      const res = await put(h.kasa, settings);
+      expect(res.body, JSON.stringify(settings)).toMatchObject({ resultCode: 701, field });
+      expect(res.body.error, JSON.stringify(settings)).toContain(allowed);
+    }
   });
 
   it('are kept in the CHDÚ: they survive a restart and a rebuilt index', async () => {
@@ -244,6 +266,13 @@ describe('GET /api/settings/get and PUT /api/settings/store (issue 12)', () => {
       resultCode: 0,
       changed: [],
     });
+    // The whole GET body sent back (ADR 0008 §3): its read-only members are ignored, nothing written.
+    const before = kasa.parts.index.highWaterMark();
+    expect((await putBody(kasa, got)).body).toMatchObject({ resultCode: 0, changed: [] });
+    expect(kasa.parts.index.highWaterMark()).toBe(before);
+    // Only those members: another unknown member is still refused naming it.
+    const extra = await putBody(kasa, { ...got, changed: [] });
+    expect(extra.body).toMatchObject({ resultCode: 701, field: 'changed' });
     // --printer without a paper profile leaves the paper keys free.
     expect((await put(kasa, { printerCharsPerLine: 64 })).body.resultCode).toBe(0);
   });

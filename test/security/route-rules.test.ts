@@ -58,8 +58,10 @@ describe('token and path rules on every route, in every spelling', () => {
 
   it('every /api/ route needs the token in its plain spelling (401), and runs with it', async () => {
     const head = journalHead();
-    const api = routes.filter((r) => r.url.startsWith('/api/'));
+    // The API docs serve the OpenAPI document too: with a token they need it like /api/.
+    const api = routes.filter((r) => r.url.startsWith('/api/') || /^\/docs(\/|$)/.test(r.url));
     expect(api.length).toBeGreaterThanOrEqual(8);
+    expect(api.map((r) => r.url)).toContain('/docs/json');
     for (const { method, url } of api) {
       for (const authorization of [undefined, 'Bearer wrong-token-0000', `Basic ${TOKEN}`]) {
         const body = bodyFor(method, url);
@@ -123,12 +125,20 @@ describe('token and path rules on every route, in every spelling', () => {
     expect(journalHead()).toBe(head);
   });
 
-  it('pages outside /api/ (admin page, API docs) need no token and answer even while the register cannot work', async () => {
+  it('the admin page needs no token; the API docs need it like /api/openapi.json; both answer while the register cannot work', async () => {
     const idle = await secureRegister({ demo: false });
     try {
       expect((await idle.app.inject({ method: 'GET', url: '/admin/' })).statusCode).toBe(200);
-      expect((await idle.app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
-      expect((await idle.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+      const bearer = { authorization: `Bearer ${TOKEN}` };
+      for (const url of ['/docs', '/docs/json', '/docs/static/index.html', '/api/openapi.json']) {
+        expect((await idle.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      }
+      expect(
+        (await idle.app.inject({ method: 'GET', url: '/docs', headers: bearer })).statusCode,
+      ).toBeLessThan(400);
+      const doc = await idle.app.inject({ method: 'GET', url: '/docs/json', headers: bearer });
+      expect(doc.statusCode).toBe(200);
+      expect(doc.json().paths['/api/cash']).toBeDefined();
       const refused = await idle.app.inject({
         method: 'POST',
         url: '/api/cash',

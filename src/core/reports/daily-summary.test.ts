@@ -61,6 +61,7 @@ describe('daily summary (ADR 1006)', () => {
     const s = dailySummary(docs, CASH);
     expect(s.counts).toEqual({ PD: 3, UF: 1, ND: 1, VK: 1, VY: 1, total: 7 });
     expect(s.notValid).toBe(1);
+    expect(s.setAside).toBe(0);
     expect(s.turnoverCents).toBe(1230 - 250 + 5000);
     expect(s.sales).toEqual({ count: 1, totalCents: 1230 });
     expect(s.refunds).toEqual({ count: 1, totalCents: -250 });
@@ -73,8 +74,8 @@ describe('daily summary (ADR 1006)', () => {
     ]);
     expect(s.vatTotal).toEqual({ grossCents: 982, vatCents: 151, baseCents: 831 });
     expect(s.payments).toEqual([
-      { name: 'Hotovosť', totalCents: 1230 - 250, cash: true },
-      { name: 'Karta', totalCents: 5000, cash: false },
+      { name: 'Hotovosť', totalCents: 1230 - 250, changeCents: 0, netCents: 1230 - 250, cash: true },
+      { name: 'Karta', totalCents: 5000, changeCents: 0, netCents: 5000, cash: false },
     ]);
     expect(s.deposits).toEqual({ count: 1, totalCents: 10000 });
     expect(s.withdrawals).toEqual({ count: 1, totalCents: 4000 });
@@ -99,6 +100,126 @@ describe('daily summary (ADR 1006)', () => {
     expect(s.cashInDrawerCents).toBe(745 + 600 - 300);
     expect(s.payments.find((p) => p.name === 'Hotovosť')?.totalCents).toBe(1000 - 300);
     expect(s.payments.find((p) => p.name === 'cash ')?.cash).toBe(true);
+  });
+
+  it('a document set aside for the tax office (ADR 0711) is not valid: counted, shown as set aside, in no sum', () => {
+    const valid = doc('PD', '5.00', { items: [['23.00', '5.00']], payments: [['Hotovosť', 500]] });
+    const s = dailySummary(
+      [
+        valid,
+        doc('PD', '7.00', { items: [['23.00', '7.00']], payments: [['Hotovosť', 700]], state: 'set-aside' }),
+        doc('UF', '9.00', { payments: [['Karta', 900]], state: 'set-aside' }),
+        doc('PD', '3.00', { items: [['23.00', '3.00']], payments: [['Karta', 300]], state: 'stuck' }),
+      ],
+      CASH,
+    );
+    expect(s.counts).toEqual({ PD: 3, UF: 1, ND: 0, VK: 0, VY: 0, total: 4 });
+    expect(s.setAside).toBe(2);
+    expect(s.notValid).toBe(1);
+    expect(s.turnoverCents).toBe(500);
+    expect(s.sales).toEqual({ count: 1, totalCents: 500 });
+    expect(s.invoicePayments).toEqual({ count: 0, totalCents: 0 });
+    expect(s.vatTotal.grossCents).toBe(500);
+    expect(s.payments).toEqual([
+      { name: 'Hotovosť', totalCents: 500, changeCents: 0, netCents: 500, cash: true },
+    ]);
+    expect(s.cashInDrawerCents).toBe(500);
+    const text = summaryText(s, undefined, { from: '2026-03-02', to: '2026-03-02', printedAt: 'x' }, 48);
+    expect(text).toMatch(/odložené pre daňový úrad\)\s+2$/m);
+    expect(text).toMatch(/čakajú na opravu\)\s+1$/m);
+  });
+
+  it('per payment: received, change given and net; the nets add up to the turnover, cash nets to the drawer', () => {
+    // 39.26 paid 28.10 in cash and 12.01 by card: 0.85 change, given in cash.
+    const s = dailySummary(
+      [
+        doc('PD', '39.26', {
+          items: [['23.00', '39.26']],
+          payments: [
+            ['Hotovosť', 2810],
+            ['Karta', 1201],
+          ],
+        }),
+        // Paid only by card, 2.00 over: the change cannot come from a cash payment, so the card's.
+        doc('PD', '8.00', { items: [['23.00', '8.00']], payments: [['Karta', 1000]] }),
+        doc('PD', '-1.50', { items: [['23.00', '-1.50']], payments: [['Hotovosť', 150]] }),
+      ],
+      CASH,
+    );
+    expect(s.payments).toEqual([
+      { name: 'Hotovosť', totalCents: 2810 - 150, changeCents: 85, netCents: 2725 - 150, cash: true },
+      { name: 'Karta', totalCents: 1201 + 1000, changeCents: 200, netCents: 1201 + 800, cash: false },
+    ]);
+    expect(s.payments.reduce((a, p) => a + p.netCents, 0)).toBe(s.turnoverCents);
+    expect(s.turnoverCents).toBe(3926 + 800 - 150);
+    expect(s.cashInDrawerCents).toBe(s.payments.filter((p) => p.cash).reduce((a, p) => a + p.netCents, 0));
+    const text = summaryText(s, undefined, { from: '2026-03-02', to: '2026-03-02', printedAt: 'x' }, 42);
+    expect(text).toMatch(/^ {2}Hotovosť\s+26\.60 EUR$/m);
+    expect(text).toMatch(/^ {4}vydané \(výdavok\)\s+-0\.85 EUR$/m);
+    expect(text).toMatch(/^ {4}netto\s+25\.75 EUR$/m);
+    expect(text).toMatch(/^Platby netto spolu\s+45\.76 EUR$/m);
+  });
+
+  it('on 58 mm paper (32 characters) wraps rows that do not fit: no line longer, every label whole', () => {
+    const s = dailySummary(
+      [
+        doc('PD', '1234567.89', {
+          items: [
+            ['23.00', '1000000.00'],
+            ['5.00', '234567.89'],
+          ],
+          payments: [
+            ['Hotovosť', 100_000_050],
+            ['Platobná karta zákazníka', 23_456_789],
+          ],
+        }),
+        doc('PD', '-9876.54', { items: [['23.00', '-9876.54']], payments: [['Hotovosť', 987654]] }),
+        doc('UF', '2345678.90', { payments: [['Karta', 234567890]] }),
+        doc('VK', '1000000.00'),
+        doc('VY', '999999.99'),
+        doc('PD', '1.00', { items: [['23.00', '1.00']], payments: [['Hotovosť', 100]], state: 'set-aside' }),
+        doc('PD', '1.00', { items: [['23.00', '1.00']], payments: [['Hotovosť', 100]], state: 'stuck' }),
+      ],
+      CASH,
+    );
+    const text = summaryText(
+      s,
+      {
+        tenderName: 'QR platba',
+        tenderCents: 123456789,
+        usedCents: 0,
+        paidNotUsedCents: 123456789,
+        lateCents: 123456789,
+        mismatchCents: 123456789,
+      },
+      { from: '2026-01-01', to: '2026-12-31', printedAt: '31.12.2026 20:00:00' },
+      32,
+    );
+    const lines = text.split('\n');
+    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(32);
+    const flat = text.replace(/\s+/g, ' ');
+    for (const label of [
+      'neplatné (čakajú na opravu)',
+      'neplatné (odložené pre daňový úrad)',
+      'úhrady faktúr (1)',
+      'na dokladoch (QR platba)',
+      'zaplatené, nepoužité',
+      'Platobná karta zákazníka',
+      'vydané (výdavok)',
+      'Hotovosť v pokladni',
+    ]) {
+      expect(flat, label).toContain(` ${label} `);
+    }
+    // A VAT row that does not fit goes under its whole label, one value a row.
+    const at = lines.indexOf('23 %');
+    expect(at, text).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      expect.stringMatching(/^ {2}základ +804978\.42$/),
+      expect.stringMatching(/^ {2}DPH +185145\.04$/),
+      expect.stringMatching(/^ {2}spolu +990123\.46$/),
+    ]);
+    // Amounts stay whole.
+    expect(flat).toContain(' 2345678.90 EUR');
   });
 
   it('prints at the printer width, Slovak, without a document number', () => {

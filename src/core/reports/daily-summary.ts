@@ -16,8 +16,12 @@ export interface SummaryVatRow {
 
 export interface SummaryPayment {
   name: string;
-  /** Signed: money received minus money paid back under this name. */
+  /** Signed: money received minus money paid back under this name, as the documents carry it. */
   totalCents: number;
+  /** Change given back out of what was received under this name (signed like `totalCents`). */
+  changeCents: number;
+  /** `totalCents − changeCents`: what stayed with the shop; the nets of a period add up to the turnover. */
+  netCents: number;
   /** The name is one of the `cashPaymentNames`. */
   cash: boolean;
 }
@@ -30,14 +34,20 @@ export interface CountAndTotal {
 /**
  * The shop's closing for a period (issue 12, ADR 1006), in cents. Every number is a sum over the
  * documents of the period as the CHDÚ holds them, so it can be checked against them:
- * - `counts`: every stored document by type, `notValid` those the SFS rejected (stuck: stored,
- *   but not valid until repaired) — they count nowhere else;
+ * - `counts`: every stored document by type; `notValid` those the SFS rejected and that wait for
+ *   repair (stuck: stored, but not valid until repaired), `setAside` those rejected and set aside
+ *   for the tax office (`POST /api/offline/set-aside`, ADR 0711: never valid) — both count nowhere
+ *   else;
  * - `vatRates` / `vatTotal`: the per-rate rows of the valid PD documents (the same rows as each
  *   document's `vatRateSums`), summed per rate; UF documents have no items, hence no rows;
  * - `turnoverCents`: valid PD and UF amounts (cash rounding included); `sales`, `refunds`: PD
  *   documents with a positive or negative amount; `invoicePayments`: UF; `roundingCents`;
  * - `payments`: per payment name as the POS sent it, paid back (negative document) counting
  *   negative — with only zeros sent, the whole amount under the first name, as printed (ADR 0512);
+ *   what a document's payments exceed its amount by is change given back, taken from its cash
+ *   payments first (in the order sent), then from the others: `changeCents`, and `netCents` —
+ *   the nets of the valid PD and UF documents add up to `turnoverCents` when every document's
+ *   payments cover its amount;
  * - `deposits` (VK) and `withdrawals` (VY, as positive amounts);
  * - `cashInDrawerCents`: deposits − withdrawals + the cash part of every PD and UF: what its cash
  *   payments came to, at most the amount the other payments leave (more is change given back).
@@ -46,6 +56,7 @@ export interface CountAndTotal {
 export interface DailySummary {
   counts: Record<ReceiptType, number> & { total: number };
   notValid: number;
+  setAside: number;
   vatRates: SummaryVatRow[];
   vatTotal: { baseCents: number; vatCents: number; grossCents: number };
   turnoverCents: number;
@@ -74,6 +85,7 @@ export function dailySummary(
   const payments = new Map<string, SummaryPayment>();
   const s = {
     notValid: 0,
+    setAside: 0,
     turnoverCents: 0,
     sales: { count: 0, totalCents: 0 },
     refunds: { count: 0, totalCents: 0 },
@@ -88,8 +100,13 @@ export function dailySummary(
     const type = doc.sfs.ReceiptType;
     counts[type]++;
     counts.total++;
+    // Not valid: rejected by the SFS, waiting for repair or set aside for the tax office (ADR 0711).
     if (indexed.sendState === 'stuck') {
       s.notValid++;
+      continue;
+    }
+    if (indexed.sendState === 'set-aside') {
+      s.setAside++;
       continue;
     }
     const amount = type === 'VY' ? -Math.abs(amountCents(doc)) : amountCents(doc);
@@ -111,13 +128,17 @@ export function dailySummary(
     else add(s.sales, amount);
     if (type === 'PD') addVatRows(vat, doc);
     const sign = amount < 0 ? -1 : 1;
-    for (const p of paymentsOf(doc, amount)) {
+    for (const p of withChange(paymentsOf(doc, amount), Math.abs(amount), cashNames)) {
       const row = payments.get(p.name) ?? {
         name: p.name,
         totalCents: 0,
+        changeCents: 0,
+        netCents: 0,
         cash: isCashPayment(p.name, cashNames),
       };
       row.totalCents += sign * p.amountCents;
+      row.changeCents += sign * p.changeCents;
+      row.netCents = row.totalCents - row.changeCents;
       payments.set(p.name, row);
     }
     s.cashInDrawerCents += sign * cashPart(doc, amount, cashNames);
@@ -167,6 +188,29 @@ function paymentsOf(doc: DocumentRecord, amount: number): Array<{ name: string; 
     return [{ name: doc.payments[0].name, amountCents: -amount }];
   }
   return paid;
+}
+
+/**
+ * Each payment with the change given back out of it: what the payments exceed the amount by,
+ * taken from the cash payments first (in the order sent), then from the others — so the cash
+ * payments' nets are exactly the document's cash part (`cashPart`).
+ */
+function withChange(
+  parts: Array<{ name: string; amountCents: number }>,
+  amount: number,
+  cashNames: readonly string[],
+): Array<{ name: string; amountCents: number; changeCents: number }> {
+  let excess = Math.max(0, parts.reduce((a, p) => a + p.amountCents, 0) - amount);
+  const out = parts.map((p) => ({ ...p, changeCents: 0 }));
+  const cashFirst = [
+    ...out.filter((p) => isCashPayment(p.name, cashNames)),
+    ...out.filter((p) => !isCashPayment(p.name, cashNames)),
+  ];
+  for (const p of cashFirst) {
+    p.changeCents = Math.min(excess, p.amountCents);
+    excess -= p.changeCents;
+  }
+  return out;
 }
 
 /** Cash that went into (or out of) the drawer for one PD/UF, as a magnitude. */

@@ -23,7 +23,11 @@ const RATE_LABELS: Record<string, string> = {
 /**
  * The daily summary as lines for the receipt printer (`POST /api/report/summary/print`), at most
  * `width` characters each, Slovak like the receipts. Not a fiscal document: it is printed as free
- * text (stored in the CHDÚ as such, without a number — DECISIONS 5 recorded in ADR 1006).
+ * text (stored in the CHDÚ as such, without a number — ADR 0008 §5, recorded in ADR 1006).
+ *
+ * A row whose label and value do not fit one line (58 mm paper has 32 characters) is wrapped: the
+ * label on its own line(s), broken between words, the value right-aligned below — a label is
+ * never cut (ADR 1006).
  */
 export function summaryText(
   summary: DailySummary,
@@ -33,15 +37,41 @@ export function summaryText(
 ): string {
   const lines: string[] = [];
   const pair = (left: string, right: string): void => {
-    const room = width - right.length - 1;
-    const l = left.length > room ? left.slice(0, Math.max(0, room)) : left;
-    lines.push(`${l}${' '.repeat(Math.max(1, width - l.length - right.length))}${right}`);
+    if (len(left) + 1 + len(right) <= width) {
+      lines.push(`${left}${' '.repeat(width - len(left) - len(right))}${right}`);
+      return;
+    }
+    const labelLines = wrap(left, width);
+    const last = labelLines.at(-1) ?? '';
+    if (len(last) + 1 + len(right) <= width) {
+      lines.push(...labelLines.slice(0, -1), `${last}${' '.repeat(width - len(last) - len(right))}${right}`);
+      return;
+    }
+    lines.push(...labelLines);
+    for (const part of wrap(right, width)) lines.push(`${' '.repeat(width - len(part))}${part}`);
+  };
+  const text = (t: string): void => {
+    lines.push(...wrap(t, width));
+  };
+  /** base / VAT / gross on the label's line when they fit, else one row each under the label. */
+  const triple = (label: string, base: number, vat: number, gross: number): void => {
+    const values = `${formatCents(base)} / ${formatCents(vat)} / ${formatCents(gross)}`;
+    if (len(label) + 1 + len(values) <= width) {
+      pair(label, values);
+      return;
+    }
+    text(label);
+    pair('  základ', formatCents(base));
+    pair('  DPH', formatCents(vat));
+    pair('  spolu', formatCents(gross));
   };
   const rule = (): void => {
     lines.push('-'.repeat(width));
   };
-  const center = (text: string): void => {
-    lines.push(`${' '.repeat(Math.max(0, Math.floor((width - text.length) / 2)))}${text}`);
+  const center = (t: string): void => {
+    for (const part of wrap(t, width)) {
+      lines.push(`${' '.repeat(Math.max(0, Math.floor((width - len(part)) / 2)))}${part}`);
+    }
   };
   const eur = (cents: number): string => `${formatCents(cents)} EUR`;
 
@@ -54,6 +84,7 @@ export function summaryText(
   pair('  PD / UF / ND', `${c.PD} / ${c.UF} / ${c.ND}`);
   pair('  VK / VY', `${c.VK} / ${c.VY}`);
   if (summary.notValid > 0) pair('  neplatné (čakajú na opravu)', String(summary.notValid));
+  if (summary.setAside > 0) pair('  neplatné (odložené pre daňový úrad)', String(summary.setAside));
   rule();
   pair('Tržba spolu', eur(summary.turnoverCents));
   pair(`  predaj (${summary.sales.count})`, eur(summary.sales.totalCents));
@@ -61,21 +92,25 @@ export function summaryText(
   pair(`  úhrady faktúr (${summary.invoicePayments.count})`, eur(summary.invoicePayments.totalCents));
   if (summary.roundingCents !== 0) pair('  zaokrúhlenie', eur(summary.roundingCents));
   rule();
-  lines.push('Sadzba DPH: základ / DPH / spolu');
+  text('Sadzba DPH: základ / DPH / spolu');
   for (const r of summary.vatRates) {
-    pair(
-      RATE_LABELS[r.title] ?? r.title,
-      `${formatCents(r.baseCents)} / ${formatCents(r.vatCents)} / ${formatCents(r.grossCents)}`,
-    );
+    triple(RATE_LABELS[r.title] ?? r.title, r.baseCents, r.vatCents, r.grossCents);
   }
   const t = summary.vatTotal;
-  pair('Spolu', `${formatCents(t.baseCents)} / ${formatCents(t.vatCents)} / ${formatCents(t.grossCents)}`);
+  triple('Spolu', t.baseCents, t.vatCents, t.grossCents);
   rule();
-  lines.push('Platby');
-  for (const p of summary.payments) pair(`  ${p.name}`, eur(p.totalCents));
+  text('Platby (prijaté)');
+  for (const p of summary.payments) {
+    pair(`  ${p.name}`, eur(p.totalCents));
+    if (p.changeCents !== 0) {
+      pair('    vydané (výdavok)', eur(-p.changeCents));
+      pair('    netto', eur(p.netCents));
+    }
+  }
+  pair('Platby netto spolu', eur(summary.payments.reduce((a, p) => a + p.netCents, 0)));
   if (qr) {
     rule();
-    lines.push('QR platby');
+    text('QR platby');
     pair(`  na dokladoch (${qr.tenderName})`, eur(qr.tenderCents));
     pair('  zaplatené, nepoužité', eur(qr.paidNotUsedCents));
     if (qr.lateCents !== 0) pair('  zaplatené neskoro', eur(qr.lateCents));
@@ -88,4 +123,39 @@ export function summaryText(
   rule();
   pair('Vytlačené', period.printedAt);
   return lines.join('\n');
+}
+
+/** Characters as the printer counts them (one per code point). */
+const len = (t: string): number => [...t].length;
+
+/**
+ * `t` in lines of at most `width` characters, broken between words; continuation lines keep the
+ * leading indent. Only a single word longer than a line is cut (no summary label has one).
+ */
+function wrap(t: string, width: number): string[] {
+  if (len(t) <= width) return [t];
+  const indent = t.match(/^ */)?.[0] ?? '';
+  const room = Math.max(1, width - len(indent));
+  const out: string[] = [];
+  let current = '';
+  for (const word of t
+    .slice(indent.length)
+    .split(' ')
+    .filter((w) => w !== '')) {
+    let rest = word;
+    while (len(rest) > room) {
+      if (current !== '') out.push(current);
+      out.push([...rest].slice(0, room).join(''));
+      rest = [...rest].slice(room).join('');
+      current = '';
+    }
+    if (current === '') current = rest;
+    else if (len(current) + 1 + len(rest) <= room) current = `${current} ${rest}`;
+    else {
+      out.push(current);
+      current = rest;
+    }
+  }
+  if (current !== '') out.push(current);
+  return out.map((l) => `${indent}${l}`);
 }

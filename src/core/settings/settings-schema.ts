@@ -45,8 +45,14 @@ const paymeText = (max: number) =>
     { message: `1-${max} characters once folded to the QR code's letters` },
   );
 
+/**
+ * One of a few numbers. The refusal lists them (a union alone says only "Invalid input"), like the
+ * string enums' "expected one of …".
+ */
 const literals = <T extends readonly [number, ...number[]]>(values: T) =>
-  z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
+  z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>], {
+    error: `must be one of ${values.join(', ')}`,
+  });
 
 /** Printable text without control characters other than line breaks (what a receipt may print). */
 const printedText = (max: number) =>

@@ -26,7 +26,7 @@ export interface ReportRouteDeps {
 }
 
 /**
- * The extensions the admin page needs beyond the API text (issue 12, ADR 1005, DECISIONS 18
+ * The extensions the admin page needs beyond the API text (issue 12, ADR 1005, ADR 0008 §18
  * recorded there): the document list, one document with its receipt image, and the daily summary
  * (shown and printed). Under /api/, with every rule of /api/ (token, same origin), answered only
  * while the register can work, and marked `x-kasa-extension` in the OpenAPI document.
@@ -106,6 +106,7 @@ function apiSummary(result: SummaryResult) {
     summary: {
       counts: s.counts,
       notValid: s.notValid,
+      setAside: s.setAside,
       vatRates: s.vatRates.map((r) => ({
         title: r.title,
         base: centsToNumber(r.baseCents),
@@ -122,7 +123,13 @@ function apiSummary(result: SummaryResult) {
       refunds: ct(s.refunds),
       invoicePayments: ct(s.invoicePayments),
       rounding: centsToNumber(s.roundingCents),
-      payments: s.payments.map((p) => ({ name: p.name, total: centsToNumber(p.totalCents), cash: p.cash })),
+      payments: s.payments.map((p) => ({
+        name: p.name,
+        total: centsToNumber(p.totalCents),
+        change: centsToNumber(p.changeCents),
+        net: centsToNumber(p.netCents),
+        cash: p.cash,
+      })),
       deposits: ct(s.deposits),
       withdrawals: ct(s.withdrawals),
       cashInDrawer: centsToNumber(s.cashInDrawerCents),

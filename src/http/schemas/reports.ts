@@ -144,7 +144,16 @@ export const Summary = z
         total: z.number().int(),
       })
       .describe('documents stored in the period, by type'),
-    notValid: z.number().int().describe('documents the SFS rejected (stuck): counted above, in no sum'),
+    notValid: z
+      .number()
+      .int()
+      .describe('documents the SFS rejected that wait for repair (stuck): counted above, in no sum'),
+    setAside: z
+      .number()
+      .int()
+      .describe(
+        'documents the SFS rejected that were set aside for the tax office (POST /api/offline/set-aside): counted above, never valid, in no sum',
+      ),
     vatRates: z
       .array(z.object({ title: z.string(), base: cents, vat: cents, sum: cents }))
       .describe("per VAT rate: the sum of the PD documents' vatRateSums rows"),
@@ -155,7 +164,17 @@ export const Summary = z
     invoicePayments: countAndTotal.describe('UF documents'),
     rounding: cents.describe('cash rounding included in the amounts'),
     payments: z
-      .array(z.object({ name: z.string(), total: cents, cash: z.boolean() }))
+      .array(
+        z.object({
+          name: z.string(),
+          total: cents.describe('received under this name, as the documents carry it (change included)'),
+          change: cents.describe(
+            "change given back out of it: what a document's payments exceed its amount by, taken from its cash payments first",
+          ),
+          net: cents.describe('total − change: the nets of the period add up to the turnover'),
+          cash: z.boolean(),
+        }),
+      )
       .describe('per payment name as sent; money paid back counts negative'),
     deposits: countAndTotal.describe('VK'),
     withdrawals: countAndTotal.describe('VY, as positive amounts'),
@@ -172,6 +191,7 @@ const EXAMPLE_SUMMARY = {
   summary: {
     counts: { PD: 2, UF: 1, ND: 0, VK: 1, VY: 1, total: 5 },
     notValid: 0,
+    setAside: 0,
     vatRates: [
       { title: 'VAT_23', base: 8.13, vat: 1.87, sum: 10 },
       { title: 'VAT_5', base: 0.43, vat: 0.02, sum: 0.45 },
@@ -183,8 +203,8 @@ const EXAMPLE_SUMMARY = {
     invoicePayments: { count: 1, total: 50 },
     rounding: 0,
     payments: [
-      { name: 'Hotovosť', total: 10.45, cash: true },
-      { name: 'Karta', total: 50, cash: false },
+      { name: 'Hotovosť', total: 20, change: 9.55, net: 10.45, cash: true },
+      { name: 'Karta', total: 50, change: 0, net: 50, cash: false },
     ],
     deposits: { count: 1, total: 100 },
     withdrawals: { count: 1, total: 40 },

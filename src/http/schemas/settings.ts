@@ -39,10 +39,25 @@ export const SettingsResponse = z
     ],
   });
 
+/**
+ * The read-only members of `GET /api/settings/get`, accepted and ignored by PUT so that sending back
+ * exactly what GET answered is always accepted (ADR 0008 §3). Only these: any other unknown member
+ * is still 701 naming it.
+ */
+const READ_ONLY_MEMBERS = {
+  resultCode: z
+    .unknown()
+    .optional()
+    .describe('Read-only (from GET /api/settings/get): accepted and ignored.'),
+  fixed: z.unknown().optional().describe('Read-only (from GET /api/settings/get): accepted and ignored.'),
+  fixedBy: z.unknown().optional().describe('Read-only (from GET /api/settings/get): accepted and ignored.'),
+};
+
 export const StoreSettingsRequest = strictRequest({
   settings: SettingsPatchSchema.describe(
     'Any subset of the keys of Settings. An unknown key or a bad value is 701 naming it; a fixed key only with its value in force.',
   ),
+  ...READ_ONLY_MEMBERS,
 }).meta({
   id: 'StoreSettingsRequest',
   examples: [
