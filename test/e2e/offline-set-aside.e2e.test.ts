@@ -46,6 +46,18 @@ describe('a refusal of the whole register (ADR 0711)', () => {
     });
     expect(backlog(s).reason).toContain('POST /api/merchant/store');
     expect(s).toMatchObject({ state: 'MERCHANT_CERTIFICATE_ERROR', reasonCode: 402 });
+    // The SFS component names the attempt the SFS refused — the resend of document 1 — and why;
+    // it does not call the last stored document (a valid one, waiting) "not accepted".
+    const first = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })!.document
+      .documentNumber;
+    const sfs = s.components.find((c: { component: string }) => c.component === 'SFS');
+    expect(sfs).toMatchObject({ state: 'WARNING', reasonCode: 402 });
+    expect(sfs.reason).toContain(
+      `The SFS refused the last attempt, the resend of document ${first}, with -13`,
+    );
+    expect(sfs.reason).toContain('not of document');
+    expect(sfs.reason).toContain('POST /api/merchant/store');
+    expect(sfs.reason).not.toContain('The last document was not accepted');
     const report = (await h.post('/api/report/offline', {})).body;
     expect(report.documents).toHaveLength(6);
     expect(report.documents[0].status.warning.message).toContain('-13');
