@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Schema of the derived index (`<data-dir>/index.sqlite`, DECISIONS 14). Derived data only: a
+ * Schema of the derived index (`<data-dir>/index.sqlite`, ADR 0008 §14). Derived data only: a
  * version change drops everything and the next start rebuilds it from the CHDÚ.
  */
 // 2: receipt UUIDs compared without case by the column itself, so lookups use its index (ADR
