@@ -9,7 +9,6 @@ import { createLogger } from '../adapters/logging/logger.js';
 import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget } from '../config/targets.js';
-import { FiscalError } from '../core/fiscal-error.js';
 import { backlogBlocker, offlineBacklogProbe } from '../core/offline/backlog-probe.js';
 import { lastRequestRefusal } from '../core/offline/last-request.js';
 import type { OfflineSender } from '../core/offline/offline-sender.js';
@@ -22,7 +21,7 @@ import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import type { RegisterEvents } from '../core/ports/register-events.js';
 import type { Scheduler } from '../core/ports/scheduler.js';
 import { backupProbe } from '../core/services/backup-status.js';
-import { assertLastDocumentPrinted } from '../core/services/documents/issue-document.js';
+import { unprintedStatusRefusal } from '../core/services/documents/unprinted-status.js';
 import { locationProbe } from '../core/services/location/location-probe.js';
 import { printerInfo } from '../core/services/printing/printer-info.js';
 import { printerProbe } from '../core/services/printing/printer-probe.js';
@@ -318,16 +317,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // Issue 10: the overall state is never READY while documents are refused, and names a backlog
   // past its deadline.
   status.addBlocker({ refusal: () => lastRequestRefusal(storage.index) });
-  status.addBlocker({
-    refusal: () => {
-      try {
-        assertLastDocumentPrinted({ index: storage.index });
-        return undefined;
-      } catch (e) {
-        return FiscalError.is(e) ? e : undefined;
-      }
-    },
-  });
+  status.addBlocker({ refusal: () => unprintedStatusRefusal({ index: storage.index, lock }) });
   status.addBlocker(backlogBlocker(storage.index, clock));
   const background = composeBackground({
     journal,

@@ -46,11 +46,37 @@ describe('a refusal of the whole register (ADR 0711)', () => {
     });
     expect(backlog(s).reason).toContain('POST /api/merchant/store');
     expect(s).toMatchObject({ state: 'MERCHANT_CERTIFICATE_ERROR', reasonCode: 402 });
+    // The SFS component names the attempt the SFS refused — the resend of document 1 — and why;
+    // it does not call the last stored document (a valid one, waiting) "not accepted".
+    const first = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })!.document
+      .documentNumber;
+    const sfs = s.components.find((c: { component: string }) => c.component === 'SFS');
+    expect(sfs).toMatchObject({ state: 'WARNING', reasonCode: 402 });
+    expect(sfs.reason).toContain(
+      `The SFS refused the last attempt, the resend of document ${first}, with -13`,
+    );
+    expect(sfs.reason).toContain('not of document');
+    expect(sfs.reason).toContain('POST /api/merchant/store');
+    expect(sfs.reason).not.toContain('The last document was not accepted');
     const report = (await h.post('/api/report/offline', {})).body;
     expect(report.documents).toHaveLength(6);
     expect(report.documents[0].status.warning.message).toContain('-13');
     // Nothing was refused with 501: the last request is not stuck.
     expect(h.kasa.parts.index.lastStoredRequest()?.item.sendState).toBe('unsent');
+
+    // A valid document is never set aside because the certificate is bad: neither the one the SFS
+    // answered -13 nor one waiting behind it (ADR 0711).
+    const held = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason: 'expired' });
+    expect(held.body).toMatchObject({ resultCode: 701, field: 'internalDocumentId' });
+    expect(held.body.error).toContain('-13');
+    expect(held.body.error).toContain('POST /api/merchant/store');
+    expect(held.body.error).toContain('which is fine');
+    const behind = await h.post('/api/offline/set-aside', { internalDocumentId: 4, reason: 'expired' });
+    expect(behind.body).toMatchObject({ resultCode: 701, field: 'internalDocumentId' });
+    expect(behind.body.error).toContain("behind the SFS's refusal of the register (-13");
+    expect(behind.body.error).toContain('POST /api/merchant/store');
+    expect(behind.body.error).not.toContain('waits for the SFS to answer');
+    expect(states(1, 6)).toEqual(Array(6).fill('unsent'));
 
     // A renewed certificate: the sender tries at once, without any other call.
     await usePortableMerchant(h);
@@ -58,6 +84,44 @@ describe('a refusal of the whole register (ADR 0711)', () => {
     expect((await status()).state).toBe('READY');
     expect((await h.post('/api/report/offline', {})).body.documents).toEqual([]);
     await checkResendRules(h, [1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('an identity refusal (-101) that persists after merchant/store (ADR 0711)', () => {
+  it('is set aside only once the SFS refused the item again with the merchant data stored after it', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await storeSettings(h, NO_RETRY);
+    await h.sim.goOffline();
+    for (let i = 0; i < 2; i++) expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    await h.sim.goOnline();
+    const text = 'DIČ v správe sa nezhoduje s DIČ v certifikáte.';
+    h.sim.injectFault({ kind: 'soap-fault', code: -101, text });
+    expect((await h.post('/api/document/send/offline', {})).body.documents).toEqual([]);
+    expect(states(1, 2)).toEqual(['unsent', 'unsent']);
+
+    // Not yet: the shop has not stored its merchant data since.
+    const early = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason: 'DIČ changed' });
+    expect(early.body).toMatchObject({ resultCode: 701, field: 'internalDocumentId' });
+    expect(early.body.error).toContain('-101');
+    expect(early.body.error).toContain('POST /api/merchant/store');
+
+    // merchant/store wakes the sender; the SFS still answers -101 for the old document.
+    const count = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })!.sendingCount;
+    h.sim.injectFault({ kind: 'soap-fault', code: -101, text });
+    await usePortableMerchant(h);
+    await waitFor(
+      () => h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })!.sendingCount > count,
+      'the attempt after merchant/store',
+    );
+    expect(states(1, 2)).toEqual(['unsent', 'unsent']);
+
+    const reason = 'issued under the old DIČ; its certificate expired; reported to the tax office';
+    const aside = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason });
+    expect(aside.body.resultCode).toBe(0);
+    expect(aside.body.document.status.error).toMatchObject({ errorCode: -101 });
+    // The queue moves on: the next document is registered.
+    expect((await h.post('/api/document/send/offline', {})).body.documents).toHaveLength(1);
+    expect(states(1, 2)).toEqual(['set-aside', 'offline-sent']);
   });
 });
 

@@ -67,6 +67,13 @@ describe('a long paced print holds the printer, not the register (ADR 0514, 0516
     expect(status).not.toBe('still waiting');
     const entry = (status as { body: Json }).body.components.find((c: Json) => c.component === 'PRINTER');
     expect(entry).toMatchObject({ state: 'OK', details: { busy: true } });
+    // The document is not printed yet (508), but it is being printed: the sentence says so instead
+    // of sending the shop to POST /api/document/print, which would only get 300 now.
+    const overall = (status as { body: Json }).body;
+    expect(overall).toMatchObject({ state: 'LAST_DOCUMENT_NOT_PRINTED', reasonCode: 508 });
+    expect(overall.reason).toContain('is being printed by the store request');
+    expect(overall.reason).not.toContain('print it with POST /api/document/print first');
+    expect((await h.post('/api/document/print', {})).body.resultCode).toBe(300);
     const chdu = await answered(h.get('/api/chduinfo'));
     expect((chdu as { body: Json }).body).toMatchObject({ resultCode: 0, printer: { ready: true } });
     const version = await answered(h.get('/api/version'));
@@ -79,7 +86,18 @@ describe('a long paced print holds the printer, not the register (ADR 0514, 0516
     expect(gate.pauses.every((ms) => ms === 10_000)).toBe(true);
     expect(gate.pauses.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(120_000);
     expect((await h.get('/api/printer')).body.status.busy).toBeUndefined();
+    expect((await h.get('/api/status/get')).body.reasonCode).not.toBe(508);
   }, 90_000);
+
+  it('a store whose paced print fails: status then says to print it with /api/document/print', async () => {
+    sim = await EscPosPrinterSim.start({ rowsPerSecond: 200_000 });
+    h = await startHarness({ printer: { kind: 'tcp', host: sim.host, port: sim.port } });
+    sim.set({ paper: 'out' });
+    expect((await h.post('/api/document/store', pd())).body).toMatchObject({ resultCode: 507 });
+    const s = (await h.get('/api/status/get')).body;
+    expect(s).toMatchObject({ state: 'LAST_DOCUMENT_NOT_PRINTED', reasonCode: 508 });
+    expect(s.reason).toContain('print it with POST /api/document/print first');
+  }, 60_000);
 
   it('a window below 256 bytes or a pause above 10 s is refused with 701 naming the member, before anything is stored', async () => {
     h = await startHarness();

@@ -20,6 +20,7 @@ export interface DocRow {
   accepted: string | null;
   print_state: PrintState;
   last_printer_code: number | null;
+  print_started: number | null;
   repaired_by: number | null;
   create_ms: number | null;
   first_attempt: string | null;
@@ -63,6 +64,7 @@ export function toDocument(row: DocRow): IndexedDocument {
     ...(row.first_attempt !== null ? { firstAttemptDate: row.first_attempt } : {}),
     printState: row.print_state ?? NEW_PRINT_TRACK.printState,
     ...(row.last_printer_code !== null ? { lastPrinterCode: row.last_printer_code } : {}),
+    ...(row.print_started === 1 ? { printStarted: true as const } : {}),
     ...(row.repaired_by !== null ? { repairedBy: row.repaired_by } : {}),
   };
 }

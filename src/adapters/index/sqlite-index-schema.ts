@@ -1,14 +1,16 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Schema of the derived index (`<data-dir>/index.sqlite`, DECISIONS 14). Derived data only: a
+ * Schema of the derived index (`<data-dir>/index.sqlite`, ADR 0008 §14). Derived data only: a
  * version change drops everything and the next start rebuilds it from the CHDÚ.
  */
 // 2: receipt UUIDs compared without case by the column itself, so lookups use its index (ADR
 // 0113); the chain hash of record 1 kept as the journal's identity (ADR 0108).
 // 3: creation instant and first attempt of documents and locations (offline report filters and
 // the resend deadline, ADR 0700/0702).
-export const INDEX_SCHEMA_VERSION = 3;
+// 4: whether a failed print of the original reached the printer (the drawer kick never repeats,
+// ADR 0507).
+export const INDEX_SCHEMA_VERSION = 4;
 
 const TABLES = ['meta', 'merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types'];
 
@@ -23,7 +25,7 @@ CREATE TABLE documents (
   body TEXT NOT NULL,
   send_state TEXT NOT NULL, sending_count INTEGER NOT NULL, exchanges INTEGER NOT NULL,
   last_exchange TEXT, accepted TEXT,
-  print_state TEXT NOT NULL, last_printer_code INTEGER, repaired_by INTEGER,
+  print_state TEXT NOT NULL, last_printer_code INTEGER, print_started INTEGER, repaired_by INTEGER,
   create_ms INTEGER, first_attempt TEXT
 );
 CREATE INDEX documents_seq ON documents (seq_year, seq_month, sequence_id);

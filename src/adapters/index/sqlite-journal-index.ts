@@ -101,7 +101,7 @@ export class SqliteJournalIndex implements JournalIndex {
         'UPDATE locations SET sending_count = ?, first_attempt = COALESCE(first_attempt, ?) WHERE location_no = ?',
       ),
       setDocPrint: db.prepare(
-        'UPDATE documents SET print_state = ?, last_printer_code = ? WHERE document_no = ?',
+        'UPDATE documents SET print_state = ?, last_printer_code = ?, print_started = ? WHERE document_no = ?',
       ),
       setDocRepair: db.prepare(
         'UPDATE documents SET body = ?, send_state = ?, repaired_by = ?, create_ms = ? WHERE document_no = ?',
@@ -441,12 +441,18 @@ export class SqliteJournalIndex implements JournalIndex {
       case 'print': {
         const row = this.q.doc.get(record.body.documentNo) as DocRow | undefined;
         if (!row) return;
-        const current =
-          row.last_printer_code === null
-            ? { printState: row.print_state }
-            : { printState: row.print_state, lastPrinterCode: row.last_printer_code };
+        const current = {
+          printState: row.print_state,
+          ...(row.last_printer_code === null ? {} : { lastPrinterCode: row.last_printer_code }),
+          ...(row.print_started === 1 ? { printStarted: true as const } : {}),
+        };
         const next = afterPrint(current, record.body);
-        this.q.setDocPrint.run(next.printState, next.lastPrinterCode ?? null, row.document_no);
+        this.q.setDocPrint.run(
+          next.printState,
+          next.lastPrinterCode ?? null,
+          next.printStarted ? 1 : null,
+          row.document_no,
+        );
         return;
       }
       case 'repair':

@@ -58,10 +58,19 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
   print(job: PrintJob, options?: PrintOptions): Promise<PrintOutcome> {
     let encoded: EscPosJob;
     try {
-      encoded = this.encoder.encode(job.layout, {
-        ...(job.openDrawer === true ? { openDrawer: true } : {}),
-        ...(job.images ? { images: job.images } : {}),
-      });
+      const encode = (kick: boolean) =>
+        this.encoder.encode(job.layout, {
+          ...(kick ? { openDrawer: true } : {}),
+          ...(job.images ? { images: job.images } : {}),
+        });
+      encoded = encode(job.openDrawer === true);
+      // The kick of this receipt reached the printer in an earlier attempt (the CHDÚ's print
+      // record says so, also after a restart): printed afresh, it does not kick again; a job cut
+      // short in this process resumes after its first unit instead (ADR 0507).
+      if (encoded.drawerKick && job.drawerOpened === true) {
+        const sha = createHash('sha256').update(encoded.bytes).digest('hex');
+        if (this.interrupted?.jobSha256 !== sha) encoded = encode(false);
+      }
     } catch (e) {
       return Promise.reject(
         new FiscalError('PRINTER_DATA_REFUSED', `The job does not fit the printer: ${(e as Error).message}.`),

@@ -107,9 +107,11 @@ export class EscPosPrinter implements ReceiptPrinter {
         });
       encoded = encode(job.openDrawer === true);
       // The same receipt again after its kick reached the printer (another job came in between,
-      // so it starts afresh): the drawer opened already, once per receipt (ADR 0507).
+      // so it starts afresh, or kasa restarted and the CHDÚ says so): the drawer opened already,
+      // once per receipt (ADR 0507). A job cut short here resumes after its first unit instead.
       const sha = sha256(encoded.bytes);
-      if (encoded.drawerKick && this.kicked.includes(sha) && this.interrupted?.jobSha256 !== sha) {
+      const kickedBefore = this.kicked.includes(sha) || job.drawerOpened === true;
+      if (encoded.drawerKick && kickedBefore && this.interrupted?.jobSha256 !== sha) {
         encoded = encode(false);
       }
     } catch (e) {

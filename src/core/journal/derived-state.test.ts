@@ -94,4 +94,15 @@ describe('print state', () => {
       printState: 'electronic',
     });
   });
+
+  it('remembers that a failed print reached the printer (its drawer kick), through later failures', () => {
+    const partialPrint = { totalBytes: 900, resumeOffset: 15, printedLines: 0, jobSha256: 'a'.repeat(64) };
+    let t = afterPrint(NEW_PRINT_TRACK, { documentNo: 1, copy: false, ok: false, printerCode: 102 });
+    expect(t.printStarted).toBeUndefined();
+    t = afterPrint(t, { documentNo: 1, copy: false, ok: false, printerCode: 106, partialPrint });
+    expect(t).toEqual({ printState: 'failed', lastPrinterCode: 106, printStarted: true });
+    t = afterPrint(t, { documentNo: 1, copy: false, ok: false, printerCode: 105 });
+    expect(t).toEqual({ printState: 'failed', lastPrinterCode: 105, printStarted: true });
+    expect(afterPrint(t, { documentNo: 1, copy: false, ok: true })).toEqual({ printState: 'printed' });
+  });
 });

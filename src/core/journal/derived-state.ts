@@ -18,6 +18,12 @@ export interface SendTrack {
 export interface PrintTrack {
   printState: PrintState;
   lastPrinterCode?: number;
+  /**
+   * A failed print of the original got far enough to leave `partialPrint` (ADR 0507): its first
+   * unit, the drawer kick with it, reached the printer. Kept through later failures, so a reprint
+   * never kicks again — also after a restart, when the adapter's memory is gone.
+   */
+  printStarted?: true;
 }
 
 export const NEW_SEND_TRACK: SendTrack = { sendState: 'unsent', sendingCount: 0, exchanges: 0 };
@@ -74,7 +80,10 @@ export function afterRepair(t: SendTrack, r?: Pick<RepairRecord, 'setAside'>): S
 export function afterPrint(t: PrintTrack, p: PrintRecord): PrintTrack {
   if (p.copy || t.printState === 'printed' || t.printState === 'electronic') return t;
   if (p.ok) return { printState: p.electronic ? 'electronic' : 'printed' };
-  return p.printerCode === undefined
-    ? { printState: 'failed' }
-    : { printState: 'failed', lastPrinterCode: p.printerCode };
+  const started = t.printStarted === true || p.partialPrint !== undefined;
+  return {
+    printState: 'failed',
+    ...(p.printerCode === undefined ? {} : { lastPrinterCode: p.printerCode }),
+    ...(started ? { printStarted: true as const } : {}),
+  };
 }

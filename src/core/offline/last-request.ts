@@ -62,7 +62,14 @@ export function wayOut(entry: QueueEntry, code: number): string {
       ? 'POST /api/document/update {"fixDocument": …}'
       : 'POST /api/location/update {"fixLocation": …}';
   const register = registerRefusalKind(code);
-  if (register) return `${register.todo}, then repair it with ${repair} and "useLastMerchant": true`;
+  if (register) {
+    const then = `${register.todo}, then repair it with ${repair} and "useLastMerchant": true`;
+    // ADR 0711: an identity refusal that persists after a merchant/store may be set aside; a
+    // certificate or interface refusal never (the document is fine, the register's data are not).
+    return code === -101 || code === -102
+      ? `${then}; if the SFS still refuses it after that, set it aside for the tax office with ${setAside}`
+      : then;
+  }
   if (noFixClears(code)) {
     return `no fix clears ${code}: send it again as it is with ${repair.replace('…', '{}')} if the cause has passed, otherwise set it aside for the tax office with ${setAside}`;
   }

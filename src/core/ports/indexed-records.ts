@@ -39,6 +39,11 @@ export interface IndexedDocument {
   firstAttemptDate?: string;
   printState: PrintState;
   lastPrinterCode?: number;
+  /**
+   * The first unit of the original (the drawer kick with it) reached the printer in a failed
+   * attempt (a print record with `partialPrint`, ADR 0507): printing it again never kicks.
+   */
+  printStarted?: true;
   /** Record number of the latest repair, if repaired. */
   repairedBy?: number;
 }

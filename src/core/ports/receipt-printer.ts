@@ -26,6 +26,12 @@ export interface PrintJob {
   layout: ReceiptLayout;
   /** Kick the cash drawer with this job (ESC p before the content). */
   openDrawer?: boolean;
+  /**
+   * The kick of this receipt already reached the printer in an earlier, failed attempt (the CHDÚ's
+   * print record says so, also after a restart of kasa): the adapter never kicks again. A job cut
+   * short in this process still resumes where it stopped, after its first unit (ADR 0507).
+   */
+  drawerOpened?: boolean;
   /** A short reference for logs and file names, e.g. the documentNumber `202601/23`. */
   reference?: string;
   /** Images the layout's `image` blocks name (the stored logo as PNG under `logo`). */

@@ -1,4 +1,7 @@
+import { registerRefusalKind } from '../offline/register-refusal.js';
 import type { SfsOutcome } from '../ports/tax-authority.js';
+import { RESULT_CODES } from '../result-codes.js';
+import { sfsTextInSentence } from '../sfs/error-text.js';
 import type { ComponentStatus, StatusProbe } from './register-status.js';
 
 /**
@@ -8,8 +11,24 @@ import type { ComponentStatus, StatusProbe } from './register-status.js';
 /** Who made an attempt: a client request, or the background sender (issue 10). */
 export type AttemptOrigin = 'request' | 'background';
 
+/** What an attempt sent, so status can name it: `document 202611/5` or `location 3`. */
+export interface AttemptSubject {
+  name: string;
+  /** SendingCount > 1: a resend (background, `send/offline`, a repair) of a stored item. */
+  resend: boolean;
+}
+
 export class SfsHealth {
-  #last: { outcome: SfsOutcome['kind']; at: Date; detail: string } | undefined;
+  #last:
+    | {
+        outcome: SfsOutcome['kind'];
+        at: Date;
+        detail: string;
+        code?: number;
+        text?: string;
+        subject?: AttemptSubject;
+      }
+    | undefined;
   #lastAccepted: Date | undefined;
   readonly #listeners: Array<(outcome: SfsOutcome['kind'], origin: AttemptOrigin) => void> = [];
 
@@ -39,7 +58,7 @@ export class SfsHealth {
     this.#listeners.push(listener);
   }
 
-  record(outcome: SfsOutcome, at: Date, origin: AttemptOrigin = 'request'): void {
+  record(outcome: SfsOutcome, at: Date, origin: AttemptOrigin = 'request', subject?: AttemptSubject): void {
     let detail: string;
     switch (outcome.kind) {
       case 'accepted':
@@ -56,7 +75,15 @@ export class SfsHealth {
       default:
         detail = outcome.reason;
     }
-    this.#last = { outcome: outcome.kind, at, detail };
+    this.#last = {
+      outcome: outcome.kind,
+      at,
+      detail,
+      ...(outcome.kind === 'rejected' || outcome.kind === 'duplicate'
+        ? { code: outcome.code, text: outcome.text }
+        : {}),
+      ...(subject ? { subject } : {}),
+    };
     for (const listener of this.#listeners) listener(outcome.kind, origin);
   }
 
@@ -90,6 +117,7 @@ export class SfsHealth {
           details,
         };
       }
+      if (last.outcome === 'rejected' && last.subject !== undefined) return refusedStatus(last, details);
       const code =
         last.outcome === 'unreachable'
           ? 600
@@ -111,5 +139,39 @@ export class SfsHealth {
         details,
       };
     },
+  };
+}
+
+/**
+ * The SFS refused the last attempt: which one (the first sending of a document, or the resend of
+ * a stored item) and why. A refusal of the whole register (-8, -10, -12, -13, -101, -102, ADR
+ * 0711) says the item itself is fine and what clears it, with the code the cause maps to — the
+ * last stored document may be perfectly valid and merely waiting (review of issue 10).
+ */
+function refusedStatus(
+  last: { detail: string; code?: number; text?: string; subject?: AttemptSubject },
+  details: Record<string, unknown>,
+): ComponentStatus {
+  const subject = last.subject!;
+  const attempt = subject.resend
+    ? `the last attempt, the resend of ${subject.name},`
+    : `the last attempt, the first sending of ${subject.name},`;
+  const why = `${last.code}: ${sfsTextInSentence(last.text ?? '')}`;
+  const kind = registerRefusalKind(last.code);
+  if (kind) {
+    return {
+      component: 'SFS',
+      state: 'WARNING',
+      reasonCode: RESULT_CODES[kind.resultName].code,
+      reason: `The SFS refused ${attempt} with ${why}: ${kind.cause} — a problem of the register, not of ${subject.name}. ${kind.todo.charAt(0).toUpperCase()}${kind.todo.slice(1)}.`,
+      details,
+    };
+  }
+  return {
+    component: 'SFS',
+    state: 'WARNING',
+    reasonCode: RESULT_CODES.LAST_REQUEST_INVALID.code,
+    reason: `The SFS refused ${attempt} with ${why}.`,
+    details,
   };
 }

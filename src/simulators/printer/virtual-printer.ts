@@ -283,7 +283,9 @@ export class VirtualPrinter implements ReceiptPrinter {
       }
     }
     this.lastJobNo = jobNo;
-    if (job.openDrawer === true) this.kicks.push(2);
+    // As a real printer: the kick goes with the first unit, so a resumed job, or a receipt whose
+    // kick reached the printer before (ADR 0507), does not open the drawer again.
+    if (job.openDrawer === true && resumedFrom === undefined && job.drawerOpened !== true) this.kicks.push(2);
     this.printed.push({
       jobNo,
       kind: job.kind,
@@ -323,6 +325,9 @@ export class VirtualPrinter implements ReceiptPrinter {
       ...(last?.text === undefined ? {} : { lastPrintedLine: last.text }),
       jobSha256: createHash('sha256').update(encoded.bytes).digest('hex'),
     };
+    // The first unit, the kick with it, is on paper (unless this was itself a resumed job).
+    const resumed = this.interrupted?.jobSha256 === info.jobSha256;
+    if (job.openDrawer === true && !resumed && job.drawerOpened !== true) this.kicks.push(2);
     this.interrupted = info;
     this.failed.push({ kind: job.kind, ...ref(job), fault: 'PARTIAL_PRINT' });
     throw new FiscalError('PARTIAL_PRINT', 'virtual printer: the line dropped mid-job', {

@@ -139,13 +139,21 @@ export async function printOriginal(
   merchant: MerchantRecord,
   openDrawer: boolean,
   options?: PrintOptions,
+  drawerOpened = false,
 ): Promise<PrintFailure | undefined> {
   const { images, logo } = receiptImages(deps);
   const layout = documentLayout(doc, merchant, deps.printer.charsPerLine, { logo });
   let failure: PrintFailure | undefined;
   try {
     await deps.printer.print(
-      { kind: 'receipt', layout, openDrawer, reference: doc.document.documentNumber, images },
+      {
+        kind: 'receipt',
+        layout,
+        openDrawer,
+        ...(drawerOpened ? { drawerOpened: true } : {}),
+        reference: doc.document.documentNumber,
+        images,
+      },
       options,
     );
   } catch (e) {

@@ -103,14 +103,17 @@ class TailDocuments {
       }
       case 'print':
         this.#update(record.body.documentNo, (e) => {
-          const current =
-            e.doc.lastPrinterCode === undefined
-              ? { printState: e.doc.printState }
-              : { printState: e.doc.printState, lastPrinterCode: e.doc.lastPrinterCode };
+          const current = {
+            printState: e.doc.printState,
+            ...(e.doc.lastPrinterCode === undefined ? {} : { lastPrinterCode: e.doc.lastPrinterCode }),
+            ...(e.doc.printStarted ? { printStarted: true as const } : {}),
+          };
           const next = afterPrint(current, record.body);
           e.doc.printState = next.printState;
           if (next.lastPrinterCode === undefined) delete e.doc.lastPrinterCode;
           else e.doc.lastPrinterCode = next.lastPrinterCode;
+          if (next.printStarted) e.doc.printStarted = true;
+          else delete e.doc.printStarted;
         });
         return;
       case 'repair': {

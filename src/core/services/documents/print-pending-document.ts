@@ -24,7 +24,16 @@ export class PrintPendingDocument {
         );
       }
       const { merchant } = await merchantOf(this.deps, doc);
-      const failure = await printOriginal(this.deps, doc, merchant, doc.document.openDrawer, options);
+      // A failed attempt whose first unit reached the printer kicked the drawer already: printing
+      // again never kicks twice, also after a restart (ADR 0507, docs/printing.md).
+      const failure = await printOriginal(
+        this.deps,
+        doc,
+        merchant,
+        doc.document.openDrawer,
+        options,
+        doc.printStarted === true,
+      );
       if (failure !== undefined) {
         throw printerError(
           failure.printerCode,

@@ -75,7 +75,10 @@ export async function attemptDocument(
     signer,
     { timeoutMs: deps.sfsTimeoutMs },
   );
-  deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin);
+  deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin, {
+    name: `document ${document.documentNumber}`,
+    resend: sendingCount > 1,
+  });
   return {
     outcome,
     exchange: exchangeRecord(subject, requestUuid, requestDate, sendingCount, outcome),
@@ -107,7 +110,10 @@ export async function attemptLocation(
     signer,
     { timeoutMs: deps.sfsTimeoutMs },
   );
-  deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin);
+  deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin, {
+    name: `location ${location.locationNo}`,
+    resend: sendingCount > 1,
+  });
   return {
     outcome,
     exchange: exchangeRecord(subject, requestUuid, requestDate, sendingCount, outcome),

@@ -56,6 +56,7 @@ export class WrittenDocument {
       sendingCount: s.sendingCount,
       printState: this.print.printState,
       ...(this.print.lastPrinterCode === undefined ? {} : { lastPrinterCode: this.print.lastPrinterCode }),
+      ...(this.print.printStarted ? { printStarted: true as const } : {}),
     };
   }
 }

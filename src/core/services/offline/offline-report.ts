@@ -142,8 +142,9 @@ export class OfflineReport {
     ];
     let printed = 0;
     // API text: windowSize/printDelay keep a long report from overheating the head. The report is
-    // paced as one job — pauses between its item jobs, at most two minutes in all, windows
-    // widening if need be (ADR 0516) — since it holds the one-writer lock while it prints.
+    // paced as one print — pauses between its item jobs, at most two minutes in all, windows
+    // widening if need be (ADR 0516); the item jobs themselves go to the printer unpaced. It
+    // writes nothing to the CHDÚ and does not hold the one-writer lock while it pauses (ADR 0709).
     const plan = new PacingPlan(
       jobs.reduce((n, j) => n + estimatedBytes(j.layout), 0),
       pacing,

@@ -6,8 +6,11 @@ import type { ApiLocation } from '../../location/api-location.js';
 import { toApiLocation } from '../../location/api-location.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
 import { stuckCause } from '../../offline/last-request.js';
+import { type RegisterHold, registerHold, registerRefusalKind } from '../../offline/register-refusal.js';
 import type { SendSubject } from '../../offline/send-claims.js';
 import type { QueueEntry } from '../../ports/indexed-records.js';
+import { sfsTextInSentence } from '../../sfs/error-text.js';
+import { parseSfsDateTime } from '../../time.js';
 import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
 import { type ApiOfflineDocument, offlineStatus } from './offline-report.js';
 
@@ -57,7 +60,8 @@ export class SetAside {
     // Not refused by 501 or 508: setting the rejected last request aside is a way out of them.
     return this.deps.lock.run('offline/set-aside', async () => {
       const entry = this.#find(target);
-      assertRejected(entry, target.field);
+      assertRejected(entry, target.field, registerHold(this.deps.index));
+      await this.#assertNotTheRegister(entry, target.field);
       const { code, text } = stuckCause(entry);
       const release = this.deps.claims.claim(target.subject);
       if (!release) {
@@ -77,6 +81,44 @@ export class SetAside {
       }
       return this.#answer(this.#find(target));
     });
+  }
+
+  /**
+   * A refusal of the whole register (ADR 0711) is not the SFS's word on the item: its certificate
+   * or interface codes (-8, -10, -12, -13) never qualify — the document is fine, the register's
+   * data are not. Its identity codes (-101, -102) qualify only once they persist after a
+   * `merchant/store`: the item was created before the merchant data now in force and the SFS
+   * refused it again with them loaded (e.g. documents issued before a DIČ change whose old
+   * certificate is gone).
+   */
+  async #assertNotTheRegister(entry: QueueEntry, field: string): Promise<void> {
+    const { code, text } = stuckCause(entry);
+    const kind = registerRefusalKind(code);
+    if (!kind) return;
+    const what = entry.kind === 'document' ? 'the document' : 'the location';
+    const refused = `the SFS refused it with ${code} (${sfsTextInSentence(text)}): ${kind.cause}`;
+    if (code !== -101 && code !== -102) {
+      throw invalidInput(
+        field,
+        `cannot be set aside: ${refused} — a problem of the register, not of ${what}, which is fine. ${capital(kind.todo)}; ${what} is sent then. Setting aside is never a way to skip sending (ADR 0711)`,
+      );
+    }
+    const current = this.deps.index.currentMerchant();
+    const stored = current ? await this.deps.journal.get(current.recordNo) : undefined;
+    const storedAt = stored ? parseSfsDateTime(stored.writtenAt) : undefined;
+    const triedAt = parseSfsDateTime(entry.item.lastExchange?.requestDate ?? '');
+    const persists =
+      current !== undefined &&
+      current.recordNo > entry.recordNo &&
+      storedAt !== undefined &&
+      triedAt !== undefined &&
+      triedAt.getTime() >= storedAt.getTime();
+    if (!persists) {
+      throw invalidInput(
+        field,
+        `cannot be set aside yet: ${refused}. ${capital(kind.todo)}; ${what} is sent again then, and only if the SFS still refuses it with the merchant data stored after ${what} was created can it be set aside (ADR 0711)`,
+      );
+    }
   }
 
   #find(target: Target): QueueEntry {
@@ -133,15 +175,26 @@ function readId(value: unknown, field: string): number | undefined {
   return value;
 }
 
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /**
  * Only what the SFS rejected may be set aside: a stuck item, or one held by a refusal of the whole
- * register (ADR 0711). Anything else is a 701 saying why.
+ * register (ADR 0711; which of those qualify is decided by the code, see `#assertNotTheRegister`).
+ * Anything else is a 701 saying why — an item that waits behind a hold names the hold.
  */
-function assertRejected(entry: QueueEntry, field: string): void {
+function assertRejected(entry: QueueEntry, field: string, hold: RegisterHold | undefined): void {
   const { sendState, lastExchange } = entry.item;
   const what = entry.kind === 'document' ? 'the document' : 'the location';
   if (sendState === 'stuck') return;
   if (sendState === 'unsent' && lastExchange?.outcome === 'rejected' && lastExchange.registerRefused) return;
+  if (sendState === 'unsent' && hold !== undefined) {
+    throw invalidInput(
+      field,
+      `${what} was not rejected by the SFS: it waits in the queue behind the SFS's refusal of the register (${hold.code}: ${sfsTextInSentence(hold.text)}) — ${hold.kind.cause}. ${capital(hold.kind.todo)}; ${what} is fine and is sent then. Only an item the SFS rejected can be set aside`,
+    );
+  }
   const why: Record<string, string> = {
     online: `${what} is registered with the SFS: there is nothing to set aside`,
     'offline-sent': `${what} is registered with the SFS: there is nothing to set aside`,

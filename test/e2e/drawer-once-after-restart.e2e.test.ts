@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PROFILE } from '../../src/config/printer-profile.js';
+import { EscPosPrinterSim } from '../../src/simulators/printer/escpos-printer-sim.js';
+import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
+import { waitFor } from '../support/offline-helpers.js';
+import { dropPoint } from '../support/printer-drop-point.js';
+
+let h: Harness | undefined;
+let sim: EscPosPrinterSim | undefined;
+afterEach(async () => {
+  await h?.close();
+  await sim?.close();
+  h = undefined;
+  sim = undefined;
+});
+
+describe('a drawer opens at most once per receipt, also across a restart (ADR 0507)', () => {
+  it('a receipt with openDrawer cut short (106), kasa restarted, printed with /api/document/print: one kick in all', async () => {
+    sim = await EscPosPrinterSim.start();
+    // Confirming printing (process IDs): the kick is surely carried out before the line drops — a
+    // printer that loses it in the power cut would make the count prove nothing.
+    const printer = {
+      kind: 'tcp' as const,
+      host: sim.host,
+      port: sim.port,
+      profile: { ...DEFAULT_PROFILE, confirm: 'printed' as const },
+    };
+    const dataDir = mkdtempSync(join(tmpdir(), 'kasa-drawer-'));
+    const markDir = mkdtempSync(join(tmpdir(), 'kasa-drawer-marks-'));
+    h = await startHarness({ printer, dataDir, markDir });
+
+    // A reference receipt (no kick) tells where the fourth line of the next one lies.
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    await waitFor(() => sim!.jobs.length === 1, 'the reference receipt');
+    const reference = sim.jobs[0]!;
+    expect(sim.drawerKicks).toHaveLength(0);
+
+    sim.set({ dropAfterBytes: dropPoint(reference.bytes) });
+    const cut = await h.post('/api/document/store', pd({ openDrawer: true }));
+    expect(cut.body).toMatchObject({ resultCode: 507, printResultCode: 106 });
+    expect(cut.body.partialPrint.printedLines).toBeGreaterThan(0);
+    // The first unit, the kick in it, printed before the line dropped: the drawer opened once.
+    expect(sim.drawerKicks).toHaveLength(1);
+
+    // kasa stops (the adapter's memory of the cut job goes with it) and starts again.
+    await h.close();
+    h = await startHarness({ printer, dataDir, markDir });
+    const jobsBefore = sim.jobs.length;
+    expect((await h.post('/api/document/print', {})).body).toEqual({ resultCode: 0 });
+    await waitFor(() => sim!.jobs.length > jobsBefore, 'the receipt');
+    const job = sim.jobs.at(-1)!;
+    expect(job.qrCodes.at(-1)).toBe(cut.body.document.qrCode);
+    // The whole receipt is on paper again, and the drawer did not open a second time.
+    expect(sim.drawerKicks).toHaveLength(1);
+    // The print record of the cut attempt is what says so: the index rebuilt from it agrees.
+    expect(h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 2 })?.printState).toBe('printed');
+  }, 90_000);
+});
