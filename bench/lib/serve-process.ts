@@ -6,15 +6,25 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/**
+ * The checkout whose `kasa serve` is measured: this one, or `KASA_BENCH_KASA_ROOT` (another
+ * checkout, e.g. the commit before a change, measured by the same bench in the same run).
+ */
+export function kasaRoot(): string {
+  return process.env.KASA_BENCH_KASA_ROOT ?? repoRoot;
+}
+
 /** How `kasa serve` is started: the compiled entry when there is one, else the sources through tsx. */
 export function kasaCommand(): { argv: string[]; how: string } {
+  const root = kasaRoot();
+  const where = root === repoRoot ? '' : ` in ${root}`;
   for (const built of ['dist/src/main.js', 'dist/main.js']) {
-    const path = join(repoRoot, built);
-    if (existsSync(path)) return { argv: [path], how: `node ${built}` };
+    const path = join(root, built);
+    if (existsSync(path)) return { argv: [path], how: `node ${built}${where}` };
   }
   return {
-    argv: ['--import', 'tsx', join(repoRoot, 'src', 'main.ts')],
-    how: 'node --import tsx src/main.ts',
+    argv: ['--import', 'tsx', join(root, 'src', 'main.ts')],
+    how: `node --import tsx src/main.ts${where}`,
   };
 }
 
@@ -74,7 +84,7 @@ export async function startServe(
       'warn',
       ...extraArgs,
     ],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } },
+    { cwd: kasaRoot(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } },
   );
   let out = '';
   child.stdout!.on('data', (d) => (out += String(d)));
