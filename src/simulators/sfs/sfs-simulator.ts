@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KeySigner } from '../../adapters/crypto/key-signer.js';
 import { openTestCa } from '../../adapters/pki/test-ca.js';
+import { CertificateCache } from '../../adapters/tax-authority/certificate-cache.js';
 import { NS } from '../../adapters/tax-authority/soap-envelope.js';
 import { signEnvelope } from '../../adapters/tax-authority/ws-security.js';
 import { type Clock, type IdSource, systemClock } from '../../core/ports/clock.js';
@@ -79,6 +80,7 @@ export class SfsSimulator {
   readonly #registry = new SfsRegistry();
   readonly #faults = new FaultQueue();
   readonly #carefulMemory = new CarefulMemory();
+  readonly #certificates = new CertificateCache();
   #careful: CarefulOptions;
   #history: SimHistoryEntry[] = [];
   #seq = 0;
@@ -405,6 +407,7 @@ export class SfsSimulator {
       ca: this.#caCert,
       dates,
       registry: this.#registry,
+      certificates: this.#certificates,
       careful: {
         options: this.#careful,
         memory: this.#carefulMemory,
