@@ -42,9 +42,22 @@ afterEach(() => {
 });
 
 describe('SqliteJournalIndex', () => {
-  it('uses WAL with synchronous=FULL', () => {
+  it('uses WAL with synchronous=NORMAL (ADR 1100: consistent after a crash, replayed from the CHDÚ)', () => {
     expect(index.database.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(index.database.pragma('synchronous', { simple: true })).toBe(2);
+    expect(index.database.pragma('synchronous', { simple: true })).toBe(1);
+  });
+
+  it('a reader beside the writer sees every new high-water mark (only the writer keeps it in memory)', () => {
+    feed({ type: 'merchant', body: merchantRecord() });
+    const reader = SqliteJournalIndex.openReadOnly(join(dir, 'index.sqlite'))!;
+    expect(reader.highWaterMark()).toBe(1);
+    feed({ type: 'free-text', body: { text: 'x' } });
+    expect(index.highWaterMark()).toBe(2);
+    expect(reader.highWaterMark()).toBe(2);
+    index.clear();
+    expect(index.highWaterMark()).toBe(0);
+    expect(reader.highWaterMark()).toBe(0);
+    reader.close();
   });
 
   it('finds documents by every key and tracks the high-water mark', () => {

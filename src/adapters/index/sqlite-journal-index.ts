@@ -85,6 +85,8 @@ export class SqliteJournalIndex implements JournalIndex {
   private readonly q;
   /** Statements prepared once (ADR 1100: nothing per request that a statement cache saves). */
   private readonly statements = new Map<string, Database.Statement>();
+  /** The high-water mark as last read; forgotten by every write. */
+  private hwm: number | undefined;
 
   private constructor(
     readonly path: string,
@@ -169,7 +171,11 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   highWaterMark(): number {
-    return Number(this.q.meta.get('hwm') ?? 0);
+    // Asked several times per record written (ADR 0108 guard, numbering): kept until the next
+    // write of this index; a read-only index (beside a running serve) always reads it anew.
+    if (this.readOnly) return Number(this.q.meta.get('hwm') ?? 0);
+    this.hwm ??= Number(this.q.meta.get('hwm') ?? 0);
+    return this.hwm;
   }
 
   highWaterHash(): string | undefined {
@@ -187,6 +193,9 @@ export class SqliteJournalIndex implements JournalIndex {
   /** One transaction; the mark, its hash and the type counts are written once at its end. */
   applyMany(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
     if (entries.length === 0) return;
+    // The cached mark is dropped around the write: a rolled-back transaction leaves the one it
+    // read (still right), a committed one moved it.
+    this.hwm = undefined;
     this.db.transaction(() => {
       let hwm = this.highWaterMark();
       const counts = new Map<string, number>();
@@ -203,9 +212,11 @@ export class SqliteJournalIndex implements JournalIndex {
       this.q.setMeta.run('hwm', String(hwm));
       this.q.setMeta.run('hwm_hash', entries.at(-1)!.chainHash);
     })();
+    this.hwm = undefined;
   }
 
   clear(): void {
+    this.hwm = undefined;
     this.db.transaction(() => {
       for (const t of ['merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types']) {
         this.db.exec(`DELETE FROM ${t}`);
@@ -213,6 +224,7 @@ export class SqliteJournalIndex implements JournalIndex {
       this.db.exec("DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis')");
       this.q.setMeta.run('hwm', '0');
     })();
+    this.hwm = undefined;
   }
 
   currentMerchant(): { recordNo: number; merchant: MerchantRecord } | undefined {
