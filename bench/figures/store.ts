@@ -7,6 +7,8 @@ export interface StoreRun {
   documents: number;
   perSecond: number;
   latency: Summary;
+  /** CPU time `kasa serve` spent per document (all threads), ms. */
+  cpuMsPerDocument: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function storeSequentially(
   const client = new JsonClient(serve.url);
   const latencies: number[] = [];
   const t0 = process.hrtime.bigint();
+  const cpu0 = serve.cpuMs();
   try {
     for (let i = 0; i < count; i++) {
       const body = storeBody({
@@ -44,5 +47,10 @@ export async function storeSequentially(
     client.close();
   }
   const seconds = msSince(t0) / 1000;
-  return { documents: count, perSecond: count / seconds, latency: summarize(latencies) };
+  return {
+    documents: count,
+    perSecond: count / seconds,
+    latency: summarize(latencies),
+    cpuMsPerDocument: (serve.cpuMs() - cpu0) / count,
+  };
 }

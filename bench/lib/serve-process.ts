@@ -49,12 +49,25 @@ export function rssOf(pid: number): { rssMB: number; peakMB: number } {
   return { rssMB: kb('VmRSS') / 1024, peakMB: kb('VmHWM') / 1024 };
 }
 
+/**
+ * CPU time a process has used so far (user + system, all its threads; Linux /proc), ms. Unlike
+ * wall time it hardly depends on what else the machine runs: the work a document costs.
+ */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of stat (utime, stime) in clock ticks; 100 per second on Linux.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 export interface ServeProcess {
   url: string;
   child: ChildProcess;
   pid: number;
   output(): string;
   rss(): { rssMB: number; peakMB: number };
+  /** CPU time used so far, ms (see {@link cpuMsOf}). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -114,6 +127,7 @@ export async function startServe(
     pid: child.pid!,
     output: () => out,
     rss: () => rssOf(child.pid!),
+    cpuMs: () => cpuMsOf(child.pid!),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
