@@ -3,7 +3,7 @@ export type FigureName = (typeof FIGURES)[number];
 
 export interface BenchOptions {
   help: boolean;
-  /** Figure 1: documents stored one after the other (after a warm-up of 20). */
+  /** Figure 1: documents stored one after the other (after a warm-up of 100). */
   stores: number;
   /** Figure 1: then this many with `electronicReceipt: true`. */
   electronic: number;

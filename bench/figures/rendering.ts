@@ -1,4 +1,5 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 import { EscPosEncoder } from '../../src/adapters/printer/escpos-encoder.js';
 import { PngReceiptRenderer } from '../../src/adapters/receipt-image/png-receipt-renderer.js';
 import { qrMatrix } from '../../src/adapters/receipt-image/qr-matrix.js';
@@ -9,23 +10,28 @@ import { msSince, type Summary, summarize } from '../lib/stats.js';
 
 export interface RenderRun {
   png: Summary;
-  /** A blank PNG of the same size, encoded: what any PNG of the receipt costs at least. */
+  /** zlib (level 3) of the receipt's grey pixels: what compressing that many bytes costs at least. */
   pngFloorMs: number;
+  /** CPU time per PNG (mean), ms: what the receipt costs without the machine's other work. */
+  pngCpuMs: number;
   pngBytes: number;
   escpos: Summary;
   /** The receipt's QR symbol alone (qrcode package): part of every job's bytes. */
   escposFloorMs: number;
+  escposCpuMs: number;
   escposBytes: number;
 }
 
-function repeat(times: number, fn: () => void): Summary {
+function repeat(times: number, fn: () => void): Summary & { cpuMs: number } {
   const samples: number[] = [];
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < times; i++) {
     const t0 = process.hrtime.bigint();
     fn();
     samples.push(msSince(t0));
   }
-  return summarize(samples);
+  const cpu = process.cpuUsage(cpu0);
+  return { ...summarize(samples), cpuMs: (cpu.user + cpu.system) / 1000 / times };
 }
 
 /**
@@ -37,14 +43,15 @@ export function measureRendering(times = 200): RenderRun {
   const renderer = new PngReceiptRenderer();
   const encoder = new EscPosEncoder(DEFAULT_PROFILE);
   const first = renderer.render(layout, { paperWidthPx: 576 });
+  for (let i = 0; i < 20; i++) renderer.render(layout, { paperWidthPx: 576 }); // warm-up (JIT, glyphs)
   const png = repeat(times, () => renderer.render(layout, { paperWidthPx: 576 }));
-  const blank = repeat(times, () => {
-    const canvas = createCanvas(first.width, first.height);
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, first.width, first.height);
-    canvas.toBuffer('image/png');
-  });
+  const decoded = PNG.sync.read(first.png);
+  const grey = Buffer.alloc((first.width + 1) * first.height);
+  for (let p = 0, q = 0; p < decoded.data.length; p += 4) {
+    if (p % (first.width * 4) === 0) grey[q++] = 0;
+    grey[q++] = decoded.data[p]!;
+  }
+  const deflate = repeat(times, () => deflateSync(grey, { level: 3 }));
   const job = encoder.encode(layout);
   const escpos = repeat(times, () => encoder.encode(layout));
   const qr = layout.blocks.find((b) => b.kind === 'qr');
@@ -53,10 +60,12 @@ export function measureRendering(times = 200): RenderRun {
   });
   return {
     png,
-    pngFloorMs: blank.p50,
+    pngFloorMs: deflate.p50,
+    pngCpuMs: png.cpuMs,
     pngBytes: first.png.length,
     escpos,
     escposFloorMs: qrOnly.p50,
+    escposCpuMs: escpos.cpuMs,
     escposBytes: job.bytes.length,
   };
 }
