@@ -140,6 +140,26 @@ describe('SqliteJournalIndex', () => {
     expect(index.unsentDocuments(0)).toEqual([]);
   });
 
+  it('keeps the merchant in force and the settings between the records that change them (read-only values)', () => {
+    feed({ type: 'merchant', body: merchantRecord({ dic: '2021000003' }) });
+    const first = index.currentMerchant();
+    expect(index.currentMerchant()).toBe(first);
+    expect(() => {
+      (first!.merchant as { dic: string }).dic = 'x';
+    }).toThrow(TypeError);
+    feed({ type: 'free-text', body: { text: 'x' } });
+    expect(index.currentMerchant()).toBe(first);
+    feed({ type: 'merchant', body: merchantRecord({ dic: '2021000014' }) });
+    expect(index.currentMerchant()).toMatchObject({ recordNo: 3, merchant: { dic: '2021000014' } });
+    expect(index.settings()).toEqual({});
+    feed({ type: 'settings', body: { changes: { cashPaymentNames: ['Cash'] } } });
+    expect(index.settings()).toEqual({ cashPaymentNames: ['Cash'] });
+    expect(index.settings()).toBe(index.settings());
+    index.clear();
+    expect(index.currentMerchant()).toBeUndefined();
+    expect(index.settings()).toEqual({});
+  });
+
   it('tracks locations and merges settings in order', () => {
     feed(
       { type: 'location', body: locationRecord(1) },

@@ -87,6 +87,9 @@ export class SqliteJournalIndex implements JournalIndex {
   private readonly statements = new Map<string, Database.Statement>();
   /** The high-water mark as last read; forgotten by every write. */
   private hwm: number | undefined;
+  /** The merchant in force and the merged settings as last read; forgotten when a record changes them. */
+  private merchantCache: { value: { recordNo: number; merchant: MerchantRecord } | undefined } | undefined;
+  private settingsCache: Record<string, unknown> | undefined;
 
   private constructor(
     readonly path: string,
@@ -216,7 +219,7 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   clear(): void {
-    this.hwm = undefined;
+    this.forget();
     this.db.transaction(() => {
       for (const t of ['merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types']) {
         this.db.exec(`DELETE FROM ${t}`);
@@ -224,14 +227,20 @@ export class SqliteJournalIndex implements JournalIndex {
       this.db.exec("DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis')");
       this.q.setMeta.run('hwm', '0');
     })();
-    this.hwm = undefined;
+    this.forget();
   }
 
   currentMerchant(): { recordNo: number; merchant: MerchantRecord } | undefined {
+    // Read on every document and look-up; parsed once per merchant record (frozen: shared).
+    if (!this.readOnly && this.merchantCache !== undefined) return this.merchantCache.value;
     const row = this.sql('SELECT record_no, body FROM merchants ORDER BY record_no DESC LIMIT 1').get() as
       | { record_no: number; body: string }
       | undefined;
-    return row ? { recordNo: row.record_no, merchant: JSON.parse(row.body) as MerchantRecord } : undefined;
+    const value = row
+      ? deepFreeze({ recordNo: row.record_no, merchant: JSON.parse(row.body) as MerchantRecord })
+      : undefined;
+    if (!this.readOnly) this.merchantCache = { value };
+    return value;
   }
 
   lastSequenceId(year: number, month: number): number {
@@ -310,11 +319,14 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   settings(): Record<string, unknown> {
+    if (!this.readOnly && this.settingsCache !== undefined) return this.settingsCache;
     const rows = this.sql('SELECT key, value FROM settings ORDER BY key').all() as Array<{
       key: string;
       value: string;
     }>;
-    return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+    const value = deepFreeze(Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])));
+    if (!this.readOnly) this.settingsCache = value;
+    return value;
   }
 
   recordCount(): number {
@@ -342,6 +354,7 @@ export class SqliteJournalIndex implements JournalIndex {
   private applyBody(record: JournalRecord): void {
     switch (record.type) {
       case 'merchant':
+        this.merchantCache = undefined;
         this.q.insMerchant.run(record.recordNo, JSON.stringify(record.body));
         return;
       case 'document':
@@ -368,6 +381,7 @@ export class SqliteJournalIndex implements JournalIndex {
         this.applyRepair(record);
         return;
       case 'settings':
+        this.settingsCache = undefined;
         for (const [key, value] of Object.entries(record.body.changes)) {
           if (value === null) this.q.delSetting.run(key);
           else this.q.putSetting.run(key, JSON.stringify(value));
@@ -455,6 +469,13 @@ export class SqliteJournalIndex implements JournalIndex {
     this.q.setDocRepair.run(JSON.stringify(repaired), state, record.recordNo, row.document_no);
   }
 
+  /** Drops everything kept of the database in memory (a cleared index). */
+  private forget(): void {
+    this.hwm = undefined;
+    this.merchantCache = undefined;
+    this.settingsCache = undefined;
+  }
+
   /** The prepared statement of `text` (prepared on first use); `pluck` returns the first column. */
   private sql(text: string, pluck = false): Database.Statement {
     const key = pluck ? `pluck:${text}` : text;
@@ -525,4 +546,13 @@ function toLocation(row: LocRow): IndexedLocation {
     ...(t.accepted ? { accepted: t.accepted } : {}),
     sendingCount: t.sendingCount,
   };
+}
+
+/** Frozen all the way down: a value handed to every caller must not be changed by one of them. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
