@@ -171,7 +171,13 @@ describe('image-file CHDÚ', () => {
     const base = instrumented(log, { writes: [], syncs: [] });
     const io: ImageIoOpener = async (p, writable) => {
       const inner = await base(p, writable);
-      return { ...inner, sync: async () => void (syncs++, await inner.sync()) };
+      return {
+        ...inner,
+        async sync() {
+          syncs++;
+          await inner.sync();
+        },
+      };
     };
     const chdu = await ImageFileChdu.open(path, { create: true, capacityBlocks: 10, io });
     expect(await chdu.write(Uint8Array.of(0))).toBe(0);

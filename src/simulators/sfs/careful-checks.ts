@@ -3,6 +3,7 @@ import { formatCents, moneyCents, quantityUnits, rateHundredths } from '../../co
 import type { SfsViolation, SimCarefulCode } from '../../core/sfs/ekasa-errors.js';
 import type { SfsLocationRequest, SfsReceiptRequest } from '../../core/sfs/message.js';
 import { parseSfsDateTime } from '../../core/time.js';
+import { SimMemory } from './sim-memory.js';
 
 /**
  * What a careful eKasa server would refuse although the published error table has no code for it
@@ -64,18 +65,25 @@ export interface MerchantIdentity {
 
 const identityText = (ico: string | undefined, icDph: string | undefined) => JSON.stringify([ico, icDph]);
 
-/** What the careful checks remember between requests; forgotten on reset. */
+/**
+ * What the careful checks remember between requests; forgotten on reset. Request Uuids live in
+ * the simulator's {@link SimMemory} (on disk, like the registered receipts); the identities issued
+ * to a register are a handful per register and stay here.
+ */
 export class CarefulMemory {
-  readonly #uuids = new Map<string, string>();
   readonly #identities = new Map<string, Set<string>>();
+
+  constructor(private readonly memory: SimMemory) {}
 
   /** After a message was accepted: its Uuid now stands for this message. */
   rememberUuid(uuid: string, fingerprint: string): void {
-    this.#uuids.set(uuid.toLowerCase(), fingerprint);
+    this.memory.rememberUuid(uuid, fingerprint);
   }
 
-  uuidHolder(uuid: string): string | undefined {
-    return this.#uuids.get(uuid.toLowerCase());
+  /** Whether `uuid` already stands for a message other than the one with `fingerprint`. */
+  usedForAnother(uuid: string, fingerprint: string): boolean {
+    const holder = this.memory.uuidHolder(uuid);
+    return holder !== undefined && !SimMemory.sameMessage(holder, fingerprint);
   }
 
   /** An identity the register holds: issued (registered) or seen on an accepted receipt. */
@@ -89,8 +97,8 @@ export class CarefulMemory {
     return this.#identities.get(cashRegisterCode) ?? new Set();
   }
 
+  /** Forgets the identities (the Uuids go with the simulator memory's own clear()). */
   clear(): void {
-    this.#uuids.clear();
     this.#identities.clear();
   }
 }
@@ -168,8 +176,7 @@ export function rememberAccepted(message: Message, ctx: CarefulContext): void {
 
 /** Spec §3.3.12.1: the Uuid is new for every attempt; the same one on another message is a reuse. */
 function uuidReuse(message: Message, ctx: CarefulContext): SfsViolation | undefined {
-  const holder = ctx.memory.uuidHolder(message.request.header.Uuid);
-  if (holder === undefined || holder === messageFingerprint(message)) return undefined;
+  if (!ctx.memory.usedForAnother(message.request.header.Uuid, messageFingerprint(message))) return undefined;
   return refuse('uuid-reuse', `Header@Uuid ${message.request.header.Uuid} was used for another message`);
 }
 

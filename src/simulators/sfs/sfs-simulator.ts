@@ -30,12 +30,16 @@ import { handleControl } from './sim-control.js';
 import { type FaultKind, FaultQueue, type SimFault, type SimFaultInput } from './sim-faults.js';
 import { describeProcessed, describeUnprocessed, type SimHistoryEntry } from './sim-history.js';
 import { decodeUtf8, isSoap12ContentType, readBody } from './sim-http.js';
+import { SIM_MEMORY_FILE, SimMemory } from './sim-memory.js';
 
 /** The SFS service path (production and, per shipping devices, integration: ekasa-protocol.md §1.2). */
 export type { SimHistoryEntry } from './sim-history.js';
 
 export const SERVICE_PATH = '/mdu/soap/services/v2';
 export const WSDL_PATH = `${SERVICE_PATH}/ekasa_v2.wsdl`;
+/** Requests kept in the history (`GET /__sim/received`): the newest ones. */
+export const SIM_HISTORY_LIMIT = 1000;
+
 /** The retired interface: every request there is -8. */
 export const V1_SERVICE_PATH = '/mdu/soap/services/v1';
 
@@ -47,6 +51,11 @@ export interface SfsSimulatorOptions {
   port?: number;
   /** Writes every request and response here (`--record-dir`). */
   recordDir?: string;
+  /**
+   * Where the registered receipts, receipt numbers and request Uuids are remembered (SQLite);
+   * default `<caDir>/sfs-sim-memory.sqlite`, kept across restarts; `:memory:` for none.
+   */
+  memoryFile?: string;
   clock?: Clock;
   ids?: IdSource;
   /** Tightens or moves the date rules (system start, 96-hour windows); defaults per spec §2.6. */
@@ -77,9 +86,10 @@ export class SfsSimulator {
   readonly #identity: SigningIdentity;
   readonly #clock: Clock;
   readonly #ids: IdSource;
-  readonly #registry = new SfsRegistry();
+  readonly #memory: SimMemory;
+  readonly #registry: SfsRegistry;
   readonly #faults = new FaultQueue();
-  readonly #carefulMemory = new CarefulMemory();
+  readonly #carefulMemory: CarefulMemory;
   readonly #certificates = new CertificateCache();
   #careful: CarefulOptions;
   #history: SimHistoryEntry[] = [];
@@ -95,6 +105,10 @@ export class SfsSimulator {
     this.#clock = options.clock ?? systemClock;
     this.#ids = options.ids ?? { uuid: () => randomUUID() };
     const ca = openTestCa(options.caDir, this.#clock.now());
+    // A server remembers what it registered: in a file beside its CA, across restarts (issue 13).
+    this.#memory = new SimMemory(options.memoryFile ?? join(options.caDir, SIM_MEMORY_FILE));
+    this.#registry = new SfsRegistry(this.#memory);
+    this.#carefulMemory = new CarefulMemory(this.#memory);
     this.#caCert = new X509Certificate(ca.certPem);
     this.#identity = openSigningIdentity(ca, this.#clock.now());
     if (options.recordDir) mkdirSync(options.recordDir, { recursive: true });
@@ -143,7 +157,7 @@ export class SfsSimulator {
     return this.#caCert.toString();
   }
 
-  /** What arrived, oldest first. */
+  /** What arrived, oldest first: the last {@link SIM_HISTORY_LIMIT} requests. */
   history(): SimHistoryEntry[] {
     return this.#history.map((entry) => ({ ...entry }));
   }
@@ -234,11 +248,15 @@ export class SfsSimulator {
 
   async close(): Promise<void> {
     clearTimeout(this.#offlineTimer);
-    if (!this.#listening) return;
+    if (!this.#listening) {
+      this.#memory.close();
+      return;
+    }
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#server.closeAllConnections();
     this.#listening = false;
     await closed;
+    this.#memory.close();
   }
 
   async #listen(port: number): Promise<void> {
@@ -285,6 +303,10 @@ export class SfsSimulator {
       outcome: 'rejected',
     };
     this.#history.push(entry);
+    // What arrived is kept for the newest requests only: a long-running demo register sends
+    // documents for months (the registrations themselves are in the memory file).
+    if (this.#history.length > SIM_HISTORY_LIMIT)
+      this.#history.splice(0, this.#history.length - SIM_HISTORY_LIMIT);
     const raw = await readBody(req);
     if (raw === undefined) {
       entry.outcome = 'http-error';

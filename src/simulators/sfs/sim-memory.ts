@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+
+/** The SQLite file beside the simulator's CA where it remembers what it registered. */
+export const SIM_MEMORY_FILE = 'sfs-sim-memory.sqlite';
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('base64');
+
+/**
+ * What the simulated SFS remembers of every message it accepted — the receipts it registered (by
+ * PKP, with the Id it gave and the message's fingerprint), the receipt numbers taken, the request
+ * Uuids used — kept in SQLite as a server keeps them: on disk, across restarts, and not in the
+ * process' memory, which stays flat however many documents a register sends (issue 13, figure 6).
+ * PKPs and fingerprints are stored as SHA-256 digests; comparing digests is comparing the texts.
+ * `:memory:` keeps it in memory (tests that need a blank simulator each time).
+ */
+export class SimMemory {
+  private readonly db: Database.Database;
+  private readonly q;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    // A simulator's memory: losing the last registrations to a power cut is what a restarted test
+    // server does anyway; no flush on the request path.
+    this.db.pragma('synchronous = OFF');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS receipts (pkp TEXT PRIMARY KEY, id TEXT NOT NULL, fingerprint TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS numbers (number_key TEXT PRIMARY KEY, pkp TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS uuids (uuid TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID;
+    `);
+    const db = this.db;
+    this.q = {
+      receipt: db.prepare('SELECT id, fingerprint FROM receipts WHERE pkp = ?'),
+      number: db.prepare('SELECT 1 FROM numbers WHERE number_key = ?').pluck(),
+      addReceipt: db.prepare('INSERT INTO receipts (pkp, id, fingerprint) VALUES (?, ?, ?)'),
+      addNumber: db.prepare('INSERT INTO numbers (number_key, pkp) VALUES (?, ?)'),
+      uuid: db.prepare('SELECT fingerprint FROM uuids WHERE uuid = ?').pluck(),
+      setUuid: db.prepare(
+        'INSERT INTO uuids (uuid, fingerprint) VALUES (?, ?) ON CONFLICT (uuid) DO UPDATE SET fingerprint = excluded.fingerprint',
+      ),
+    };
+  }
+
+  /** The receipt registered under this PKP: its Id and whether `fingerprint` is the same message. */
+  receipt(pkp: string, fingerprint: string): { id: string; same: boolean } | undefined {
+    const row = this.q.receipt.get(digest(pkp)) as { id: string; fingerprint: string } | undefined;
+    return row && { id: row.id, same: row.fingerprint === digest(fingerprint) };
+  }
+
+  numberTaken(numberKey: string): boolean {
+    return this.q.number.get(numberKey) !== undefined;
+  }
+
+  addReceipt(pkp: string, id: string, fingerprint: string, numberKey: string): void {
+    const key = digest(pkp);
+    this.db.transaction(() => {
+      this.q.addReceipt.run(key, id, digest(fingerprint));
+      this.q.addNumber.run(numberKey, key);
+    })();
+  }
+
+  /** The fingerprint (digest) of the message a request Uuid stands for, if any. */
+  uuidHolder(uuid: string): string | undefined {
+    return (this.q.uuid.get(uuid.toLowerCase()) as string | undefined) ?? undefined;
+  }
+
+  rememberUuid(uuid: string, fingerprint: string): void {
+    this.q.setUuid.run(uuid.toLowerCase(), digest(fingerprint));
+  }
+
+  /** Whether `fingerprint` is the message whose digest {@link uuidHolder} gave. */
+  static sameMessage(holder: string, fingerprint: string): boolean {
+    return holder === digest(fingerprint);
+  }
+
+  clear(): void {
+    this.db.exec('DELETE FROM receipts; DELETE FROM numbers; DELETE FROM uuids;');
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
