@@ -1,4 +1,12 @@
-export const FIGURES = ['store', 'lookups', 'startup', 'offline', 'rendering', 'memory'] as const;
+export const FIGURES = [
+  'store',
+  'lookups',
+  'startup',
+  'offline',
+  'rendering',
+  'memory',
+  'qr-payment',
+] as const;
 export type FigureName = (typeof FIGURES)[number];
 
 export interface BenchOptions {

@@ -8,7 +8,8 @@ import { measureRendering } from './figures/rendering.js';
 import { runStoreFigures } from './figures/store-figures.js';
 import { type Floors, measureFloors } from './floor.js';
 import { kasaCommand, repoRoot } from './lib/serve-process.js';
-import { formatTable, type Row } from './lib/table.js';
+import { formatTable, ms, type Row } from './lib/table.js';
+import { measureQrPayments } from './qr-payment.bench.js';
 
 /**
  * `npm run bench` (issue 13): this machine's floors first, then every figure of the issue, one
@@ -78,6 +79,21 @@ try {
     const out = await runLookupAndStartupFigures(root, floors, options, log);
     rows.push(...out.rows);
     figures.journal = out.figures;
+  }
+  if (options.only.has('qr-payment')) {
+    log('\n[qr-payment]');
+    const q = await measureQrPayments(mkdtempSync(join(root, 'qr-')), options.smoke ? 10 : 30);
+    figures.qrPayment = q;
+    log(`  notification → PAID p50 ${ms(q.p50)}, p99 ${ms(q.p99)}, max ${ms(q.max)} (${q.count} payments)`);
+    rows.push({
+      figure: '15 QR payment: notification → PAID, max',
+      value: ms(q.max),
+      target: '≤ 1 s (issue 15)',
+      floor: `${ms(floors.http.p50)} HTTP RT`,
+      ratio: q.p50 / floors.http.p50,
+      pass: q.max <= 1000,
+      note: `p50 ${ms(q.p50)} over ${q.count} payments (embedded NOP simulator, mTLS HTTPS + MQTT over TLS on loopback); ratio is p50 ÷ the HTTP round trip`,
+    });
   }
   if (options.only.has('offline')) {
     rows.push({

@@ -5,6 +5,7 @@ import { registerChduCommands } from './chdu-commands.js';
 import { registerChduSimCommand } from './chdu-sim-command.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit.js';
 import { registerMerchantCommands } from './merchant-commands.js';
+import { registerNopSimCommand } from './nop-sim-command.js';
 import { registerPrinterSimCommand } from './printer-sim-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerSfsSimCommand } from './sfs-sim-command.js';
@@ -35,6 +36,7 @@ export function buildProgram(io: CliIo, version: string): Command {
   registerChduCommands(program, io);
   registerChduSimCommand(program, io);
   registerSfsSimCommand(program, io);
+  registerNopSimCommand(program, io);
   registerPrinterSimCommand(program, io);
   const applyToAll = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

@@ -28,7 +28,7 @@ export function registerServeCommand(program: Command, io: CliIo): void {
       kasa.logger.warn({ host: config.host }, 'listening on a non-loopback address without a token');
     }
     io.stdout(
-      `kasa listening on ${base}  admin ${base}/admin/  API docs ${base}/docs  CHDU ${kasa.targets.chdu}  SFS ${kasa.targets.sfs}  printer ${kasa.targets.printer}\n`,
+      `kasa listening on ${base}  admin ${base}/admin/  API docs ${base}/docs  CHDU ${kasa.targets.chdu}  SFS ${kasa.targets.sfs}  printer ${kasa.targets.printer}  QR payments (NOP) ${kasa.targets.nop}\n`,
     );
     await new Promise<void>((resolve) => {
       const stop = (): void => {

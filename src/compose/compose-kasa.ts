@@ -6,12 +6,18 @@ import type { Logger } from 'pino';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget, printerProfileOf } from '../config/targets.js';
+import { FiscalError } from '../core/fiscal-error.js';
+import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
+import { lastRequestRefusal } from '../core/offline/last-request.js';
+import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
-import { offlineBacklogProbe } from '../core/services/backlog-status.js';
+import type { Scheduler } from '../core/ports/scheduler.js';
+import { assertLastDocumentPrinted } from '../core/services/documents/issue-document.js';
+import { locationProbe } from '../core/services/location/location-probe.js';
 import { printerInfo } from '../core/services/printing/printer-info.js';
 import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
@@ -21,22 +27,36 @@ import { buildHttpApp, type KasaApp } from '../http/app.js';
 import { adminRoutes } from '../http/routes/admin.js';
 import { chduRoutes } from '../http/routes/chdu.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
+import type { NopSimulator } from '../simulators/nop/nop-simulator.js';
 import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
+import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeMerchant } from './merchant.js';
+import { composeOffline } from './offline.js';
+import { type NopConnection, openPaymentNotifier } from './open-payment-notifier.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
 import { openTaxAuthority } from './open-tax-authority.js';
 import { composePrinting } from './printing.js';
+import { composeQrPayments, type QrPaymentsPart } from './qr-payments.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
   app: KasaApp;
   logger: Logger;
-  targets: { chdu: string; sfs: string; printer: string };
+  targets: { chdu: string; sfs: string; printer: string; nop: string };
   /** The simulators and devices, for tests and the admin page (fault injection). */
-  parts: { printer: ReceiptPrinter; sfsSimulator?: SfsSimulator; journal: Journal; index: JournalIndex };
+  parts: {
+    printer: ReceiptPrinter;
+    sfsSimulator?: SfsSimulator;
+    journal: Journal;
+    index: JournalIndex;
+    /** The background offline sender (tests read its state). */
+    sender: OfflineSender;
+    nopSimulator?: NopSimulator;
+    qrPayments: QrPaymentsPart;
+  };
   close(): Promise<void>;
 }
 
@@ -47,6 +67,10 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
+  /** QR payment background timing (tests shorten it). */
+  qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -137,6 +161,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     () => currentCertificate(),
     () => currentIdentity(),
   );
+  const demo = demoAllowed(config, logger);
+  let nop: NopConnection;
+  try {
+    // ADR 0904: demo mode embeds the NOP simulator like the SFS one.
+    nop = await openPaymentNotifier(config, demo, clock);
+  } catch (e) {
+    await early?.close();
+    await sfs.close();
+    throw e;
+  }
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   let printer: ReceiptPrinter;
   try {
@@ -153,9 +187,11 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   } catch (e) {
     await early?.close();
     await sfs.close();
+    await nop.close();
     throw e;
   }
   const closeAll = async (): Promise<void> => {
+    await nop.close();
     await sfs.close();
     await printer.close();
     await storage.close();
@@ -189,7 +225,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       readiness,
       status,
       check: storage.check,
-      demo: demoAllowed(config, logger),
+      demo,
       logger,
     });
   } catch (e) {
@@ -197,7 +233,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     throw e;
   }
   status.addProbe(printerProbe(printer));
-  status.addProbe(offlineBacklogProbe(storage.index, () => clock.now()));
+  status.addProbe(offlineBacklogProbe(storage.index, clock));
+  status.addProbe(locationProbe(storage.index));
   status.addProbe(sfs.health.probe);
   const profile = printerProfileOf(config.printer);
   const printing = await composePrinting({
@@ -207,7 +244,53 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     index: storage.index,
     lock,
   });
-  const documents = composeDocuments({
+  // Issue 10: the overall state is never READY while documents are refused, and names a backlog
+  // past its deadline.
+  status.addBlocker({ refusal: () => lastRequestRefusal(storage.index) });
+  status.addBlocker({
+    refusal: () => {
+      try {
+        assertLastDocumentPrinted({ index: storage.index });
+        return undefined;
+      } catch (e) {
+        return FiscalError.is(e) ? e : undefined;
+      }
+    },
+  });
+  status.addBlocker(overdueBacklog(storage.index, clock));
+  const background = composeBackground({
+    journal: storage.journal,
+    index: storage.index,
+    lock,
+    sfs: sfs.taxAuthority,
+    sfsTimeoutMs: config.sfsTimeoutMs,
+    swId: () => swIds.value,
+    sfsHealth: sfs.health,
+    clock,
+    ids,
+    session: merchant.session,
+    keystore: merchant.keystore,
+    readiness,
+    logger,
+    ...(overrides.scheduler ? { scheduler: overrides.scheduler } : {}),
+  });
+  let qrPayments: QrPaymentsPart;
+  try {
+    qrPayments = composeQrPayments({
+      config,
+      nop,
+      index: storage.index,
+      merchant: merchant.session,
+      printer,
+      clock,
+      logger,
+      ...(overrides.qrJobs ? { jobs: overrides.qrJobs } : {}),
+    });
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+  const documentDeps = {
     journal: storage.journal,
     index: storage.index,
     lock,
@@ -221,7 +304,19 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     logo: printing.logo,
     clock,
     ids,
-  });
+    claims: background.claims,
+    qrTender: qrPayments.tender,
+  };
+  const documents = composeDocuments(documentDeps);
+  const offline = composeOffline(
+    {
+      ...documentDeps,
+      claims: background.claims,
+      signers: background.signers,
+      scheduler: background.scheduler,
+    },
+    background.sender,
+  );
 
   const app = await buildHttpApp({
     logger,
@@ -237,11 +332,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       }),
       merchant.routes,
       documents,
+      ...offline,
       ...printing.routes,
+      ...qrPayments.routes,
       adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
     ],
   });
 
+  background.start();
+  // ADR 0908: the QR payment jobs (MQTT session, catch-up, expiry) start and stop with the rest.
+  qrPayments.jobs.start();
   return {
     app,
     logger,
@@ -249,15 +349,21 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       chdu: describeChduTarget(config.chdu),
       sfs: sfs.target,
       printer: printer.target,
+      nop: qrPayments.jobs.status().target,
     },
     parts: {
       printer,
       ...(sfs.simulator ? { sfsSimulator: sfs.simulator } : {}),
       journal: storage.journal,
       index: storage.index,
+      sender: background.sender,
+      ...(nop.simulator ? { nopSimulator: nop.simulator } : {}),
+      qrPayments,
     },
     async close() {
       await app.close();
+      await background.stop();
+      await qrPayments.close();
       await closeAll();
     },
   };

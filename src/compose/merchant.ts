@@ -25,6 +25,8 @@ export interface MerchantPart {
   session: MerchantSession;
   store: StoreMerchant;
   routes: RoutePlugin;
+  /** The sealed keystores per certificate (a resend after a renewal signs with the older one, ADR 0703). */
+  keystore: Pkcs12MerchantKeystore;
 }
 
 export interface MerchantWiring {
@@ -91,5 +93,6 @@ export async function composeMerchant(w: MerchantWiring): Promise<MerchantPart> 
     session,
     store,
     routes: merchantRoutes({ store, index: w.index, session, clock: w.clock }),
+    keystore,
   };
 }

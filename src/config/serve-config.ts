@@ -35,6 +35,13 @@ export interface ServeConfig {
   /** When set, every /api/ request needs `Authorization: Bearer <token>`. */
   readonly token: string | undefined;
   readonly logLevel: LogLevel;
+  /** NOP environment fixed by `--nop-env` (else the `nopEnvironment` setting, ADR 0903). */
+  readonly nopEnv: 'off' | 'int' | 'prod' | undefined;
+  /** NOP ERP API base and MQTT broker replacing the environment's hosts (`kasa nop-sim`, ADR 0904). */
+  readonly nopUrl: string | undefined;
+  readonly nopMqttUrl: string | undefined;
+  /** PEM file with the CA of NOP's server certificates (with `--nop-url`); default the system CAs. */
+  readonly nopTrust: string | undefined;
   /** `--sw-id`: the SwId the certification assigned (40 hex, upper case); undefined = derived (ADR 0421). */
   readonly swId: string | undefined;
   /** Keys given explicitly by flag or environment: fixed for the process lifetime (DECISIONS 2). */
@@ -70,6 +77,22 @@ const token = (text: string): string => {
   if (!/^[\x21-\x7e]{8,200}$/.test(text))
     throw new Error('token must be 8-200 printable ASCII characters, no spaces');
   return text;
+};
+
+const nopEnv = (text: string): 'off' | 'int' | 'prod' => {
+  if (text !== 'off' && text !== 'int' && text !== 'prod') throw new Error('must be off, int or prod');
+  return text;
+};
+
+const mqttUrl = (text: string): string => {
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    throw new Error('must be an absolute mqtts:// URL');
+  }
+  if (u.protocol !== 'mqtts:') throw new Error('must be an mqtts:// URL (MQTT over TLS)');
+  return u.toString();
 };
 
 /** SFS spec §2.3: the SwId is 40 hexadecimal digits (SHA-1); kept in upper case like the spec example. */
@@ -181,6 +204,38 @@ const specs = {
     parse: logLevel,
     defaultText: 'info',
   },
+  nopEnv: {
+    key: 'nopEnv',
+    flags: '--nop-env <env>',
+    description: 'QR payments through NOP: off, int or prod (fixes the nopEnvironment setting)',
+    env: 'KASA_NOP_ENV',
+    parse: nopEnv,
+    defaultText: 'the nopEnvironment setting (off; the embedded simulator in demo mode)',
+  },
+  nopUrl: {
+    key: 'nopUrl',
+    flags: '--nop-url <url>',
+    description: "NOP ERP API base URL instead of the environment's (e.g. a kasa nop-sim)",
+    env: 'KASA_NOP_URL',
+    parse: url,
+    defaultText: 'the FS host of the environment',
+  },
+  nopMqttUrl: {
+    key: 'nopMqttUrl',
+    flags: '--nop-mqtt-url <url>',
+    description: 'NOP MQTT broker (mqtts://HOST:PORT), with --nop-url',
+    env: 'KASA_NOP_MQTT_URL',
+    parse: mqttUrl,
+    defaultText: 'the FS broker of the environment',
+  },
+  nopTrust: {
+    key: 'nopTrust',
+    flags: '--nop-trust <pem-file>',
+    description: "PEM file with the CA of NOP's server certificates, with --nop-url",
+    env: 'KASA_NOP_TRUST',
+    parse: nonEmpty('trust file'),
+    defaultText: 'the system CAs',
+  },
   swId: {
     key: 'swId',
     flags: '--sw-id <hex>',
@@ -208,6 +263,10 @@ export function defaultServeConfig(dataDir: string, overrides: Partial<ServeConf
     demo: true,
     token: undefined,
     logLevel: 'info',
+    nopEnv: undefined,
+    nopUrl: undefined,
+    nopMqttUrl: undefined,
+    nopTrust: undefined,
     swId: undefined,
     fixed: new Set<ServeKey>(),
     ...overrides,
@@ -263,6 +322,12 @@ export function readServeConfig(
     demo,
     token: value<string | undefined>('token', d.token),
     logLevel: value<LogLevel>('logLevel', d.logLevel),
+    nopEnv: value<ServeConfig['nopEnv']>('nopEnv', d.nopEnv),
+    nopUrl: value<string | undefined>('nopUrl', d.nopUrl),
+    nopMqttUrl: value<string | undefined>('nopMqttUrl', d.nopMqttUrl),
+    nopTrust: ((p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p)))(
+      value<string | undefined>('nopTrust', d.nopTrust),
+    ),
     swId: value<string | undefined>('swId', d.swId),
     fixed,
   };

@@ -81,6 +81,32 @@ export const RESULT_CODES = {
   SFS_DUPLICATE: { code: 601, meaning: 'The SFS reports the document as a duplicate.' },
   SFS_RESPONSE_NOT_VERIFIED: { code: 602, meaning: 'The SFS response signature could not be verified.' },
 
+  QR_PAYMENTS_OFF: {
+    code: 800,
+    meaning:
+      'QR payments are off or not set up: the NOP environment is off, or the IBAN or the creditor name is missing (kasa extension, ADR 0900).',
+  },
+  NOP_UNREACHABLE: {
+    code: 801,
+    meaning:
+      'The payment notifier (NOP) could not be reached, timed out, failed or asked to slow down; no payment id was issued.',
+  },
+  NOP_REFUSED: {
+    code: 802,
+    meaning:
+      "NOP refused the register's certificate, or the certificate does not name the stored merchant and register.",
+  },
+  QR_PAYMENT_NOT_FOUND: { code: 803, meaning: 'No QR payment with this id is known to this register.' },
+  QR_PAYMENT_NOT_PAID: {
+    code: 804,
+    meaning: 'The QR payment is not PAID (still pending, mismatched, cancelled, expired or paid late).',
+  },
+  QR_PAYMENT_USED: { code: 805, meaning: 'The QR payment id is already used by another document.' },
+  QR_PAYMENT_ALREADY_PAID: {
+    code: 806,
+    meaning: 'The QR payment is already paid: it cannot be cancelled; issue the receipt with it.',
+  },
+
   MALFORMED_INPUT: { code: 700, meaning: 'The request body is not valid JSON.' },
   INVALID_INPUT: {
     code: 701,

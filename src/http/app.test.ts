@@ -316,6 +316,7 @@ describe('common HTTP rules', () => {
       'SFS',
       'MERCHANT',
       'OFFLINE_BACKLOG',
+      'LOCATION',
     ]);
     expect((await app.inject({ method: 'GET', url: '/api/version' })).json()).toMatchObject({
       resultCode: 0,

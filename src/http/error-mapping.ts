@@ -3,13 +3,15 @@ import { RESULT_CODES } from '../core/result-codes.js';
 
 /**
  * THE place where result codes become HTTP statuses (issue 2: "HTTP status mapping lives in
- * exactly one place"). 200 for success; 404 for 505 and 506; 500 for every other failure; and the
+ * exactly one place"). 200 for success; 404 for 505, 506 and 803; 500 for every other failure; and the
  * two exceptions the API text names for single routes.
  */
 const BY_CODE: Readonly<Record<number, number>> = {
   [RESULT_CODES.OK.code]: 200,
   [RESULT_CODES.NOTHING_TO_PRINT.code]: 404,
   [RESULT_CODES.NOT_FOUND.code]: 404,
+  // Extension (ADR 0900): an unknown QR payment id is a missing resource like an unknown document.
+  [RESULT_CODES.QR_PAYMENT_NOT_FOUND.code]: 404,
 };
 
 const ROUTE_EXCEPTIONS: Readonly<Record<string, Readonly<Record<number, number>>>> = {

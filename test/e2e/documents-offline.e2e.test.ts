@@ -33,7 +33,12 @@ describe('offline documents and SFS failures', () => {
     const backlog = status.body.components.find(
       (c: { component: string }) => c.component === 'OFFLINE_BACKLOG',
     );
-    expect(backlog).toMatchObject({ state: 'WARNING', details: { unsentDocuments: 1 } });
+    // Issue 10: OK while more than 24 h are left to the resend deadline, with the oldest item's age.
+    expect(backlog).toMatchObject({
+      state: 'OK',
+      details: { unsentDocuments: 1, oldest: { kind: 'document', documentNumber: d.documentNumber } },
+    });
+    expect(backlog.details.oldest.timeLeftSeconds).toBeGreaterThan(95 * 3600);
   });
 
   it('goes offline within the online limit plus a small margin when the SFS never answers', async () => {
@@ -84,19 +89,12 @@ describe('offline documents and SFS failures', () => {
     expect(res.body.document.uuid).toBeUndefined();
   });
 
-  it('does not send cash documents when the setting says so (Act 384/2025), and never queues them', async () => {
+  it('answers an offline cash document with a warning status (sending forced, ADR 0704)', async () => {
     h = await startHarness();
-    await h.kasa.parts.journal.append({ type: 'settings', body: { changes: { sendCashDocuments: false } } });
-    const res = await h.post('/api/cash', { amount: 50 });
-    expect(res.body.resultCode).toBe(0);
-    expect(res.body.cash.status).toEqual({});
-    expect(h.sim.history()).toHaveLength(0);
-    expect(h.kasa.parts.index.unsentDocuments()).toHaveLength(0);
-    expect(h.kasa.parts.index.findDocument({ by: 'last' })?.sendState).toBe('not-sent');
-  });
-
-  it('answers an offline cash document with a warning status', async () => {
-    h = await startHarness();
+    await h.kasa.parts.journal.append({
+      type: 'settings',
+      body: { changes: { forceSendCashDocuments: true } },
+    });
     await h.sim.goOffline();
     const res = await h.post('/api/cash', { amount: -20 });
     expect(res.body.resultCode).toBe(0);

@@ -128,11 +128,19 @@ describe('online documents (embedded SFS simulator, virtual printer)', () => {
     expect(sfs).toMatchObject({ Paragon: 'true', ParagonNumber: '17' });
   });
 
-  it('registers cash deposits and withdrawals in the same monthly sequence', async () => {
+  it('registers cash deposits and withdrawals in the same monthly sequence (sending forced, ADR 0704)', async () => {
+    await h.kasa.parts.journal.append({
+      type: 'settings',
+      body: { changes: { forceSendCashDocuments: true } },
+    });
     const deposit = await h.post('/api/cash', { amount: 100 });
     expect(deposit.body.resultCode).toBe(0);
     expect(deposit.body.cash).toMatchObject({ documentType: 'VK', amount: 100, sequenceId: 6, status: {} });
     expect(deposit.body.cash.uuid).toMatch(/^O-/);
+    await h.kasa.parts.journal.append({
+      type: 'settings',
+      body: { changes: { forceSendCashDocuments: null } },
+    });
     const withdrawal = await h.post('/api/cash', { amount: -30.5, openDrawer: true });
     expect(withdrawal.body.cash).toMatchObject({ documentType: 'VY', amount: -30.5, sequenceId: 7 });
     expect(stored(7).document.sfs.Amount).toBe('30.50');

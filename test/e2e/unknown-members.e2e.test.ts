@@ -47,7 +47,8 @@ describe('unknown members on every route', () => {
         );
         const res = await h.kasa.app.inject({
           method: method.toUpperCase() as 'POST',
-          url: path,
+          // A path parameter (`/api/qrpayment/{id}/cancel`) gets a plain value: the body is checked first.
+          url: path.replace(/\{[^}]+\}/g, 'x'),
           headers: { 'content-type': 'application/json' },
           payload: JSON.stringify({ [UNKNOWN]: 1 }),
         });

@@ -1,11 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
-import { defaultServeConfig } from '../../src/config/serve-config.js';
+import { defaultServeConfig, type ServeConfig } from '../../src/config/serve-config.js';
 import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
+import type { Scheduler } from '../../src/core/ports/scheduler.js';
 import type { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
 import { ManualClock } from './merchant-register.js';
@@ -22,6 +24,14 @@ export interface HarnessOptions {
   renderer?: ReceiptImageRenderer;
   /** Capacity of a new CHDÚ image in blocks (small values make it fill up). */
   capacityBlocks?: number;
+  /** Further serve configuration (e.g. the --nop-* flags). */
+  config?: Partial<ServeConfig>;
+  /** Logger (default silent). */
+  logger?: Logger;
+  /** QR payment background timing. */
+  qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
+  /** Timers of background work (default: Node timers). */
+  scheduler?: Scheduler;
   /** Another CHDÚ than the image in the data dir (e.g. a CHDU Lite emulator over TCP). */
   chdu?: ChduTarget;
   /** `--sw-id`. */
@@ -59,12 +69,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     demo: options.demo ?? true,
     logLevel: 'silent',
+    ...options.config,
     swId: options.swId,
   });
   const kasa = await composeKasa(config, {
     clock,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
+    ...(options.qrJobs ? { qrJobs: options.qrJobs } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   await kasa.app.ready();
   const call = async (

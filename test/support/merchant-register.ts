@@ -17,6 +17,18 @@ export class ManualClock implements Clock {
   }
 }
 
+/** A clock that follows real time from `start` (fiscal dates move as the test runs). */
+export class LiveClock extends ManualClock {
+  readonly #offset: number;
+  constructor(start: Date = new Date()) {
+    super(start);
+    this.#offset = start.getTime() - Date.now();
+  }
+  override now(): Date {
+    return new Date(Date.now() + this.#offset);
+  }
+}
+
 export const HOST_A = () => new TextEncoder().encode('test-host-secret-A-1234567890');
 
 export interface MerchantRegisterOptions {

@@ -21,6 +21,7 @@ export class KeySigner implements MessageSigner {
       typeof certificate === 'string' ? certificate : Buffer.from(certificate),
     );
     this.#key = privateKey;
+    tlsKeys.set(this, privateKey);
     this.certificateDer = new Uint8Array(cert.raw);
     this.#label = `KeySigner(certificate sha256 ${createHash('sha256').update(cert.raw).digest('hex')})`;
   }
@@ -36,4 +37,22 @@ export class KeySigner implements MessageSigner {
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return this.#label;
   }
+}
+
+/** Keys of the signers made here, for {@link tlsClientCredentials} only (never exported otherwise). */
+const tlsKeys = new WeakMap<KeySigner, KeyObject>();
+
+/**
+ * The signer's certificate and key as PEM text for a TLS client identity (NOP's mutual TLS, ADR
+ * 0906: the eKasa certificate authenticates the register). Node's TLS takes no KeyObject, so the
+ * key is exported into memory here, handed to `tls`/`https` and never logged, returned to a
+ * client or written anywhere. Undefined for a signer not made by this module.
+ */
+export function tlsClientCredentials(signer: MessageSigner): { key: string; cert: string } | undefined {
+  const key = signer instanceof KeySigner ? tlsKeys.get(signer) : undefined;
+  if (!key) return undefined;
+  return {
+    key: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    cert: new X509Certificate(Buffer.from(signer.certificateDer)).toString(),
+  };
 }

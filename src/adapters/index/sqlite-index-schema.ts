@@ -6,7 +6,9 @@ import type Database from 'better-sqlite3';
  */
 // 2: receipt UUIDs compared without case by the column itself, so lookups use its index (ADR
 // 0113); the chain hash of record 1 kept as the journal's identity (ADR 0108).
-export const INDEX_SCHEMA_VERSION = 2;
+// 3: creation instant and first attempt of documents and locations (offline report filters and
+// the resend deadline, ADR 0700/0702).
+export const INDEX_SCHEMA_VERSION = 3;
 
 const TABLES = ['meta', 'merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types'];
 
@@ -21,7 +23,8 @@ CREATE TABLE documents (
   body TEXT NOT NULL,
   send_state TEXT NOT NULL, sending_count INTEGER NOT NULL, exchanges INTEGER NOT NULL,
   last_exchange TEXT, accepted TEXT,
-  print_state TEXT NOT NULL, last_printer_code INTEGER, repaired_by INTEGER
+  print_state TEXT NOT NULL, last_printer_code INTEGER, repaired_by INTEGER,
+  create_ms INTEGER, first_attempt TEXT
 );
 CREATE INDEX documents_seq ON documents (seq_year, seq_month, sequence_id);
 CREATE INDEX documents_external ON documents (external_id);
@@ -38,7 +41,8 @@ CREATE TABLE locations (
   record_no INTEGER NOT NULL UNIQUE,
   body TEXT NOT NULL,
   send_state TEXT NOT NULL, sending_count INTEGER NOT NULL, exchanges INTEGER NOT NULL,
-  last_exchange TEXT, accepted TEXT, repaired_by INTEGER
+  last_exchange TEXT, accepted TEXT, repaired_by INTEGER,
+  create_ms INTEGER, first_attempt TEXT
 );
 CREATE INDEX locations_send ON locations (send_state, location_no);
 CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -2,14 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FiscalError } from '../../core/fiscal-error.js';
-import {
-  afterExchange,
-  afterPrint,
-  afterRepair,
-  NEW_PRINT_TRACK,
-  NEW_SEND_TRACK,
-  type SendTrack,
-} from '../../core/journal/derived-state.js';
+import { afterExchange, afterPrint, afterRepair } from '../../core/journal/derived-state.js';
 import type {
   DocumentRecord,
   JournalRecord,
@@ -23,37 +16,15 @@ import type {
   IndexedDocument,
   IndexedLocation,
   JournalIndex,
-  PrintState,
+  QueueEntry,
   RecordOf,
-  SendState,
 } from '../../core/ports/journal-index.js';
+import type { OfflineReportPage, OfflineReportQuery } from '../../core/ports/offline-report-index.js';
+import type { QueueSummary } from '../../core/ports/send-queue-index.js';
+import { parseSfsDateTime } from '../../core/time.js';
+import { type DocRow, type LocRow, sendTrack, toDocument, toLocation } from './sqlite-index-rows.js';
 import { ensureSchema, hasSchema } from './sqlite-index-schema.js';
-
-interface DocRow {
-  document_no: number;
-  record_no: number;
-  body: string;
-  send_state: SendState;
-  sending_count: number;
-  exchanges: number;
-  last_exchange: string | null;
-  accepted: string | null;
-  print_state: PrintState;
-  last_printer_code: number | null;
-  repaired_by: number | null;
-}
-
-interface LocRow {
-  location_no: number;
-  record_no: number;
-  body: string;
-  send_state: SendState;
-  sending_count: number;
-  exchanges: number;
-  last_exchange: string | null;
-  accepted: string | null;
-  repaired_by: number | null;
-}
+import { SqliteOfflineQueries } from './sqlite-offline-queries.js';
 
 const DOCUMENT_NUMBER = /^(\d{4})(\d{2})\/(\d+)$/;
 
@@ -90,6 +61,7 @@ export class SqliteJournalIndex implements JournalIndex {
   /** The merchant in force and the merged settings as last read; forgotten when a record changes them. */
   private merchantCache: { value: { recordNo: number; merchant: MerchantRecord } | undefined } | undefined;
   private settingsCache: Record<string, unknown> | undefined;
+  private readonly offline: SqliteOfflineQueries;
 
   private constructor(
     readonly path: string,
@@ -117,32 +89,39 @@ export class SqliteJournalIndex implements JournalIndex {
       insMerchant: db.prepare('INSERT INTO merchants (record_no, body) VALUES (?, ?)'),
       insDoc:
         db.prepare(`INSERT INTO documents (document_no, record_no, seq_year, seq_month, sequence_id, external_id,
-        idempotency_key, uuid, body, send_state, sending_count, exchanges, print_state)
-        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending')`),
+        idempotency_key, uuid, body, send_state, sending_count, exchanges, print_state, create_ms)
+        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending', ?)`),
       insCode: db.prepare('INSERT OR REPLACE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)'),
       doc: db.prepare('SELECT * FROM documents WHERE document_no = ?'),
       setDocSend:
         db.prepare(`UPDATE documents SET send_state = ?, sending_count = ?, exchanges = ?, last_exchange = ?,
-        accepted = ?, uuid = ? WHERE document_no = ?`),
+        accepted = ?, uuid = ?, first_attempt = COALESCE(first_attempt, ?) WHERE document_no = ?`),
       setDocPrint: db.prepare(
         'UPDATE documents SET print_state = ?, last_printer_code = ? WHERE document_no = ?',
       ),
       setDocRepair: db.prepare(
-        'UPDATE documents SET body = ?, send_state = ?, repaired_by = ? WHERE document_no = ?',
+        'UPDATE documents SET body = ?, send_state = ?, repaired_by = ?, create_ms = ? WHERE document_no = ?',
       ),
       insLoc:
-        db.prepare(`INSERT INTO locations (location_no, record_no, body, send_state, sending_count, exchanges)
-        VALUES (?, ?, ?, 'unsent', 0, 0)`),
+        db.prepare(`INSERT INTO locations (location_no, record_no, body, send_state, sending_count, exchanges,
+        create_ms) VALUES (?, ?, ?, 'unsent', 0, 0, ?)`),
       loc: db.prepare('SELECT * FROM locations WHERE location_no = ?'),
       setLocSend:
         db.prepare(`UPDATE locations SET send_state = ?, sending_count = ?, exchanges = ?, last_exchange = ?,
-        accepted = ? WHERE location_no = ?`),
-      setLocRepair: db.prepare('UPDATE locations SET send_state = ?, repaired_by = ? WHERE location_no = ?'),
+        accepted = ?, first_attempt = COALESCE(first_attempt, ?) WHERE location_no = ?`),
+      setLocRepair: db.prepare(
+        'UPDATE locations SET body = ?, send_state = ?, repaired_by = ?, create_ms = ? WHERE location_no = ?',
+      ),
+      merchant: db.prepare('SELECT body FROM merchants WHERE record_no = ?').pluck(),
+      lastStuckLocation: db.prepare(
+        "SELECT * FROM locations WHERE send_state = 'stuck' ORDER BY location_no DESC LIMIT 1",
+      ),
       putSetting: db.prepare(
         'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ),
       delSetting: db.prepare('DELETE FROM settings WHERE key = ?'),
     };
+    this.offline = new SqliteOfflineQueries(db);
   }
 
   /**
@@ -264,18 +243,17 @@ export class SqliteJournalIndex implements JournalIndex {
     return row ? toDocument(row) : undefined;
   }
 
-  unsentDocuments(limit = -1): IndexedDocument[] {
-    const rows = this.db
-      .prepare("SELECT * FROM documents WHERE send_state = 'unsent' ORDER BY document_no LIMIT ?")
-      .all(limit) as DocRow[];
-    return rows.map(toDocument);
+  merchantByRecordNo(recordNo: number): MerchantRecord | undefined {
+    const body = this.q.merchant.get(recordNo) as string | undefined;
+    return body === undefined ? undefined : (JSON.parse(body) as MerchantRecord);
   }
 
-  stuckDocuments(): IndexedDocument[] {
-    const rows = this.db
-      .prepare("SELECT * FROM documents WHERE send_state = 'stuck' ORDER BY document_no")
-      .all();
-    return (rows as DocRow[]).map(toDocument);
+  unsentDocuments(limit = -1): IndexedDocument[] {
+    return this.offline.unsentDocuments(limit);
+  }
+
+  stuckDocuments(limit = -1): IndexedDocument[] {
+    return this.offline.stuckDocuments(limit);
   }
 
   unprintedDocument(): IndexedDocument | undefined {
@@ -299,18 +277,42 @@ export class SqliteJournalIndex implements JournalIndex {
     return row ? toLocation(row) : undefined;
   }
 
-  unsentLocations(limit = -1): IndexedLocation[] {
-    const rows = this.db
-      .prepare("SELECT * FROM locations WHERE send_state = 'unsent' ORDER BY location_no LIMIT ?")
-      .all(limit) as LocRow[];
-    return rows.map(toLocation);
+  findLocation(locationNo: number): IndexedLocation | undefined {
+    const row = this.q.loc.get(locationNo) as LocRow | undefined;
+    return row ? toLocation(row) : undefined;
   }
 
-  stuckLocations(): IndexedLocation[] {
-    const rows = this.db
-      .prepare("SELECT * FROM locations WHERE send_state = 'stuck' ORDER BY location_no")
-      .all();
-    return (rows as LocRow[]).map(toLocation);
+  lastStuckLocation(): IndexedLocation | undefined {
+    const row = this.q.lastStuckLocation.get() as LocRow | undefined;
+    return row ? toLocation(row) : undefined;
+  }
+
+  unsentLocations(limit = -1): IndexedLocation[] {
+    return this.offline.unsentLocations(limit);
+  }
+
+  stuckLocations(limit = -1): IndexedLocation[] {
+    return this.offline.stuckLocations(limit);
+  }
+
+  sendQueue(limit: number): QueueEntry[] {
+    return this.offline.sendQueue(limit);
+  }
+
+  queueSummary(): QueueSummary {
+    return this.offline.queueSummary();
+  }
+
+  lastStoredRequest(): QueueEntry | undefined {
+    return this.offline.lastStoredRequest();
+  }
+
+  offlineReport(query: OfflineReportQuery): OfflineReportPage {
+    return this.offline.offlineReport(query);
+  }
+
+  oldestOffline(): QueueEntry | undefined {
+    return this.offline.oldestOffline();
   }
 
   currentLogo(): number | undefined {
@@ -361,7 +363,12 @@ export class SqliteJournalIndex implements JournalIndex {
         this.insertDocument(record.recordNo, record.body);
         return;
       case 'location':
-        this.q.insLoc.run(record.body.locationNo, record.recordNo, JSON.stringify(record.body));
+        this.q.insLoc.run(
+          record.body.locationNo,
+          record.recordNo,
+          JSON.stringify(record.body),
+          createMs(record.body.sfs.CreateDate),
+        );
         return;
       case 'sfs-exchange':
         this.applyExchange(record.body);
@@ -409,10 +416,13 @@ export class SqliteJournalIndex implements JournalIndex {
       d.idempotency?.key ?? null,
       JSON.stringify(d),
       d.notSent ? 'not-sent' : 'unsent',
+      createMs(d.sfs.CreateDate),
     );
     // OKP is hex: printed and typed in either case (SFS spec §2.2), kept in lower case.
     this.q.insCode.run('okp', d.okp.toLowerCase(), d.documentNo);
     this.q.insCode.run('pkp', d.pkp, d.documentNo);
+    // ADR 0907: a QR payment id pays one document; the CHDÚ keeps which, the index finds it.
+    for (const qr of d.qrPayments ?? []) this.q.insCode.run('qr', qr.id, d.documentNo);
   }
 
   private applyExchange(x: SfsExchangeRecord): void {
@@ -427,6 +437,7 @@ export class SqliteJournalIndex implements JournalIndex {
         JSON.stringify(t.lastExchange),
         t.accepted ? JSON.stringify(t.accepted) : null,
         t.accepted?.id ?? null,
+        x.requestDate,
         row.document_no,
       );
       return;
@@ -441,6 +452,7 @@ export class SqliteJournalIndex implements JournalIndex {
       t.exchanges,
       JSON.stringify(t.lastExchange),
       accepted,
+      x.requestDate,
       row.location_no,
     );
   }
@@ -449,8 +461,20 @@ export class SqliteJournalIndex implements JournalIndex {
     const r: RepairRecord = record.body;
     if (r.subject.kind === 'location') {
       const row = this.q.loc.get(r.subject.locationNo) as LocRow | undefined;
-      if (row)
-        this.q.setLocRepair.run(afterRepair(sendTrack(row)).sendState, record.recordNo, row.location_no);
+      if (!row) return;
+      const loc = JSON.parse(row.body) as LocationRecord;
+      const repaired: LocationRecord = {
+        ...loc,
+        ...(r.location ? { sfs: r.location } : {}),
+        ...(r.merchantRecordNo === undefined ? {} : { merchantRecordNo: r.merchantRecordNo }),
+      };
+      this.q.setLocRepair.run(
+        JSON.stringify(repaired),
+        afterRepair(sendTrack(row)).sendState,
+        record.recordNo,
+        createMs(repaired.sfs.CreateDate),
+        row.location_no,
+      );
       return;
     }
     const row = this.q.doc.get(r.subject.documentNo) as DocRow | undefined;
@@ -462,11 +486,19 @@ export class SqliteJournalIndex implements JournalIndex {
       ...(r.sfs ? { sfs: r.sfs } : {}),
       ...(r.pkp ? { pkp: r.pkp } : {}),
       ...(r.okp ? { okp: r.okp } : {}),
+      ...(r.roundingCents === undefined ? {} : { roundingCents: r.roundingCents }),
+      ...(r.merchantRecordNo === undefined ? {} : { merchantRecordNo: r.merchantRecordNo }),
     };
     if (r.okp) this.q.insCode.run('okp', r.okp.toLowerCase(), row.document_no);
     if (r.pkp) this.q.insCode.run('pkp', r.pkp, row.document_no);
     const state = afterRepair(sendTrack(row)).sendState;
-    this.q.setDocRepair.run(JSON.stringify(repaired), state, record.recordNo, row.document_no);
+    this.q.setDocRepair.run(
+      JSON.stringify(repaired),
+      state,
+      record.recordNo,
+      createMs(repaired.sfs.CreateDate),
+      row.document_no,
+    );
   }
 
   /** Drops everything kept of the database in memory (a cleared index). */
@@ -504,48 +536,17 @@ export class SqliteJournalIndex implements JournalIndex {
         return one(DOCUMENT_LOOKUPS.uuid, query.uuid);
       case 'idempotencyKey':
         return one(DOCUMENT_LOOKUPS.idempotencyKey, query.key);
+      case 'qrPaymentId':
+        return one(DOCUMENT_LOOKUPS.code, 'qr', query.id);
       case 'last':
         return one(DOCUMENT_LOOKUPS.last);
     }
   }
 }
 
-function sendTrack(row: DocRow | LocRow): SendTrack {
-  return {
-    ...NEW_SEND_TRACK,
-    sendState: row.send_state,
-    sendingCount: row.sending_count,
-    exchanges: row.exchanges,
-    ...(row.last_exchange ? { lastExchange: JSON.parse(row.last_exchange) as SfsExchangeRecord } : {}),
-    ...(row.accepted ? { accepted: JSON.parse(row.accepted) as SfsExchangeRecord } : {}),
-  };
-}
-
-function toDocument(row: DocRow): IndexedDocument {
-  const t = sendTrack(row);
-  return {
-    recordNo: row.record_no,
-    document: JSON.parse(row.body) as DocumentRecord,
-    sendState: t.sendState,
-    ...(t.lastExchange ? { lastExchange: t.lastExchange } : {}),
-    ...(t.accepted ? { accepted: t.accepted } : {}),
-    sendingCount: t.sendingCount,
-    printState: row.print_state ?? NEW_PRINT_TRACK.printState,
-    ...(row.last_printer_code !== null ? { lastPrinterCode: row.last_printer_code } : {}),
-    ...(row.repaired_by !== null ? { repairedBy: row.repaired_by } : {}),
-  };
-}
-
-function toLocation(row: LocRow): IndexedLocation {
-  const t = sendTrack(row);
-  return {
-    recordNo: row.record_no,
-    location: JSON.parse(row.body) as LocationRecord,
-    sendState: t.sendState,
-    ...(t.lastExchange ? { lastExchange: t.lastExchange } : {}),
-    ...(t.accepted ? { accepted: t.accepted } : {}),
-    sendingCount: t.sendingCount,
-  };
+/** Epoch ms of an SFS dateTime (report filters); null when it cannot be read. */
+function createMs(sfsDateTime: string): number | null {
+  return parseSfsDateTime(sfsDateTime)?.getTime() ?? null;
 }
 
 /** Frozen all the way down: a value handed to every caller must not be changed by one of them. */

@@ -25,6 +25,8 @@ export interface IssueRequest {
   notAfter: Date;
   /** Extended key usage: client authentication (merchant certificates carry it). */
   clientAuth?: boolean;
+  /** A TLS server certificate for these IP addresses / host names (subjectAltName, serverAuth). */
+  serverNames?: readonly string[];
 }
 
 export const CA_CERT_FILE = 'ca-cert.pem';
@@ -79,8 +81,28 @@ export function openTestCa(dir: string, now: Date = new Date()): TestCa {
       cert.setIssuer(certificate.subject.attributes);
       cert.setExtensions([
         { name: 'basicConstraints', cA: false },
-        { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
-        ...(request.clientAuth ? [{ name: 'extKeyUsage', clientAuth: true }] : []),
+        request.serverNames
+          ? { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true }
+          : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+        ...(request.clientAuth || request.serverNames
+          ? [
+              {
+                name: 'extKeyUsage',
+                clientAuth: request.clientAuth === true,
+                serverAuth: request.serverNames !== undefined,
+              },
+            ]
+          : []),
+        ...(request.serverNames
+          ? [
+              {
+                name: 'subjectAltName',
+                altNames: request.serverNames.map((n) =>
+                  /^[0-9.]+$|:/.test(n) ? { type: 7, ip: n } : { type: 2, value: n },
+                ),
+              },
+            ]
+          : []),
         { name: 'subjectKeyIdentifier' },
         { name: 'authorityKeyIdentifier', keyIdentifier: caKeyId },
       ]);

@@ -314,7 +314,7 @@ describe('toApiCash and VK/VY', () => {
     expect(cash.status.error).toBeUndefined();
   });
 
-  it('VY offline uses the positive SFS amount in the QR; rejected → error status; not sent by setting → {}', () => {
+  it('VY offline uses the positive SFS amount in the QR; rejected → error status; not sent by law → NOT_SENT warning', () => {
     const record = stored(validateCashRequest({ amount: -25.5 }), 2);
     expect(toApiCash(offline(record), apiMerchant).qrCode).toBe(
       `${OKP}:88812345678900001:260302101530:2:25.50`,
@@ -329,7 +329,18 @@ describe('toApiCash and VK/VY', () => {
       }),
     };
     expect(toApiCash(stuck, apiMerchant).status.error).toMatchObject({ errorType: 'EKASA', errorCode: -104 });
-    expect(toApiCash(offline(record), apiMerchant, { sentToSfs: false }).status).toEqual({});
+    const notSent: IndexedDocument = {
+      ...offline({ ...record, notSent: { reason: 'Act 384/2025' } }),
+      sendState: 'not-sent',
+    };
+    expect(toApiCash(notSent, apiMerchant).status).toEqual({
+      warning: {
+        warningType: 'NOT_SENT',
+        message: expect.stringContaining('Act 384/2025'),
+        detail: 'Act 384/2025',
+      },
+    });
+    expect(toApiCash(notSent, apiMerchant).status.warning?.warningType).not.toBe('OFFLINE');
   });
 
   it('refuses a non-cash document', () => {

@@ -113,6 +113,8 @@ export interface ApiCash<M = unknown> {
 
 /** Warning type of a cash document that is not registered yet (kasa's value, ADR 0406). */
 export const OFFLINE_WARNING_TYPE = 'OFFLINE';
+/** Warning type of a cash document the law does not let the register send (ADR 0704). */
+export const NOT_SENT_WARNING_TYPE = 'NOT_SENT';
 
 /**
  * The API `document` of a stored document with what later records said about it.
@@ -165,15 +167,11 @@ export function toApiDocument<M>(
 }
 
 /**
- * The API `cash` object of a VK/VY document. `status` is `{}` when registered (or when cash
- * documents are not sent at all: `sentToSfs: false`, Act 384/2025), a warning while it waits to
- * be sent, an error when the SFS rejected it.
+ * The API `cash` object of a VK/VY document. `status` is `{}` when registered, a `NOT_SENT`
+ * warning saying plainly that Act 384/2025 ended sending it (ADR 0704), an `OFFLINE` warning while
+ * it waits to be sent, an error when the SFS rejected it.
  */
-export function toApiCash<M>(
-  indexed: IndexedDocument,
-  merchant: M,
-  options: { sentToSfs?: boolean } = {},
-): ApiCash<M> {
+export function toApiCash<M>(indexed: IndexedDocument, merchant: M): ApiCash<M> {
   const record = indexed.document;
   const sfs = record.sfs;
   if (sfs.ReceiptType !== 'VK' && sfs.ReceiptType !== 'VY') {
@@ -195,7 +193,7 @@ export function toApiCash<M>(
     documentNumber: record.documentNumber,
     sendingCount: indexed.sendingCount,
     qrCode: common.qrCode,
-    status: cashStatus(indexed, options.sentToSfs ?? true),
+    status: cashStatus(indexed),
     documentType: sfs.ReceiptType,
   };
   if (common.processDate !== undefined) cash.processDate = common.processDate;
@@ -297,8 +295,18 @@ export function apiVatRateSums(sfs: SfsReceiptData): ApiVatRateSum[] {
   return out;
 }
 
-function cashStatus(indexed: IndexedDocument, sentToSfs: boolean): ApiEkasaStatus {
-  if (!sentToSfs || indexed.sendState === 'online' || indexed.sendState === 'offline-sent') return {};
+function cashStatus(indexed: IndexedDocument): ApiEkasaStatus {
+  if (indexed.sendState === 'online' || indexed.sendState === 'offline-sent') return {};
+  if (indexed.sendState === 'not-sent') {
+    return {
+      warning: {
+        warningType: NOT_SENT_WARNING_TYPE,
+        message:
+          'Not sent to the SFS: Act 384/2025 ended sending deposits and withdrawals from 1 January 2026. The document is stored, numbered and printed; nothing more is needed.',
+        detail: indexed.document.notSent?.reason ?? '',
+      },
+    };
+  }
   const last: SfsExchangeRecord | undefined = indexed.lastExchange;
   if (indexed.sendState === 'stuck') {
     return {

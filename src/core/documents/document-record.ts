@@ -48,6 +48,7 @@ export function buildDocumentRecord(input: DocumentRecordInput): DocumentRecord 
   if (request.kind === 'store') {
     if (request.header !== undefined) record.header = request.header;
     if (request.footer !== undefined) record.footer = request.footer;
+    if (request.qrPayments !== undefined) record.qrPayments = request.qrPayments.map((q) => ({ ...q }));
     if (request.type !== 'UF') {
       record.apiItems = request.items.map((item) => {
         const api: NonNullable<DocumentRecord['apiItems']>[number] = {

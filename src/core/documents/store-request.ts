@@ -26,6 +26,8 @@ export interface StoreDocumentInput {
   openDrawer?: boolean | null | undefined;
   exception?: boolean | null | undefined;
   customer?: CustomerInput | null | undefined;
+  /** QR payments (NOP) that pay this document (kasa extension, ADR 0907). */
+  qrPayments?: Array<{ id: string; amount: number }> | null | undefined;
 }
 
 export interface DocumentEntryInput {
@@ -86,6 +88,8 @@ export interface ValidatedStoreRequest {
   openDrawer: boolean;
   exception: boolean;
   customer?: { id: string; type: CustomerIdType };
+  /** QR payments checked PAID with exactly these amounts (ADR 0907), in request order. */
+  qrPayments?: Array<{ id: string; amountCents: number }>;
 }
 
 export interface ValidatedItem {

@@ -35,7 +35,13 @@ export function afterExchange(t: SendTrack, x: SfsExchangeRecord): SendTrack {
   if (SETTLED.has(t.sendState)) return next;
   switch (x.outcome) {
     case 'accepted':
-      return { ...next, sendState: t.exchanges === 0 ? 'online' : 'offline-sent', accepted: x };
+      // Online only when the first attempt (SendingCount 1) was accepted; a resend — also one
+      // whose earlier attempts went unrecorded (ADR 0705) — is a late registration.
+      return {
+        ...next,
+        sendState: t.exchanges === 0 && x.sendingCount === 1 ? 'online' : 'offline-sent',
+        accepted: x,
+      };
     case 'rejected':
     // Issue 6: a duplicate (601) or an answer whose signature cannot be trusted (602) is handled
     // like a rejection: the document is not known to be registered and must not be handed over

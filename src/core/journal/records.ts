@@ -94,14 +94,20 @@ export interface DocumentRecord {
     voucherNumber?: string;
   }>;
   /**
-   * Set when the register must not send this document to the SFS (VK/VY under Act 384/2025 with
-   * the `sendCashDocuments` setting off); the reason is kept for the record.
+   * Set when the register must not send this document to the SFS (VK/VY created on or after
+   * 1 January 2026, Act 384/2025, unless sending is forced: ADR 0704); the reason is kept for the
+   * record.
    */
   notSent?: { reason: string };
   idempotency?: { key: string; requestSha256: string };
   demo: boolean;
   /** The request's `exception` flag (merchant holds an exemption; SFS Header `Exception`). */
   exception?: boolean;
+  /**
+   * QR payments (NOP) that paid this document, each PAID with exactly this amount when stored
+   * (ADR 0907). Printed under the QR tender; never sent to the SFS.
+   */
+  qrPayments?: Array<{ id: string; amountCents: number }>;
 }
 
 /** One send attempt to the SFS for a document or a location, and its outcome. */
@@ -111,8 +117,10 @@ export interface SfsExchangeRecord {
   requestDate: string;
   sendingCount: number;
   outcome: 'accepted' | 'rejected' | 'duplicate' | 'unreachable' | 'invalid-response' | 'unverified';
-  /** Receipt UID on acceptance. */
+  /** Receipt UID on acceptance (receipts only: the SFS gives a location no Id). */
   id?: string;
+  /** The SFS response's own Header@Uuid on acceptance (the location's proof of registration). */
+  responseUuid?: string;
   processDate?: string;
   warning?: SfsWarning;
   errorCode?: number;
@@ -124,6 +132,8 @@ export interface LocationRecord {
   locationNo: number;
   merchantRecordNo: number;
   sfs: SfsLocationRequest['data'];
+  /** `physicalAddress.country` as the POS sent it (not part of the SFS message). */
+  country?: string;
 }
 
 /** A print event of a document: the original or a copy, printed or failed. */
@@ -176,14 +186,26 @@ export interface SettingsRecord {
   changes: Record<string, unknown>;
 }
 
-/** A stuck document or location repaired (re-dated or re-sent) — numbering unchanged. */
+/**
+ * A stuck document or location repaired (`POST /api/document/update`, `fixLocation`) — numbering
+ * unchanged (DECISIONS 5). The original record stays; this one carries the repaired version, which
+ * every later send uses.
+ */
 export interface RepairRecord {
   subject: { kind: 'document'; documentNo: number } | { kind: 'location'; locationNo: number };
   reason: string;
-  /** For a re-dated document: the new SFS data and validation codes. */
+  /** For a document: the repaired SFS data and validation codes. */
   sfs?: SfsReceiptData;
   pkp?: string;
   okp?: string;
+  /** Cash rounding of the repaired amount (cents), when the items changed. */
+  roundingCents?: number;
+  /** For a location: the repaired location data. */
+  location?: SfsLocationRequest['data'];
+  /** The merchant record signed with, when the repair moved to the merchant in force. */
+  merchantRecordNo?: number;
+  /** The fix as asked, field by field (for the record). */
+  fix?: Record<string, unknown>;
 }
 
 export interface RecordBodies {

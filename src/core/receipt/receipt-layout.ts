@@ -138,6 +138,8 @@ function totals(b: LineBuilder, view: ReceiptView): void {
     return;
   }
   for (const p of view.payments) b.pair(p.name, formatEur(p.amountCents));
+  // ADR 0907: the payment id is on the merchant's bank statement, the key of any complaint.
+  for (const q of view.qrPayments ?? []) b.code(W.qrPaymentId, q.id);
 }
 
 /**

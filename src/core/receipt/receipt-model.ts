@@ -40,6 +40,8 @@ export interface ReceiptView {
   /** The document amount (SFS `Amount`) in cents. For VK/VY the amount as the SFS sees it. */
   totalCents: number;
   payments: readonly ReceiptPayment[];
+  /** QR payments (NOP) that paid the document: each id printed under the payments (ADR 0907). */
+  qrPayments?: ReadonlyArray<{ id: string; amountCents: number }>;
   /** One row per taxed rate (rate > 0), in the order they are to be printed. */
   vatRows: readonly ReceiptVatRow[];
   /** 0 % amounts, printed outside the VAT table (returnable packaging, exempt supplies, special schemes). */

@@ -92,6 +92,7 @@ export function receiptViewFromRecord(src: ReceiptViewSource): ReceiptView {
     view.customer = { id: sfs.CustomerId, type: sfs.CustomerIdType };
   }
   if (src.uid !== undefined) view.uid = src.uid;
+  if (record.qrPayments !== undefined) view.qrPayments = record.qrPayments.map((q) => ({ ...q }));
   if (record.header !== undefined) view.header = record.header;
   if (record.footer !== undefined) view.footer = record.footer;
   if (src.logoRef !== undefined) view.logoRef = src.logoRef;

@@ -56,6 +56,8 @@ export const RECEIPT_WORDING = {
   seller: 'V mene:',
   rounding: 'Zaokrúhlenie:',
   total: 'SUMA',
+  /** Vendor practice (research §6): the QR payment id under the QR tender; ADR 0907. */
+  qrPaymentId: 'ID QR platby:',
   /** A refund (SUMA below zero): the amount paid back to the customer, and how (our wording). */
   paidBack: 'Vrátené',
   vatTable: ['Sadzba', 'Základ', 'DPH', 'Spolu'] as const,

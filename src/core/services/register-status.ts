@@ -2,7 +2,7 @@ import type { FiscalError } from '../fiscal-error.js';
 import { RESULT_CODES, type ResultName } from '../result-codes.js';
 
 /** The parts of the register that status reports on, one entry each. */
-export const COMPONENTS = ['CHDU', 'PRINTER', 'SFS', 'MERCHANT', 'OFFLINE_BACKLOG'] as const;
+export const COMPONENTS = ['CHDU', 'PRINTER', 'SFS', 'MERCHANT', 'OFFLINE_BACKLOG', 'LOCATION'] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
 
 /**
@@ -76,6 +76,7 @@ function notConfigured(component: ComponentName): ComponentStatus {
 export class RegisterStatus {
   readonly #probes = new Map<ComponentName, StatusProbe>();
   readonly #readiness: RefusalSource;
+  readonly #blockers: RefusalSource[] = [];
 
   constructor(readiness: RefusalSource) {
     this.#readiness = readiness;
@@ -83,6 +84,15 @@ export class RegisterStatus {
 
   addProbe(probe: StatusProbe): void {
     this.#probes.set(probe.component, probe);
+  }
+
+  /**
+   * A cause the overall state names after the readiness refusals (issue 10: never READY while
+   * documents are refused): a stuck last request (501), an unprinted document (508), a backlog
+   * past its deadline (600).
+   */
+  addBlocker(source: RefusalSource): void {
+    this.#blockers.push(source);
   }
 
   async report(): Promise<RegisterStatusReport> {
@@ -103,7 +113,7 @@ export class RegisterStatus {
         }
       }),
     );
-    const refusal = this.#readiness.refusal();
+    const refusal = this.#readiness.refusal() ?? this.#firstBlocker();
     if (refusal) {
       return {
         state: refusal.resultName,
@@ -113,5 +123,17 @@ export class RegisterStatus {
       };
     }
     return { state: 'READY', reasonCode: 0, reason: 'The register is ready.', components };
+  }
+
+  #firstBlocker(): FiscalError | undefined {
+    for (const b of this.#blockers) {
+      try {
+        const r = b.refusal();
+        if (r) return r;
+      } catch {
+        // a blocker that cannot be read (index busy) does not hide the others
+      }
+    }
+    return undefined;
   }
 }

@@ -5,9 +5,13 @@ import type { ComponentStatus, StatusProbe } from './register-status.js';
  * What the last send attempts said about the SFS, for `GET /api/status/get`. In memory only: the
  * journal keeps every exchange; this is the register's current impression.
  */
+/** Who made an attempt: a client request, or the background sender (issue 10). */
+export type AttemptOrigin = 'request' | 'background';
+
 export class SfsHealth {
   #last: { outcome: SfsOutcome['kind']; at: Date; detail: string } | undefined;
   #lastAccepted: Date | undefined;
+  readonly #listeners: Array<(outcome: SfsOutcome['kind'], origin: AttemptOrigin) => void> = [];
 
   /**
    * `merchantProblem`: why the SFS will refuse the merchant in force, when that can be known
@@ -18,7 +22,12 @@ export class SfsHealth {
     private readonly merchantProblem: () => string | undefined = () => undefined,
   ) {}
 
-  record(outcome: SfsOutcome, at: Date): void {
+  /** Called with every outcome recorded (the offline sender wakes up when the SFS answers again). */
+  onOutcome(listener: (outcome: SfsOutcome['kind'], origin: AttemptOrigin) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  record(outcome: SfsOutcome, at: Date, origin: AttemptOrigin = 'request'): void {
     let detail: string;
     switch (outcome.kind) {
       case 'accepted':
@@ -36,6 +45,7 @@ export class SfsHealth {
         detail = outcome.reason;
     }
     this.#last = { outcome: outcome.kind, at, detail };
+    for (const listener of this.#listeners) listener(outcome.kind, origin);
   }
 
   readonly probe: StatusProbe = {

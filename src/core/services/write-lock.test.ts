@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { FiscalError } from '../fiscal-error.js';
 import { WriteLock } from './write-lock.js';
 
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
 describe('WriteLock', () => {
   it('refuses a second writer at once with 300 BUSY while the first holds it', async () => {
     const lock = new WriteLock();
@@ -22,13 +28,54 @@ describe('WriteLock', () => {
     expect(lock.holder).toBeUndefined();
   });
 
-  it('lets background work wait for the lock', async () => {
+  it('lets background work wait for a client to finish', async () => {
     const lock = new WriteLock();
-    let release!: () => void;
-    const first = lock.run('first', () => new Promise<void>((r) => (release = r)));
-    const waiting = lock.runWhenFree('resend', async () => 'sent', 1000, 5);
-    setTimeout(() => release(), 30);
+    const gate = deferred();
+    const order: string[] = [];
+    const first = lock.run('client', async () => {
+      await gate.promise;
+      order.push('client');
+    });
+    const waiting = lock.runBackground('resend', async () => {
+      order.push('resend');
+      return 'appended';
+    });
+    gate.resolve();
     await first;
-    await expect(waiting).resolves.toBe('sent');
+    await expect(waiting).resolves.toBe('appended');
+    expect(order).toEqual(['client', 'resend']);
+  });
+
+  it('makes a client wait for a short background section instead of answering 300 (ADR 0701)', async () => {
+    const lock = new WriteLock();
+    const gate = deferred();
+    const order: string[] = [];
+    const background = lock.runBackground('resend', async () => {
+      await gate.promise;
+      order.push('resend');
+    });
+    const client = lock.run('document/store', async () => {
+      order.push('client');
+      return 0;
+    });
+    expect(lock.holder).toBe('resend');
+    gate.resolve();
+    await background;
+    await expect(client).resolves.toBe(0);
+    expect(order).toEqual(['resend', 'client']);
+  });
+
+  it('still refuses the second of two clients that waited for the same background section', async () => {
+    const lock = new WriteLock();
+    const gate = deferred();
+    const background = lock.runBackground('resend', () => gate.promise);
+    const slow = deferred();
+    const a = lock.run('a', () => slow.promise.then(() => 'a'));
+    const b = lock.run('b', async () => 'b');
+    gate.resolve();
+    await background;
+    await expect(b).rejects.toSatisfy((e) => FiscalError.is(e) && e.resultCode === 300);
+    slow.resolve();
+    await expect(a).resolves.toBe('a');
   });
 });

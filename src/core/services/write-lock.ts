@@ -1,14 +1,22 @@
 import { FiscalError } from '../fiscal-error.js';
 
 /**
- * One writer at a time. Every use case that writes to the CHDÚ runs inside `run()`. While one
- * runs, another writer is refused at once with 300 BUSY — never queued silently, so a POS that
- * retries knows exactly which request did the work. Readers do not take the lock.
+ * One writer at a time. Every use case that writes to the CHDÚ runs inside `run()`. While another
+ * client request holds it, a writer is refused at once with 300 BUSY — never queued silently, so a
+ * POS that retries knows exactly which request did the work (ADR 0003). Readers do not take the lock.
+ *
+ * Background work (the offline sender) holds it only for the short append of an attempt record,
+ * never while it waits on the network (ADR 0701): `runBackground()` waits for the lock, and a
+ * client request that finds only such a short background section holding it waits for that
+ * section to end instead of getting 300.
  *
  * It lives in the application layer so that every caller (HTTP, CLI, background resend) obeys it.
  */
 export class WriteLock {
   #holder: string | undefined;
+  #background = false;
+  #released: Promise<void> = Promise.resolve();
+  #release: () => void = () => undefined;
 
   /** The use case now holding the lock, if any (for status and logs). */
   get holder(): string | undefined {
@@ -16,30 +24,37 @@ export class WriteLock {
   }
 
   async run<T>(useCase: string, work: () => Promise<T>): Promise<T> {
+    while (this.#holder !== undefined && this.#background) await this.#released;
     if (this.#holder !== undefined) {
       throw new FiscalError(
         'BUSY',
         `The register is busy with another writing request (${this.#holder}); try again shortly.`,
       );
     }
+    return this.#hold(useCase, false, work);
+  }
+
+  /**
+   * Waits until the lock is free, then runs `work` holding it. Only for background work, and
+   * `work` must be short (one journal append): client requests wait for it to finish.
+   */
+  async runBackground<T>(useCase: string, work: () => Promise<T>): Promise<T> {
+    while (this.#holder !== undefined) await this.#released;
+    return this.#hold(useCase, true, work);
+  }
+
+  async #hold<T>(useCase: string, background: boolean, work: () => Promise<T>): Promise<T> {
     this.#holder = useCase;
+    this.#background = background;
+    this.#released = new Promise<void>((resolve) => {
+      this.#release = resolve;
+    });
     try {
       return await work();
     } finally {
       this.#holder = undefined;
+      this.#background = false;
+      this.#release();
     }
-  }
-
-  /**
-   * Like run(), but waits for the lock instead of refusing — only for background work (offline
-   * resend), never for client requests. Gives up with BUSY after `timeoutMs`.
-   */
-  async runWhenFree<T>(useCase: string, work: () => Promise<T>, timeoutMs = 30_000, pollMs = 20): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.#holder !== undefined) {
-      if (Date.now() > deadline) return this.run(useCase, work);
-      await new Promise((r) => setTimeout(r, pollMs));
-    }
-    return this.run(useCase, work);
   }
 }

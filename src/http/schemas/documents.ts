@@ -147,6 +147,14 @@ export const StoreDocumentRequest = strictRequest({
   openDrawer: z.boolean().nullish(),
   exception: z.boolean().nullish().describe('The merchant holds an exemption from sending data.'),
   customer: Customer.nullish(),
+  // Extension (ADR 0907): QR payments (NOP) that pay this document.
+  qrPayments: z
+    .array(strictRequest({ id: z.string(), amount: z.number() }))
+    .max(10)
+    .nullish()
+    .describe(
+      'Extension: QR payments that pay this PD/UF, each PAID with exactly this amount and never used before; the QR tender in payments (nopTenderName, default "QR platba") must be their sum. Not sent to the SFS.',
+    ),
 }).meta({
   id: 'StoreDocumentRequest',
   examples: [

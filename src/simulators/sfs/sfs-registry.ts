@@ -8,9 +8,12 @@ export type Registration =
   | { kind: 'conflict'; detail: string };
 
 /**
- * The documents the simulated SFS has registered. The same document (same PKP, same data) sent
- * again gets the same Id: that is how a register recovers a lost response. A different document
- * under a PKP or a receipt number already taken in that month is a conflict (ADR 0307).
+ * The documents the simulated SFS has registered. The same document (same PKP, OKP and data) sent
+ * again as a resend (SendingCount > 1) gets the Id it got the first time: that is how a register
+ * recovers a lost response (ADR 0307, ADR 0706); so does the very same message again (same
+ * Uuid). The same document in a new first attempt (another Uuid, SendingCount 1) breaks the
+ * resend rules and is refused; so is a different document under a
+ * PKP or a receipt number already taken in that month.
  */
 export class SfsRegistry {
   readonly #certificates = new Map<string, Set<string>>();
@@ -22,9 +25,16 @@ export class SfsRegistry {
     const fingerprint = JSON.stringify([request.data, request.pkp, request.okp.toLowerCase()]);
     const known = this.memory.receipt(request.pkp, fingerprint);
     if (known) {
-      return known.same
-        ? { kind: 'repeat', id: known.id }
-        : { kind: 'conflict', detail: 'a different document with this PKP is already registered' };
+      if (!known.same)
+        return { kind: 'conflict', detail: 'a different document with this PKP is already registered' };
+      // The very same message again (same Uuid: a transport retry) is the same request; a new
+      // attempt of a registered document must say it is a resend.
+      return request.header.SendingCount === '1' && request.header.Uuid !== known.uuid
+        ? {
+            kind: 'conflict',
+            detail: 'this document is already registered; a resend must carry SendingCount greater than 1',
+          }
+        : { kind: 'repeat', id: known.id };
     }
     const key = numberKey(request);
     if (this.memory.numberTaken(key)) {
@@ -34,7 +44,7 @@ export class SfsRegistry {
       };
     }
     const id = newId();
-    this.memory.addReceipt(request.pkp, id, fingerprint, key);
+    this.memory.addReceipt(request.pkp, id, fingerprint, key, request.header.Uuid);
     return { kind: 'new', id };
   }
 

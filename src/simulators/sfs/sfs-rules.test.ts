@@ -272,4 +272,42 @@ describe('the simulator rejects', () => {
     expect(outcome.kind).toBe('duplicate');
     expect(codeOf(outcome)).toBe(SIM_DUPLICATE_CODE);
   });
+
+  it('a resend (SendingCount > 1) of a registered document → success with the Id of the first registration (ADR 0706)', async () => {
+    const first = pd();
+    const registered = await send(first);
+    expect(registered.kind).toBe('accepted');
+    const resend = { ...first, header: { ...first.header, Uuid: crypto.randomUUID(), SendingCount: '2' } };
+    const again = await send(resend);
+    expect(again).toMatchObject({ kind: 'accepted', id: (registered as { id: string }).id });
+    const history = h.sim.history().filter((e) => e.pkp === first.pkp);
+    expect(history.map((e) => [e.outcome, e.sendingCount])).toEqual([
+      ['accepted', '1'],
+      ['repeated', '2'],
+    ]);
+    expect(history[1]).toMatchObject({ requestDate: first.header.RequestDate, okp: first.okp });
+  });
+
+  it(`${SIM_DUPLICATE_CODE} (simulator) the same registered document sent again with SendingCount 1`, async () => {
+    const first = pd();
+    expect((await send(first)).kind).toBe('accepted');
+    const again = await send({ ...first, header: { ...first.header, Uuid: crypto.randomUUID() } });
+    expect(codeOf(again)).toBe(SIM_DUPLICATE_CODE);
+  });
+
+  it('the lost-answer fault (drop, process: true) registers the document: the resend gets its Id', async () => {
+    const first = pd();
+    h.sim.injectFault({ kind: 'drop', process: true });
+    expect((await send(first)).kind).toBe('unreachable');
+    const registered = h.sim.history().find((e) => e.pkp === first.pkp);
+    expect(registered).toMatchObject({ outcome: 'dropped', fault: 'drop', registration: 'new' });
+    const resend = { ...first, header: { ...first.header, Uuid: crypto.randomUUID(), SendingCount: '2' } };
+    const again = await send(resend);
+    expect(again.kind).toBe('accepted');
+    expect(h.sim.history().at(-1)).toMatchObject({
+      outcome: 'repeated',
+      pkp: first.pkp,
+      registration: 'repeat',
+    });
+  });
 });

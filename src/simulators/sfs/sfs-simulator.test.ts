@@ -94,10 +94,11 @@ describe('what the simulator remembers (issue 13)', () => {
     expect(first).toBeDefined();
     const restarted = await SfsSimulator.start({ caDir: h.merchant.ca.dir });
     try {
-      // A new attempt of the same document (new Uuid and signature, same data and PKP).
+      // A resend of the same document (new Uuid and signature, SendingCount 2, same data and PKP).
       const again = receiptRequest(h.merchant.signer, {
         number: request.data.ReceiptNumber,
         at: new Date(Date.parse(request.data.CreateDate)),
+        sendingCount: 2,
       });
       expect(again.pkp).toBe(request.pkp);
       expect(await idOf(restarted, signEnvelope(receiptRequestElement(again), h.merchant.signer))).toBe(

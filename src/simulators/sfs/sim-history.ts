@@ -13,12 +13,17 @@ export interface SimHistoryEntry {
   path: string;
   operation?: 'RegisterReceipt' | 'RegisterLocation';
   requestUuid?: string;
+  /** Header@RequestDate as sent. */
+  requestDate?: string;
   sendingCount?: string;
   /** Header@SwId as sent. */
   swId?: string;
   receiptType?: string;
   receiptNumber?: string;
   pkp?: string;
+  okp?: string;
+  /** LocationData@CreateDate of a location. */
+  locationCreateDate?: string;
   /** The injected fault applied to this request. */
   fault?: FaultKind;
   latencyMs: number;
@@ -36,6 +41,11 @@ export interface SimHistoryEntry {
   detail?: string;
   /** The receipt Id given (accepted or repeated). */
   id?: string;
+  /**
+   * For a receipt the simulator processed: `new` when this request registered it (also when the
+   * answer was then dropped by a fault: a lost answer), `repeat` for a resend of a registered one.
+   */
+  registration?: 'new' | 'repeat';
   httpStatus?: number;
 }
 
@@ -54,7 +64,10 @@ export function describeProcessed(entry: SimHistoryEntry, processed: Processed):
     entry.detail = processed.violation.detail;
   } else {
     entry.outcome = processed.kind === 'receipt' && processed.repeated ? 'repeated' : 'accepted';
-    if (processed.kind === 'receipt') entry.id = processed.id;
+    if (processed.kind === 'receipt') {
+      entry.id = processed.id;
+      entry.registration = processed.repeated ? 'repeat' : 'new';
+    }
   }
 }
 
@@ -66,12 +79,16 @@ function describeRequest(
   if (operation) entry.operation = operation;
   if (!request) return;
   entry.requestUuid = request.header.Uuid;
+  entry.requestDate = request.header.RequestDate;
   entry.sendingCount = request.header.SendingCount;
   entry.swId = request.header.SwId;
   if ('pkp' in request) {
     entry.receiptType = request.data.ReceiptType;
     entry.receiptNumber = request.data.ReceiptNumber;
     entry.pkp = request.pkp;
+    entry.okp = request.okp;
+  } else {
+    entry.locationCreateDate = request.data.CreateDate;
   }
 }
 

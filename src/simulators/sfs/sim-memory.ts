@@ -4,6 +4,9 @@ import Database from 'better-sqlite3';
 /** The SQLite file beside the simulator's CA where it remembers what it registered. */
 export const SIM_MEMORY_FILE = 'sfs-sim-memory.sqlite';
 
+/** Bumped when the tables change: a file of another version is emptied (it is a simulator's memory). */
+const SCHEMA_VERSION = 1;
+
 const digest = (text: string): string => createHash('sha256').update(text).digest('base64');
 
 /**
@@ -24,16 +27,24 @@ export class SimMemory {
     // A simulator's memory: losing the last registrations to a power cut is what a restarted test
     // server does anyway; no flush on the request path.
     this.db.pragma('synchronous = OFF');
+    if (this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+      this.db.exec(
+        'DROP TABLE IF EXISTS receipts; DROP TABLE IF EXISTS numbers; DROP TABLE IF EXISTS uuids;',
+      );
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }
     this.db.exec(`
-      CREATE TABLE IF NOT EXISTS receipts (pkp TEXT PRIMARY KEY, id TEXT NOT NULL, fingerprint TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS receipts (
+        pkp TEXT PRIMARY KEY, id TEXT NOT NULL, fingerprint TEXT NOT NULL, uuid TEXT NOT NULL
+      ) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS numbers (number_key TEXT PRIMARY KEY, pkp TEXT NOT NULL) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS uuids (uuid TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID;
     `);
     const db = this.db;
     this.q = {
-      receipt: db.prepare('SELECT id, fingerprint FROM receipts WHERE pkp = ?'),
+      receipt: db.prepare('SELECT id, fingerprint, uuid FROM receipts WHERE pkp = ?'),
       number: db.prepare('SELECT 1 FROM numbers WHERE number_key = ?').pluck(),
-      addReceipt: db.prepare('INSERT INTO receipts (pkp, id, fingerprint) VALUES (?, ?, ?)'),
+      addReceipt: db.prepare('INSERT INTO receipts (pkp, id, fingerprint, uuid) VALUES (?, ?, ?, ?)'),
       addNumber: db.prepare('INSERT INTO numbers (number_key, pkp) VALUES (?, ?)'),
       uuid: db.prepare('SELECT fingerprint FROM uuids WHERE uuid = ?').pluck(),
       setUuid: db.prepare(
@@ -42,20 +53,25 @@ export class SimMemory {
     };
   }
 
-  /** The receipt registered under this PKP: its Id and whether `fingerprint` is the same message. */
-  receipt(pkp: string, fingerprint: string): { id: string; same: boolean } | undefined {
-    const row = this.q.receipt.get(digest(pkp)) as { id: string; fingerprint: string } | undefined;
-    return row && { id: row.id, same: row.fingerprint === digest(fingerprint) };
+  /**
+   * The receipt registered under this PKP: its Id, whether `fingerprint` is the same document and
+   * the request Uuid it was registered with.
+   */
+  receipt(pkp: string, fingerprint: string): { id: string; same: boolean; uuid: string } | undefined {
+    const row = this.q.receipt.get(digest(pkp)) as
+      | { id: string; fingerprint: string; uuid: string }
+      | undefined;
+    return row && { id: row.id, same: row.fingerprint === digest(fingerprint), uuid: row.uuid };
   }
 
   numberTaken(numberKey: string): boolean {
     return this.q.number.get(numberKey) !== undefined;
   }
 
-  addReceipt(pkp: string, id: string, fingerprint: string, numberKey: string): void {
+  addReceipt(pkp: string, id: string, fingerprint: string, numberKey: string, uuid: string): void {
     const key = digest(pkp);
     this.db.transaction(() => {
-      this.q.addReceipt.run(key, id, digest(fingerprint));
+      this.q.addReceipt.run(key, id, digest(fingerprint), uuid);
       this.q.addNumber.run(numberKey, key);
     })();
   }

@@ -4,16 +4,14 @@ import type { CashInput } from '../../documents/store-request.js';
 import { validateCashRequest } from '../../documents/validate-cash-request.js';
 import type { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
+import { CASH_NOT_SENT_REASON, cashDocumentIsSent } from '../../offline/cash-sending.js';
+import { readOfflineSettings } from '../../offline/offline-settings.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
-import { type DocumentDeps, sendCashDocuments } from './document-deps.js';
+import type { DocumentDeps } from './document-deps.js';
 import { merchantOf, printerError } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
 import { printOptionsOf } from './store-document.js';
-
-/** Why a cash document is not sent when the setting is off. */
-export const CASH_NOT_SENT_REASON =
-  'Act 384/2025: from 1 Jan 2026 deposits (VK) and withdrawals (VY) are not sent to the SFS (setting sendCashDocuments = false).';
 
 /**
  * `POST /api/cash`: a deposit (VK, positive amount) or withdrawal (VY, negative). Shares the
@@ -31,10 +29,12 @@ export class CashOperation {
     return this.deps.lock.run('cash', async () => {
       const { idempotency, replay } = idempotentRequest(this.deps.index, 'cash', idempotencyKey, rawBody);
       if (replay) return this.#replay(replay);
-      const send = sendCashDocuments(this.deps.index);
+      const force = readOfflineSettings(this.deps.index.settings()).forceSendCashDocuments;
       const issued = await issueDocument(this.deps, () => validateCashRequest(input), {
         idempotency,
-        notSent: send ? undefined : { reason: CASH_NOT_SENT_REASON },
+        // Act 384/2025, by the document's own CreateDate (ADR 0704).
+        notSent: (createDate) =>
+          cashDocumentIsSent(createDate, force) ? undefined : { reason: CASH_NOT_SENT_REASON },
         printOptions: printOptionsOf(input.printer),
       });
       if (issued.printerCode !== undefined) throw cashNotPrinted(issued.doc, issued.printerCode);
@@ -43,7 +43,7 @@ export class CashOperation {
         issued.merchant.merchant,
         this.deps.clock.now(),
       );
-      return { resultCode: 0, cash: toApiCash(issued.doc, merchant, { sentToSfs: send }) };
+      return { resultCode: 0, cash: toApiCash(issued.doc, merchant) };
     });
   }
 
@@ -53,7 +53,7 @@ export class CashOperation {
       throw cashNotPrinted(doc, doc.lastPrinterCode ?? 100);
     const { recordNo, merchant } = await merchantOf(this.deps, doc);
     const view = merchantView(recordNo, merchant, this.deps.clock.now());
-    return { resultCode: 0, cash: toApiCash(doc, view, { sentToSfs: doc.sendState !== 'not-sent' }) };
+    return { resultCode: 0, cash: toApiCash(doc, view) };
   }
 }
 

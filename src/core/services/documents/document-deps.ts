@@ -1,10 +1,11 @@
+import type { StoreDocumentInput, ValidatedStoreRequest } from '../../documents/store-request.js';
+import type { SendClaims } from '../../offline/send-claims.js';
 import type { Clock, IdSource } from '../../ports/clock.js';
 import type { Journal } from '../../ports/journal.js';
 import type { JournalIndex } from '../../ports/journal-index.js';
 import type { ReceiptPrinter } from '../../ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../../ports/receipt-renderer.js';
 import type { TaxAuthority } from '../../ports/tax-authority.js';
-import { readStoredSetting } from '../../settings/stored-settings.js';
 import type { UsableMerchant } from '../merchant-session.js';
 import type { SfsHealth } from '../sfs-health.js';
 import type { WriteLock } from '../write-lock.js';
@@ -31,9 +32,11 @@ export interface DocumentDeps {
   logo?: { images(): ReadonlyMap<string, Uint8Array> };
   clock: Clock;
   ids: IdSource;
-}
-
-/** The `sendCashDocuments` stored setting (default and type in core/settings/stored-settings.ts). */
-export function sendCashDocuments(index: JournalIndex): boolean {
-  return readStoredSetting(index.settings(), 'sendCashDocuments');
+  /** Items with a send attempt in flight (shared with the background sender, issue 10). */
+  claims?: SendClaims;
+  /**
+   * The QR payment check of the store path (ADR 0907): every `qrPayments` id PAID with exactly its
+   * amount and unused. Without it a request naming QR payments is refused.
+   */
+  qrTender?: (input: StoreDocumentInput, request: ValidatedStoreRequest) => ValidatedStoreRequest;
 }

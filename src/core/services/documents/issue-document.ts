@@ -3,6 +3,7 @@ import { fiscalInstant, numberDocument } from '../../documents/numbering.js';
 import { buildSfsReceiptData, isVatPayer } from '../../documents/sfs-receipt-data.js';
 import type { ValidatedCashRequest, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
+import { lastRequestRefusal } from '../../offline/last-request.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { PartialPrintInfo, PrintOptions } from '../../ports/receipt-printer.js';
 import { RESULT_CODES } from '../../result-codes.js';
@@ -15,8 +16,8 @@ import { sendDocumentAttempt } from './send-attempt.js';
 
 export interface IssueOptions {
   idempotency?: { key: string; requestSha256: string } | undefined;
-  /** Do not send (VK/VY with the `sendCashDocuments` setting off). */
-  notSent?: { reason: string } | undefined;
+  /** Whether the document, created at `createDate`, must not be sent (VK/VY, Act 384/2025: ADR 0704). */
+  notSent?: ((createDate: Date) => { reason: string } | undefined) | undefined;
   /** The request's Printer object: pacing of the print (windowSize, printDelay). */
   printOptions?: PrintOptions | undefined;
 }
@@ -33,19 +34,13 @@ export interface IssuedDocument {
 }
 
 /**
- * Refuses a new fiscal write while an earlier document blocks it: one rejected by the SFS (502,
- * until repaired) or the last one not printed (508, until POST /api/document/print succeeds).
+ * Refuses a new fiscal write while the last stored request blocks it: the SFS rejected it (501
+ * naming it, until repaired — an older document rejected during a resend does not block, ADR
+ * 0701) or the last document is not printed (508, until POST /api/document/print succeeds).
  */
 export function assertNothingBlocks(deps: Pick<DocumentDeps, 'index'>): void {
-  const stuck = deps.index.stuckDocuments()[0];
-  if (stuck) {
-    const x = stuck.lastExchange;
-    throw new FiscalError(
-      'LAST_REQUEST_INVALID',
-      `Document ${stuck.document.documentNumber} was not accepted by the SFS${x?.errorCode === undefined ? '' : ` (${x.errorCode}: ${x.errorText ?? ''})`}; no fiscal document can be issued until it is repaired.`,
-      { documentNumber: stuck.document.documentNumber, internalDocumentId: stuck.document.documentNo },
-    );
-  }
+  const refusal = lastRequestRefusal(deps.index);
+  if (refusal) throw refusal;
   assertLastDocumentPrinted(deps);
 }
 
@@ -65,7 +60,7 @@ export function assertLastDocumentPrinted(deps: Pick<DocumentDeps, 'index'>): vo
 }
 
 /** The CHDÚ is the truth; numbering from an index that lags behind it would repeat numbers. */
-function assertIndexCurrent(deps: Pick<DocumentDeps, 'index' | 'journal'>): void {
+export function assertIndexCurrent(deps: Pick<DocumentDeps, 'index' | 'journal'>): void {
   const head = deps.journal.head()?.recordNo ?? 0;
   if (deps.index.highWaterMark() !== head) {
     throw new FiscalError(
@@ -146,11 +141,18 @@ export async function issueDocument(
     idempotency: options.idempotency,
     demo: m.demo,
   });
-  if (options.notSent) record.notSent = options.notSent;
+  const notSent = options.notSent?.(createDate);
+  if (notSent) record.notSent = notSent;
 
-  await deps.journal.append({ type: 'document', body: record });
-
-  if (!options.notSent) await sendDocumentAttempt(deps, record, merchant.signer, 1);
+  // Claimed before it is written: the background sender must not pick up a document whose first
+  // attempt this request is about to make (issue 10: never sent twice at once).
+  const release = deps.claims?.claim({ kind: 'document', documentNo: record.documentNo });
+  try {
+    await deps.journal.append({ type: 'document', body: record });
+    if (!notSent) await sendDocumentAttempt(deps, record, merchant.signer, 1);
+  } finally {
+    release?.();
+  }
   const doc = current(deps, record.documentNo);
 
   if (doc.sendState === 'stuck') throw sfsFailure(doc);

@@ -1,19 +1,34 @@
-import type { DocumentRecord, SfsExchangeRecord } from '../../journal/records.js';
+import type { DocumentRecord, LocationRecord, SfsExchangeRecord } from '../../journal/records.js';
 import type { MessageSigner, SfsOutcome } from '../../ports/tax-authority.js';
 import { formatSfsDateTime } from '../../time.js';
+import type { AttemptOrigin } from '../sfs-health.js';
 import type { DocumentDeps } from './document-deps.js';
 
+/** What one attempt needs: the SFS client and the values every request header carries. */
+export type AttemptDeps = Pick<DocumentDeps, 'sfs' | 'sfsTimeoutMs' | 'swId' | 'clock' | 'ids'> & {
+  sfsHealth: Pick<DocumentDeps['sfsHealth'], 'record'>;
+  /** Who makes the attempt (status and the sender's wake-up tell them apart); default `request`. */
+  origin?: AttemptOrigin;
+};
+
+export interface Attempt {
+  outcome: SfsOutcome;
+  /** The `sfs-exchange` record to write for it. */
+  exchange: SfsExchangeRecord;
+}
+
 /**
- * One send attempt of a stored document (SFS spec §1.9): a new Uuid, RequestDate and signature
- * every time, the same PKP, OKP, CreateDate and ReceiptNumber; the outcome is written into the
- * journal as an `sfs-exchange` record before anything else happens with it.
+ * One send attempt of a stored document (SFS spec §1.9, protocol reference §1.9): a new Uuid,
+ * RequestDate and signature every time, the same PKP, OKP, CreateDate and ReceiptNumber. Writes
+ * nothing: the caller appends `exchange` (the background sender does it under the write lock
+ * only, after the SFS answered — ADR 0701).
  */
-export async function sendDocumentAttempt(
-  deps: Pick<DocumentDeps, 'journal' | 'sfs' | 'sfsTimeoutMs' | 'swId' | 'sfsHealth' | 'clock' | 'ids'>,
+export async function attemptDocument(
+  deps: AttemptDeps,
   document: DocumentRecord,
   signer: MessageSigner,
   sendingCount: number,
-): Promise<{ outcome: SfsOutcome; exchange: SfsExchangeRecord }> {
+): Promise<Attempt> {
   const requestUuid = deps.ids.uuid();
   const requestDate = formatSfsDateTime(deps.clock.now());
   const outcome = await deps.sfs.registerReceipt(
@@ -32,9 +47,63 @@ export async function sendDocumentAttempt(
     signer,
     { timeoutMs: deps.sfsTimeoutMs },
   );
-  deps.sfsHealth.record(outcome, deps.clock.now());
+  deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin);
+  return {
+    outcome,
+    exchange: exchangeRecord(
+      { kind: 'document', documentNo: document.documentNo },
+      requestUuid,
+      requestDate,
+      sendingCount,
+      outcome,
+    ),
+  };
+}
+
+/** One RegisterLocationRequest attempt of a stored location (spec §3.5; same resend rules). */
+export async function attemptLocation(
+  deps: AttemptDeps,
+  location: LocationRecord,
+  signer: MessageSigner,
+  sendingCount: number,
+): Promise<Attempt> {
+  const requestUuid = deps.ids.uuid();
+  const requestDate = formatSfsDateTime(deps.clock.now());
+  const outcome = await deps.sfs.registerLocation(
+    {
+      header: {
+        Uuid: requestUuid,
+        RequestDate: requestDate,
+        SwId: deps.swId(),
+        SendingCount: String(sendingCount),
+      },
+      data: location.sfs,
+    },
+    signer,
+    { timeoutMs: deps.sfsTimeoutMs },
+  );
+  deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin);
+  return {
+    outcome,
+    exchange: exchangeRecord(
+      { kind: 'location', locationNo: location.locationNo },
+      requestUuid,
+      requestDate,
+      sendingCount,
+      outcome,
+    ),
+  };
+}
+
+function exchangeRecord(
+  subject: SfsExchangeRecord['subject'],
+  requestUuid: string,
+  requestDate: string,
+  sendingCount: number,
+  outcome: SfsOutcome,
+): SfsExchangeRecord {
   const exchange: SfsExchangeRecord = {
-    subject: { kind: 'document', documentNo: document.documentNo },
+    subject,
     requestUuid,
     requestDate,
     sendingCount,
@@ -43,6 +112,7 @@ export async function sendDocumentAttempt(
   switch (outcome.kind) {
     case 'accepted':
       if (outcome.id !== undefined) exchange.id = outcome.id;
+      exchange.responseUuid = outcome.responseUuid;
       exchange.processDate = outcome.processDate;
       if (outcome.warning) exchange.warning = outcome.warning;
       break;
@@ -54,6 +124,20 @@ export async function sendDocumentAttempt(
     default:
       exchange.errorText = outcome.reason;
   }
-  await deps.journal.append({ type: 'sfs-exchange', body: exchange });
-  return { outcome, exchange };
+  return exchange;
+}
+
+/**
+ * One attempt inside a request that holds the write lock (a store's first attempt, a repair): the
+ * outcome is written into the journal as an `sfs-exchange` record before anything else happens.
+ */
+export async function sendDocumentAttempt(
+  deps: AttemptDeps & Pick<DocumentDeps, 'journal'>,
+  document: DocumentRecord,
+  signer: MessageSigner,
+  sendingCount: number,
+): Promise<Attempt> {
+  const attempt = await attemptDocument(deps, document, signer, sendingCount);
+  await deps.journal.append({ type: 'sfs-exchange', body: attempt.exchange });
+  return attempt;
 }

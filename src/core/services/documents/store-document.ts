@@ -1,6 +1,6 @@
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
-import type { StoreDocumentInput } from '../../documents/store-request.js';
+import type { StoreDocumentInput, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { validateStoreRequest } from '../../documents/validate-store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
@@ -41,7 +41,7 @@ export class StoreDocument {
       const cashPaymentNames = readStoredSetting(this.deps.index.settings(), 'cashPaymentNames');
       const issued = await issueDocument(
         this.deps,
-        (ctx) => validateStoreRequest(input, { ...ctx, cashPaymentNames }),
+        (ctx) => withQrTender(this.deps, input, validateStoreRequest(input, { ...ctx, cashPaymentNames })),
         { idempotency, printOptions: printOptionsOf(input.printer) },
       );
       const merchant = merchantView(
@@ -53,6 +53,21 @@ export class StoreDocument {
       return withPrintResult(document, issued.printerCode, issued.partialPrint);
     });
   }
+}
+
+/** ADR 0907: the one hook of the store path — QR payments must be PAID, exact and unused. */
+function withQrTender(
+  deps: DocumentDeps,
+  input: StoreDocumentInput,
+  request: ValidatedStoreRequest,
+): ValidatedStoreRequest {
+  if (deps.qrTender) return deps.qrTender(input, request);
+  if (input.qrPayments && input.qrPayments.length > 0) {
+    throw new FiscalError('QR_PAYMENTS_OFF', 'qrPayments: QR payments are not available on this register.', {
+      field: 'qrPayments',
+    });
+  }
+  return request;
 }
 
 /**

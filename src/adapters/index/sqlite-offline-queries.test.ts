@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  documentRecord,
+  exchangeRecord,
+  locationRecord,
+  merchantRecord,
+} from '../../../test/support/journal-fixtures.js';
+import type { JournalRecord, NewRecord } from '../../core/journal/records.js';
+import { SqliteJournalIndex } from './sqlite-journal-index.js';
+import { OFFLINE_QUERIES } from './sqlite-offline-queries.js';
+
+let dir: string;
+let index: SqliteJournalIndex;
+let n = 0;
+
+function feed(...records: NewRecord[]): void {
+  for (const r of records) {
+    n++;
+    const full = {
+      ...r,
+      version: 1,
+      recordNo: n,
+      address: n,
+      writtenAt: '2026-03-02T10:15:30+01:00',
+    } as JournalRecord;
+    index.apply(full, `hash-${n}`);
+  }
+}
+
+const minute = (m: number) => {
+  const d = new Date(Date.parse('2026-03-02T10:00:00+01:00') + m * 60_000);
+  const local = new Date(d.getTime() + 3600_000).toISOString().slice(0, 19);
+  return `${local}+01:00`;
+};
+const doc = (no: number) =>
+  documentRecord(no, { sfs: { ...documentRecord(no).sfs, CreateDate: minute(no), IssueDate: minute(no) } });
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kasa-offline-index-'));
+  index = SqliteJournalIndex.open(join(dir, 'index.sqlite'));
+  n = 0;
+  feed({ type: 'merchant', body: merchantRecord() });
+  // documents 1–8: 1 online, 2 unsent, 3 stuck, 4 unsent, location 1 (unsent), 5 not-sent, 6 unsent,
+  // location 2 (stuck), 7 unsent, 8 online
+  feed({ type: 'document', body: doc(1) }, { type: 'sfs-exchange', body: exchangeRecord(1, 'accepted') });
+  feed({ type: 'document', body: doc(2) }, { type: 'sfs-exchange', body: exchangeRecord(2, 'unreachable') });
+  feed({ type: 'document', body: doc(3) }, { type: 'sfs-exchange', body: exchangeRecord(3, 'rejected') });
+  feed({ type: 'document', body: doc(4) });
+  feed({
+    type: 'location',
+    body: { ...locationRecord(1), sfs: { ...locationRecord(1).sfs, CreateDate: minute(4) } },
+  });
+  feed({ type: 'document', body: { ...doc(5), notSent: { reason: 'Act 384/2025' } } });
+  feed({ type: 'document', body: doc(6) });
+  feed(
+    {
+      type: 'location',
+      body: { ...locationRecord(2), sfs: { ...locationRecord(2).sfs, CreateDate: minute(6) } },
+    },
+    {
+      type: 'sfs-exchange',
+      body: {
+        ...exchangeRecord(0, 'rejected'),
+        subject: { kind: 'location', locationNo: 2 },
+        errorCode: -108,
+      },
+    },
+  );
+  feed({ type: 'document', body: doc(7) });
+  feed({ type: 'document', body: doc(8) }, { type: 'sfs-exchange', body: exchangeRecord(8, 'accepted') });
+});
+afterEach(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const label = (e: {
+  kind: string;
+  item: { document?: { documentNo: number }; location?: { locationNo: number } };
+}) => (e.kind === 'document' ? `d${e.item.document!.documentNo}` : `l${e.item.location!.locationNo}`);
+
+describe('send queue and offline report queries', () => {
+  it('the send queue: unsent documents and locations together in creation order', () => {
+    expect(index.sendQueue(10).map(label)).toEqual(['d2', 'd4', 'l1', 'd6', 'd7']);
+    expect(index.sendQueue(3).map(label)).toEqual(['d2', 'd4', 'l1']);
+    expect(index.queueSummary()).toMatchObject({
+      unsentDocuments: 4,
+      unsentLocations: 1,
+      stuckDocuments: 1,
+      stuckLocations: 1,
+    });
+    expect(label(index.queueSummary().oldestUnsent!)).toBe('d2');
+    expect(index.findDocument({ by: 'documentNo', documentNo: 2 })?.firstAttemptDate).toBe(
+      '2026-03-02T10:15:31+01:00',
+    );
+    expect(index.findDocument({ by: 'documentNo', documentNo: 4 })?.firstAttemptDate).toBeUndefined();
+  });
+
+  it('the last stored request is the newest document or location, whatever its state', () => {
+    expect(label(index.lastStoredRequest()!)).toBe('d8');
+    feed({ type: 'location', body: locationRecord(3) });
+    expect(label(index.lastStoredRequest()!)).toBe('l3');
+    expect(index.lastStuckLocation()?.location.locationNo).toBe(2);
+  });
+
+  it('the report: documents (unsent and stuck) first, then locations; offset and limit count items', () => {
+    const page = (q: Parameters<SqliteJournalIndex['offlineReport']>[0]) => {
+      const p = index.offlineReport(q);
+      return [
+        ...p.documents.map((d) => `d${d.document.documentNo}`),
+        ...p.locations.map((l) => `l${l.location.locationNo}`),
+      ];
+    };
+    expect(page({ offset: 0, limit: 100 })).toEqual(['d2', 'd3', 'd4', 'd6', 'd7', 'l1', 'l2']);
+    expect(page({ offset: 2, limit: 2 })).toEqual(['d4', 'd6']);
+    expect(page({ offset: 4, limit: 2 })).toEqual(['d7', 'l1']);
+    expect(page({ offset: 6, limit: 5 })).toEqual(['l2']);
+    expect(page({ offset: 7, limit: 5 })).toEqual([]);
+    expect(page({ offset: 0, limit: 100, sequenceId: 3 })).toEqual(['d3']);
+    const at = (m: number) => Date.parse(minute(m));
+    expect(page({ offset: 0, limit: 100, fromMs: at(4), toMs: at(6) })).toEqual(['d4', 'd6', 'l1', 'l2']);
+    expect(page({ offset: 1, limit: 2, fromMs: at(4), toMs: at(6) })).toEqual(['d6', 'l1']);
+    expect(label(index.oldestOffline()!)).toBe('d2');
+  });
+
+  it('every queue and report query is an index search, never a scan of all documents (ADR 0700)', () => {
+    const plan = (sql: string) =>
+      (
+        index.database
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(
+            ...(sql.includes('@')
+              ? [{ seq: null, from: null, to: null, limit: 1, offset: 0 }]
+              : Array((sql.match(/\?/g) ?? []).length).fill('unsent')),
+          ) as Array<{ detail: string }>
+      )
+        .map((r) => r.detail)
+        .join('; ');
+    for (const [name, sql] of Object.entries(OFFLINE_QUERIES)) {
+      if (name === 'lastDocument' || name === 'lastLocation') continue; // the newest row by its key
+      expect(plan(sql), name).not.toMatch(/SCAN (documents|locations)\b(?! USING)/);
+    }
+  });
+});

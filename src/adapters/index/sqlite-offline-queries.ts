@@ -1,0 +1,124 @@
+import type Database from 'better-sqlite3';
+import type { QueueEntry } from '../../core/ports/indexed-records.js';
+import type { OfflineReportPage, OfflineReportQuery } from '../../core/ports/offline-report-index.js';
+import type { QueueSummary } from '../../core/ports/send-queue-index.js';
+import {
+  type DocRow,
+  documentEntry,
+  type LocRow,
+  locationEntry,
+  mergeByRecord,
+  toDocument,
+  toLocation,
+} from './sqlite-index-rows.js';
+
+/**
+ * The SQL of the send queue and the offline report (exported so a test can check that each one is
+ * an index search, never a scan of all documents — ADR 0700).
+ */
+export const OFFLINE_QUERIES = {
+  unsentDocuments: "SELECT * FROM documents WHERE send_state = 'unsent' ORDER BY document_no LIMIT ?",
+  stuckDocuments: "SELECT * FROM documents WHERE send_state = 'stuck' ORDER BY document_no LIMIT ?",
+  unsentLocations: "SELECT * FROM locations WHERE send_state = 'unsent' ORDER BY location_no LIMIT ?",
+  stuckLocations: "SELECT * FROM locations WHERE send_state = 'stuck' ORDER BY location_no LIMIT ?",
+  countDocuments: 'SELECT COUNT(*) FROM documents WHERE send_state = ?',
+  countLocations: 'SELECT COUNT(*) FROM locations WHERE send_state = ?',
+  lastDocument: 'SELECT * FROM documents ORDER BY document_no DESC LIMIT 1',
+  lastLocation: 'SELECT * FROM locations ORDER BY location_no DESC LIMIT 1',
+  oldestOfflineDocument:
+    "SELECT * FROM documents WHERE send_state IN ('unsent', 'stuck') ORDER BY document_no LIMIT 1",
+  oldestOfflineLocation:
+    "SELECT * FROM locations WHERE send_state IN ('unsent', 'stuck') ORDER BY location_no LIMIT 1",
+  reportDocuments: `SELECT * FROM documents WHERE send_state IN ('unsent', 'stuck')
+    AND (@seq IS NULL OR sequence_id = @seq) AND (@from IS NULL OR create_ms >= @from)
+    AND (@to IS NULL OR create_ms <= @to) ORDER BY document_no LIMIT @limit OFFSET @offset`,
+  reportDocumentCount: `SELECT COUNT(*) FROM documents WHERE send_state IN ('unsent', 'stuck')
+    AND (@seq IS NULL OR sequence_id = @seq) AND (@from IS NULL OR create_ms >= @from)
+    AND (@to IS NULL OR create_ms <= @to)`,
+  reportLocations: `SELECT * FROM locations WHERE send_state IN ('unsent', 'stuck')
+    AND (@from IS NULL OR create_ms >= @from) AND (@to IS NULL OR create_ms <= @to)
+    ORDER BY location_no LIMIT @limit OFFSET @offset`,
+} as const;
+
+/** The queue and report queries of SqliteJournalIndex, on its database. */
+export class SqliteOfflineQueries {
+  private readonly q;
+
+  constructor(db: Database.Database) {
+    this.q = Object.fromEntries(
+      Object.entries(OFFLINE_QUERIES).map(([name, sql]) => [name, db.prepare(sql)]),
+    ) as { [K in keyof typeof OFFLINE_QUERIES]: Database.Statement };
+  }
+
+  unsentDocuments(limit = -1) {
+    return (this.q.unsentDocuments.all(limit) as DocRow[]).map(toDocument);
+  }
+
+  stuckDocuments(limit = -1) {
+    return (this.q.stuckDocuments.all(limit) as DocRow[]).map(toDocument);
+  }
+
+  unsentLocations(limit = -1) {
+    return (this.q.unsentLocations.all(limit) as LocRow[]).map(toLocation);
+  }
+
+  stuckLocations(limit = -1) {
+    return (this.q.stuckLocations.all(limit) as LocRow[]).map(toLocation);
+  }
+
+  sendQueue(limit: number): QueueEntry[] {
+    if (limit <= 0) return [];
+    const docs = (this.q.unsentDocuments.all(limit) as DocRow[]).map(documentEntry);
+    const locs = (this.q.unsentLocations.all(limit) as LocRow[]).map(locationEntry);
+    return mergeByRecord(docs, locs, limit);
+  }
+
+  queueSummary(): QueueSummary {
+    const count = (stmt: Database.Statement, state: string) => Number(stmt.pluck().get(state) ?? 0);
+    const oldest = this.sendQueue(1)[0];
+    return {
+      unsentDocuments: count(this.q.countDocuments, 'unsent'),
+      unsentLocations: count(this.q.countLocations, 'unsent'),
+      stuckDocuments: count(this.q.countDocuments, 'stuck'),
+      stuckLocations: count(this.q.countLocations, 'stuck'),
+      ...(oldest ? { oldestUnsent: oldest } : {}),
+    };
+  }
+
+  lastStoredRequest(): QueueEntry | undefined {
+    const doc = this.q.lastDocument.get() as DocRow | undefined;
+    const loc = this.q.lastLocation.get() as LocRow | undefined;
+    if (doc && (!loc || doc.record_no > loc.record_no)) return documentEntry(doc);
+    return loc ? locationEntry(loc) : undefined;
+  }
+
+  oldestOffline(): QueueEntry | undefined {
+    const doc = this.q.oldestOfflineDocument.get() as DocRow | undefined;
+    const loc = this.q.oldestOfflineLocation.get() as LocRow | undefined;
+    return mergeByRecord(doc ? [documentEntry(doc)] : [], loc ? [locationEntry(loc)] : [], 1)[0];
+  }
+
+  offlineReport(query: OfflineReportQuery): OfflineReportPage {
+    const filter = {
+      seq: query.sequenceId ?? null,
+      from: query.fromMs ?? null,
+      to: query.toMs ?? null,
+    };
+    const documents = (
+      this.q.reportDocuments.all({ ...filter, limit: query.limit, offset: query.offset }) as DocRow[]
+    ).map(toDocument);
+    const room = query.limit - documents.length;
+    // Locations carry no sequenceId: a sequenceId filter lists documents only.
+    if (room <= 0 || query.sequenceId !== undefined) return { documents, locations: [] };
+    const documentCount = Number(this.q.reportDocumentCount.pluck().get(filter) ?? 0);
+    const locations = (
+      this.q.reportLocations.all({
+        from: filter.from,
+        to: filter.to,
+        limit: room,
+        offset: Math.max(0, query.offset - documentCount),
+      }) as LocRow[]
+    ).map(toLocation);
+    return { documents, locations };
+  }
+}

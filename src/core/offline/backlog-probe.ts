@@ -1,0 +1,143 @@
+import { FiscalError } from '../fiscal-error.js';
+import type { Clock } from '../ports/clock.js';
+import type { QueueEntry } from '../ports/indexed-records.js';
+import type { SendQueueIndex } from '../ports/send-queue-index.js';
+import type { SettingsIndex } from '../ports/settings-index.js';
+import type { ComponentStatus, RefusalSource, StatusProbe } from '../services/register-status.js';
+import { formatApiDateTime, parseSfsDateTime } from '../time.js';
+import { type Deadline, resendDeadline } from './deadline.js';
+import { describeStuck } from './last-request.js';
+import { readOfflineSettings } from './offline-settings.js';
+
+/** Stuck items listed in status at most (the report lists them all). */
+const STUCK_LISTED = 20;
+
+type BacklogIndex = Pick<SendQueueIndex, 'queueSummary' | 'stuckDocuments' | 'stuckLocations'> &
+  SettingsIndex;
+
+function createDateOf(entry: QueueEntry): string {
+  return entry.kind === 'document' ? entry.item.document.sfs.CreateDate : entry.item.location.sfs.CreateDate;
+}
+
+function deadlineOf(index: BacklogIndex, entry: QueueEntry | undefined, now: Date): Deadline | undefined {
+  if (!entry) return undefined;
+  const hours = readOfflineSettings(index.settings()).resendDeadlineHours;
+  return resendDeadline(
+    { firstAttemptDate: entry.item.firstAttemptDate, createDate: createDateOf(entry) },
+    hours,
+    now,
+  );
+}
+
+const hoursText = (ms: number) =>
+  `${Math.floor(Math.abs(ms) / 3600_000)} h ${Math.floor((Math.abs(ms) % 3600_000) / 60_000)} min`;
+
+/**
+ * `OFFLINE_BACKLOG` of `GET /api/status/get` (issue 10): how many documents and locations wait,
+ * the oldest one's age and the time left to its resend deadline (ADR 0702) — OK while more than
+ * 24 h are left, WARNING from 24 h left, ERROR when overdue — and every stuck item (up to 20) with
+ * its SFS code and text (ERROR: it must be repaired).
+ */
+export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusProbe {
+  return {
+    component: 'OFFLINE_BACKLOG',
+    check(): ComponentStatus {
+      const now = clock.now();
+      const summary = index.queueSummary();
+      const details: Record<string, unknown> = {
+        unsentDocuments: summary.unsentDocuments,
+        unsentLocations: summary.unsentLocations,
+        stuckDocuments: summary.stuckDocuments,
+        stuckLocations: summary.stuckLocations,
+      };
+      const oldest = summary.oldestUnsent;
+      const deadline = deadlineOf(index, oldest, now);
+      if (oldest && deadline) {
+        details.oldest = {
+          kind: oldest.kind,
+          ...(oldest.kind === 'document'
+            ? {
+                documentNumber: oldest.item.document.documentNumber,
+                internalDocumentId: oldest.item.document.documentNo,
+              }
+            : { internalId: oldest.item.location.locationNo }),
+          createDate: formatApiDateTime(parseSfsDateTime(createDateOf(oldest)) ?? deadline.firstAttempt),
+          firstAttempt: formatApiDateTime(deadline.firstAttempt),
+          ageSeconds: Math.floor(deadline.ageMs / 1000),
+          sendBy: formatApiDateTime(deadline.sendBy),
+          timeLeftSeconds: Math.floor(deadline.leftMs / 1000),
+          deadlineState: deadline.state,
+        };
+      }
+      const stuck: QueueEntry[] = [
+        ...index
+          .stuckDocuments(STUCK_LISTED)
+          .map((item): QueueEntry => ({ kind: 'document', recordNo: item.recordNo, item })),
+        ...index
+          .stuckLocations(STUCK_LISTED)
+          .map((item): QueueEntry => ({ kind: 'location', recordNo: item.recordNo, item })),
+      ].slice(0, STUCK_LISTED);
+      if (stuck.length > 0) details.stuck = stuck.map(describeStuck);
+
+      const waiting = `${summary.unsentDocuments} document(s) and ${summary.unsentLocations} location(s) wait to be sent to the SFS`;
+      if (stuck.length > 0) {
+        const first = describeStuck(stuck[0]!) as { ekasaError: { errorCode: number; message: string } };
+        const name =
+          stuck[0]!.kind === 'document'
+            ? `document ${stuck[0]!.item.document.documentNumber}`
+            : `location ${stuck[0]!.item.location.locationNo}`;
+        return {
+          component: 'OFFLINE_BACKLOG',
+          state: 'ERROR',
+          reasonCode: 501,
+          reason: `${summary.stuckDocuments + summary.stuckLocations} item(s) rejected by the SFS wait for repair; the first is ${name} (${first.ekasaError.errorCode}: ${first.ekasaError.message}). Repair with POST /api/document/update or POST /api/location/update {fixLocation}.`,
+          details,
+        };
+      }
+      if (!oldest || !deadline) {
+        return {
+          component: 'OFFLINE_BACKLOG',
+          state: 'OK',
+          reasonCode: 0,
+          reason: 'Nothing waits to be sent.',
+          details,
+        };
+      }
+      if (deadline.state === 'overdue') {
+        return {
+          component: 'OFFLINE_BACKLOG',
+          state: 'ERROR',
+          reasonCode: 600,
+          reason: `${waiting}; the oldest is ${hoursText(deadline.leftMs)} past its deadline (${formatApiDateTime(deadline.sendBy)}): connect the register to the internet now.`,
+          details,
+        };
+      }
+      return {
+        component: 'OFFLINE_BACKLOG',
+        state: deadline.state === 'warning' ? 'WARNING' : 'OK',
+        reasonCode: deadline.state === 'warning' ? 600 : 0,
+        reason: `${waiting}; the oldest must reach the SFS by ${formatApiDateTime(deadline.sendBy)} (${hoursText(deadline.leftMs)} left). The register sends them as soon as the SFS answers.`,
+        details,
+      };
+    },
+  };
+}
+
+/**
+ * For the overall status only (never refuses a request): a backlog past its resend deadline makes
+ * the overall state name it, although documents are still issued (offline).
+ */
+export function overdueBacklog(index: BacklogIndex, clock: Clock): RefusalSource {
+  return {
+    refusal() {
+      const now = clock.now();
+      const oldest = index.queueSummary().oldestUnsent;
+      const deadline = deadlineOf(index, oldest, now);
+      if (deadline?.state !== 'overdue') return undefined;
+      return new FiscalError(
+        'SFS_COMMUNICATION_ERROR',
+        `Stored messages are past their resend deadline (${formatApiDateTime(deadline.sendBy)}): the SFS has not been reached. Documents are still issued offline; connect the register to the internet now.`,
+      );
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { documentRecord } from '../../../test/support/journal-fixtures.js';
+import { FiscalError } from '../fiscal-error.js';
+import type { DocumentRecord } from '../journal/records.js';
+import { applyDocumentFix, type FixDocumentInput } from './fix-document.js';
+
+const now = new Date('2026-03-02T12:00:00+01:00');
+const lastMerchant = {
+  recordNo: 9,
+  dic: '1234567890',
+  cashRegisterCode: '88812345678900002',
+  icDph: 'SK1234567890',
+};
+const doc: DocumentRecord = documentRecord(4, {
+  sfs: {
+    ReceiptType: 'PD',
+    Dic: '1234567890',
+    IcDph: 'SK1234567890',
+    CashRegisterCode: '88812345678900001',
+    IssueDate: '2026-03-02T10:15:30+01:00',
+    CreateDate: '2026-03-02T10:15:30+01:00',
+    ReceiptNumber: '4',
+    Paragon: 'false',
+    Amount: '7.45',
+    TaxBaseBasic: '4.07',
+    BasicVatAmount: '0.93',
+    TaxBaseReduced: '0.43',
+    ReducedVatAmount: '0.02',
+    TaxFreeAmount: '2.00',
+    Items: [
+      { ItemType: 'K', Name: 'Káva', Price: '5.00', Quantity: '2.0000', VatRate: '23.00' },
+      { ItemType: 'K', Name: 'Rožok', Price: '0.45', Quantity: '3.0000', VatRate: '5.00' },
+      {
+        ItemType: 'K',
+        Name: 'Fľaša',
+        Price: '2.00',
+        Quantity: '1.0000',
+        VatRate: '0.00',
+        SpecialRegulation: 'OOD',
+      },
+    ],
+  },
+  apiItems: [
+    { itemType: 'SALE', vatRate: 'VAT_23', unitPrice: '2.5' },
+    { itemType: 'SALE', vatRate: 'VAT_5', unitPrice: '0.15' },
+    { itemType: 'PACKING', vatRate: 'VAT_0', unitPrice: '2' },
+  ],
+});
+const fix = (input: FixDocumentInput, d: DocumentRecord = doc) =>
+  applyDocumentFix(d, input, { now, lastMerchant });
+const field = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    if (FiscalError.is(e, 'INVALID_INPUT')) return e.details?.field;
+    throw e;
+  }
+  return 'no error';
+};
+
+describe('applyDocumentFix', () => {
+  it('a new createDate moves CreateDate and IssueDate (not a paragón) and asks for a new PKP', () => {
+    const r = fix({ createDate: '02.03.2026 11:00:00' });
+    expect(r.sfs.CreateDate).toBe('2026-03-02T11:00:00+01:00');
+    expect(r.sfs.IssueDate).toBe('2026-03-02T11:00:00+01:00');
+    expect(r.resign).toBe(true);
+    expect(doc.sfs.CreateDate).toBe('2026-03-02T10:15:30+01:00');
+  });
+
+  it('a name is not signed: same PKP; only that item changes', () => {
+    const r = fix({ documentEntries: [{}, { name: 'Rožok biely' }] });
+    expect(r.resign).toBe(false);
+    expect(r.sfs.Items?.map((i) => i.Name)).toEqual(['Káva', 'Rožok biely', 'Fľaša']);
+    expect(r.sfs.Amount).toBe('7.45');
+  });
+
+  it('a quantity recomputes the line total from the unit price, the amount and the VAT recap', () => {
+    const r = fix({ documentEntries: [{ quantity: 1 }] });
+    expect(r.sfs.Items?.[0]).toMatchObject({ Quantity: '1.0000', Price: '2.50' });
+    expect(r.sfs.Amount).toBe('4.95');
+    expect(r.sfs).toMatchObject({ TaxBaseBasic: '2.03', BasicVatAmount: '0.47', TaxFreeAmount: '2.00' });
+    expect(r.resign).toBe(true);
+  });
+
+  it('a cash-rounded document stays rounded to 5 cents', () => {
+    const rounded = { ...doc, roundingCents: 0, sfs: { ...doc.sfs } };
+    rounded.roundingCents = 5;
+    const r = fix({ documentEntries: [{ quantity: 1.1 }] }, rounded);
+    // 2.75 + 0.45 + 2.00 = 5.20 → 5.20 (already a multiple of 5)
+    expect(r.sfs.Amount).toBe('5.20');
+    const r2 = fix({ documentEntries: [{}, { quantity: 4 }] }, rounded);
+    // 5.00 + 0.60 + 2.00 = 7.60
+    expect(r2.sfs.Amount).toBe('7.60');
+    expect(r2.roundingCents).toBe(0);
+  });
+
+  it('specialRegulation {newValue: null} removes it; a value needs VAT 0', () => {
+    expect(
+      fix({ documentEntries: [{}, {}, { specialRegulation: { newValue: null } }] }).sfs.Items?.[2],
+    ).not.toHaveProperty('SpecialRegulation');
+    expect(
+      fix({ documentEntries: [{}, {}, { specialRegulation: { newValue: 'PDP' } }] }).sfs.Items?.[2]
+        ?.SpecialRegulation,
+    ).toBe('PDP');
+    expect(field(() => fix({ documentEntries: [{ specialRegulation: { newValue: 'OOD' } }] }))).toBe(
+      'fixDocument.documentEntries[0].specialRegulation.newValue',
+    );
+  });
+
+  it('useLastMerchant takes the identity of the merchant in force and re-signs', () => {
+    const r = fix({ useLastMerchant: true });
+    expect(r.sfs.CashRegisterCode).toBe('88812345678900002');
+    expect(r.merchantRecordNo).toBe(9);
+    expect(r.resign).toBe(true);
+  });
+
+  it('an empty fix changes nothing and keeps the PKP: the document is sent again as it is', () => {
+    const r = fix({});
+    expect(r.sfs).toEqual(doc.sfs);
+    expect(r.resign).toBe(false);
+    expect(fix({ useLastMerchant: false }).resign).toBe(false);
+  });
+
+  it('refuses what it cannot do with 701 naming the field', () => {
+    expect(field(() => fix({ createDate: '02.03.2026 13:00:00' }))).toBe('fixDocument.createDate');
+    expect(field(() => fix({ createDate: '28.02.2026 10:00:00' }))).toBe('fixDocument.createDate');
+    expect(field(() => fix({ createDate: 'yesterday' }))).toBe('fixDocument.createDate');
+    expect(field(() => fix({ issueDate: '02.03.2026 10:00:00' }))).toBe('fixDocument.issueDate');
+    expect(field(() => fix({ invoiceId: 'FA-1' }))).toBe('fixDocument.invoiceId');
+    expect(field(() => fix({ documentEntries: [{}, {}, {}, {}] }))).toBe('fixDocument.documentEntries[3]');
+    expect(field(() => fix({ documentEntries: [{ name: '' }] }))).toBe('fixDocument.documentEntries[0].name');
+    expect(field(() => fix({ documentEntries: [{ quantity: 1.00001 }] }))).toBe(
+      'fixDocument.documentEntries[0].quantity',
+    );
+  });
+
+  it('a paragón keeps its own issueDate, which must not be after createDate; a UF takes a new invoiceId', () => {
+    const paragon = {
+      ...doc,
+      sfs: {
+        ...doc.sfs,
+        Paragon: 'true' as const,
+        ParagonNumber: '3',
+        IssueDate: '2026-03-01T09:00:00+01:00',
+      },
+    };
+    const r = fix({ createDate: '02.03.2026 11:00:00', issueDate: '01.03.2026 08:00:00' }, paragon);
+    expect(r.sfs).toMatchObject({
+      CreateDate: '2026-03-02T11:00:00+01:00',
+      IssueDate: '2026-03-01T08:00:00+01:00',
+    });
+    expect(field(() => fix({ issueDate: '02.03.2026 11:00:00' }, paragon))).toBe('fixDocument.issueDate');
+    const { Items: _items, ...noItems } = doc.sfs;
+    const uf: DocumentRecord = { ...doc, sfs: { ...noItems, ReceiptType: 'UF', InvoiceNumber: 'X' } };
+    expect(fix({ invoiceId: 'FA2026/7' }, uf).sfs.InvoiceNumber).toBe('FA2026/7');
+  });
+});

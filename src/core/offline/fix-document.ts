@@ -1,0 +1,263 @@
+import { cashRounded } from '../documents/cash-rounding.js';
+import {
+  AMOUNT_SCALE,
+  formatCents,
+  formatScaled,
+  lineTotalCents,
+  parseCentsText,
+  QUANTITY_SCALE,
+  toScaledInteger,
+  UNIT_PRICE_SCALE,
+} from '../documents/decimal.js';
+import { isAbsent, readAsciiId, readScaled, readText } from '../documents/field-rules.js';
+import { LIMITS } from '../documents/limits.js';
+import { fiscalInstant, fiscalMonth } from '../documents/numbering.js';
+import { isNotBlank } from '../documents/text-rules.js';
+import { SPECIAL_REGULATIONS } from '../documents/validate-items.js';
+import { invalidInput } from '../fiscal-error.js';
+import type { DocumentRecord } from '../journal/records.js';
+import type { SfsReceiptData, SpecialRegulation } from '../sfs/message.js';
+import { computeVatRecap, RECAP_KEYS, vatRegimeAt } from '../sfs/vat-recap.js';
+import { formatSfsDateTime, parseApiDateTime, parseSfsDateTime } from '../time.js';
+
+/** `fixDocument` of `POST /api/document/update` (api-compat §4.20, issue 10). */
+export interface FixDocumentInput {
+  useLastMerchant?: boolean | null | undefined;
+  createDate?: string | null | undefined;
+  issueDate?: string | null | undefined;
+  invoiceId?: string | null | undefined;
+  /** By position; `{}` (or null) leaves an item as it is. */
+  documentEntries?: ReadonlyArray<FixEntryInput | null | undefined> | null | undefined;
+}
+
+export interface FixEntryInput {
+  name?: string | null | undefined;
+  quantity?: number | null | undefined;
+  specialRegulation?: { newValue?: string | null | undefined } | null | undefined;
+}
+
+/** The merchant identity a `useLastMerchant` fix moves the document to. */
+export interface FixIdentity {
+  recordNo: number;
+  dic: string;
+  icDph?: string | undefined;
+  ico?: string | undefined;
+  cashRegisterCode: string;
+}
+
+export interface FixedDocument {
+  sfs: SfsReceiptData;
+  roundingCents: number;
+  /** True when a PKP field (CreateDate, Amount, Dic, CashRegisterCode) or the signing key changed. */
+  resign: boolean;
+  merchantRecordNo?: number;
+  /** What was changed, for the repair record. */
+  changes: Record<string, unknown>;
+}
+
+/**
+ * Applies a fix to a stuck document with only the data sent (issue 10; docs/offline.md has the
+ * table of SFS codes and the fix that clears each). The number stays (DECISIONS 5), so the new
+ * CreateDate must stay in the same calendar month; dates never lie in the future. An empty fix
+ * changes nothing: the document is sent again as it is (a fresh signature and SendingCount + 1),
+ * which clears an answer that could not be trusted (602) or a transient signature error (-10).
+ *
+ * @throws FiscalError 701 naming the field (`fixDocument.…`) and the rule.
+ */
+export function applyDocumentFix(
+  doc: DocumentRecord,
+  fix: FixDocumentInput,
+  ctx: { now: Date; lastMerchant: FixIdentity },
+): FixedDocument {
+  const sfs: SfsReceiptData = structuredClone(doc.sfs);
+  const changes: Record<string, unknown> = {};
+  let resign = false;
+  let merchantRecordNo: number | undefined;
+  const paragon = sfs.Paragon === 'true';
+
+  if (fix.useLastMerchant === true) {
+    const m = ctx.lastMerchant;
+    sfs.Dic = m.dic;
+    sfs.CashRegisterCode = m.cashRegisterCode;
+    if (m.icDph) sfs.IcDph = m.icDph;
+    else delete sfs.IcDph;
+    if (m.ico) sfs.Ico = /^\d{6}$/.test(m.ico) ? `00${m.ico}` : m.ico;
+    else delete sfs.Ico;
+    merchantRecordNo = m.recordNo;
+    changes.useLastMerchant = true;
+    resign = true;
+  }
+
+  if (!isAbsent(fix.createDate)) {
+    const created = readFixDate(fix.createDate, 'fixDocument.createDate', ctx.now);
+    const original = parseSfsDateTime(doc.sfs.CreateDate)!;
+    const a = fiscalMonth(created);
+    const b = fiscalMonth(original);
+    if (a.year !== b.year || a.month !== b.month) {
+      throw invalidInput(
+        'fixDocument.createDate',
+        `must stay in ${b.month}/${b.year}: the receipt number ${doc.sfs.ReceiptNumber} belongs to that month`,
+      );
+    }
+    sfs.CreateDate = formatSfsDateTime(created);
+    // IssueDate equals CreateDate except for a paragón (SFS §3.3.12).
+    if (!paragon) sfs.IssueDate = sfs.CreateDate;
+    changes.createDate = sfs.CreateDate;
+    resign = true;
+  }
+
+  if (!isAbsent(fix.issueDate)) {
+    if (!paragon) {
+      throw invalidInput(
+        'fixDocument.issueDate',
+        'only a paragón has its own issueDate; fix createDate instead',
+      );
+    }
+    const issued = readFixDate(fix.issueDate, 'fixDocument.issueDate', ctx.now);
+    if (issued.getTime() > parseSfsDateTime(sfs.CreateDate)!.getTime()) {
+      throw invalidInput('fixDocument.issueDate', 'must not be later than createDate');
+    }
+    sfs.IssueDate = formatSfsDateTime(issued);
+    changes.issueDate = sfs.IssueDate;
+  }
+
+  if (!isAbsent(fix.invoiceId)) {
+    if (sfs.ReceiptType !== 'UF') {
+      throw invalidInput('fixDocument.invoiceId', 'only an invoice payment (UF) has an invoice number');
+    }
+    const invoiceId = readAsciiId(fix.invoiceId, 'fixDocument.invoiceId', LIMITS.invoiceIdMaxChars);
+    if (invoiceId === undefined) throw invalidInput('fixDocument.invoiceId', 'must be 1–50 characters');
+    sfs.InvoiceNumber = invoiceId;
+    changes.invoiceId = invoiceId;
+  }
+
+  let roundingCents = doc.roundingCents;
+  if (!isAbsent(fix.documentEntries)) {
+    const itemsChanged = fixItems(doc, sfs, fix.documentEntries, changes);
+    if (itemsChanged) {
+      const items = sfs.Items ?? [];
+      const sum = items.reduce((s, i) => s + (parseCentsText(i.Price) ?? 0), 0);
+      // The cash rounding is kept as it was chosen: rounded documents stay rounded (ADR 0402).
+      const amount = doc.roundingCents !== 0 ? cashRounded(sum) : sum;
+      roundingCents = amount - sum;
+      if (Math.abs(amount) > Number(LIMITS.maxAbsAmountCents)) {
+        throw invalidInput(
+          'fixDocument.documentEntries',
+          'the new total must be between -10000000 and 10000000',
+        );
+      }
+      if (sfs.Amount !== formatCents(amount)) resign = true;
+      sfs.Amount = formatCents(amount);
+      for (const key of RECAP_KEYS) delete sfs[key];
+      const regime = vatRegimeAt(parseSfsDateTime(sfs.CreateDate)!);
+      Object.assign(sfs, computeVatRecap(items, { regime, vatPayer: sfs.IcDph !== undefined }));
+    }
+  }
+
+  return {
+    sfs,
+    roundingCents,
+    resign,
+    ...(merchantRecordNo === undefined ? {} : { merchantRecordNo }),
+    changes,
+  };
+}
+
+function readFixDate(value: unknown, field: string, now: Date): Date {
+  if (typeof value !== 'string')
+    throw invalidInput(field, 'must be a string: dd.MM.yyyy HH:mm:ss or ISO 8601');
+  const parsed = parseApiDateTime(value);
+  if (!parsed)
+    throw invalidInput(field, 'must be dd.MM.yyyy HH:mm:ss (Bratislava time) or ISO 8601 with an offset');
+  const instant = fiscalInstant(parsed);
+  if (instant.getTime() > now.getTime()) throw invalidInput(field, 'must not be in the future');
+  return instant;
+}
+
+/** Applies the item fixes by position; true when a line total changed. */
+function fixItems(
+  doc: DocumentRecord,
+  sfs: SfsReceiptData,
+  entries: NonNullable<FixDocumentInput['documentEntries']>,
+  changes: Record<string, unknown>,
+): boolean {
+  const items = sfs.Items ?? [];
+  if (!Array.isArray(entries)) throw invalidInput('fixDocument.documentEntries', 'must be a list');
+  if (entries.length > items.length) {
+    throw invalidInput(
+      `fixDocument.documentEntries[${items.length}]`,
+      `the document has ${items.length} item(s); entries go by position`,
+    );
+  }
+  let totalsChanged = false;
+  const itemChanges: Array<Record<string, unknown>> = [];
+  entries.forEach((entry, i) => {
+    const at = `fixDocument.documentEntries[${i}]`;
+    const item = items[i]!;
+    const changed: Record<string, unknown> = {};
+    if (isAbsent(entry)) {
+      itemChanges.push(changed);
+      return;
+    }
+    if (!isAbsent(entry.name)) {
+      const name = readText(entry.name, `${at}.name`, LIMITS.nameMaxChars, {
+        allowNewlines: true,
+        allowTab: true,
+      });
+      if (name === undefined || !isNotBlank(name))
+        throw invalidInput(`${at}.name`, 'must be 1–255 characters');
+      item.Name = name;
+      changed.name = name;
+    }
+    if (!isAbsent(entry.quantity)) {
+      const units = readScaled(
+        entry.quantity,
+        `${at}.quantity`,
+        QUANTITY_SCALE,
+        LIMITS.maxQuantityUnits,
+        'a quantity',
+      );
+      if (units < 0n) throw invalidInput(`${at}.quantity`, 'must not be negative (the sign goes on price)');
+      const unitPrice = doc.apiItems?.[i]?.unitPrice;
+      const micros =
+        unitPrice === undefined ? undefined : toScaledInteger(Number(unitPrice), UNIT_PRICE_SCALE);
+      if (micros === undefined)
+        throw invalidInput(`${at}.quantity`, 'the unit price of this item is not known');
+      const total = lineTotalCents(micros, units);
+      if (total > LIMITS.maxAbsAmountCents || total < -LIMITS.maxAbsAmountCents) {
+        throw invalidInput(`${at}.quantity`, 'the line total must be between -10000000 and 10000000');
+      }
+      item.Quantity = formatScaled(units, QUANTITY_SCALE);
+      const price = formatScaled(total, AMOUNT_SCALE);
+      if (price !== item.Price) totalsChanged = true;
+      item.Price = price;
+      changed.quantity = item.Quantity;
+    }
+    if (!isAbsent(entry.specialRegulation)) {
+      const value = entry.specialRegulation.newValue;
+      if (isAbsent(value) || value === '') {
+        delete item.SpecialRegulation;
+        changed.specialRegulation = null;
+      } else {
+        const found = SPECIAL_REGULATIONS.find((s) => s === value);
+        if (!found) {
+          throw invalidInput(
+            `${at}.specialRegulation.newValue`,
+            `unknown value '${value}'; one of ${SPECIAL_REGULATIONS.join(', ')} or null to remove it`,
+          );
+        }
+        if (Number(item.VatRate) !== 0) {
+          throw invalidInput(
+            `${at}.specialRegulation.newValue`,
+            'only items at VAT_0 carry a special regulation (SFS -130)',
+          );
+        }
+        item.SpecialRegulation = found as SpecialRegulation;
+        changed.specialRegulation = found;
+      }
+    }
+    itemChanges.push(changed);
+  });
+  changes.documentEntries = itemChanges;
+  return totalsChanged;
+}

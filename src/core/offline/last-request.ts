@@ -1,0 +1,69 @@
+import { FiscalError } from '../fiscal-error.js';
+import type { QueueEntry } from '../ports/indexed-records.js';
+import type { SendQueueIndex } from '../ports/send-queue-index.js';
+import { RESULT_CODES } from '../result-codes.js';
+
+/** The SFS code and text of a stuck item (the duplicate / unverified outcomes have kasa's codes). */
+export function stuckCause(entry: QueueEntry): { code: number; text: string } {
+  const x = entry.item.lastExchange;
+  const code =
+    x?.errorCode ??
+    (x?.outcome === 'duplicate'
+      ? RESULT_CODES.SFS_DUPLICATE.code
+      : x?.outcome === 'unverified'
+        ? RESULT_CODES.SFS_RESPONSE_NOT_VERIFIED.code
+        : RESULT_CODES.LAST_REQUEST_INVALID.code);
+  return { code, text: x?.errorText ?? 'no answer recorded' };
+}
+
+/** How a stuck item is named to the shop: number and OKP of a document, number of a location. */
+export function describeStuck(entry: QueueEntry): Record<string, unknown> {
+  const { code, text } = stuckCause(entry);
+  const ekasaError = { errorType: 'EKASA', errorCode: code, message: text, detail: '' };
+  if (entry.kind === 'document') {
+    const d = entry.item.document;
+    return {
+      kind: 'document',
+      documentNumber: d.documentNumber,
+      internalDocumentId: d.documentNo,
+      sequenceId: Number(d.sfs.ReceiptNumber),
+      okp: d.okp,
+      ekasaError,
+    };
+  }
+  return {
+    kind: 'location',
+    internalId: entry.item.location.locationNo,
+    createDate: entry.item.location.sfs.CreateDate,
+    ekasaError,
+  };
+}
+
+/**
+ * 501 LAST_REQUEST_INVALID while the last stored request (document or location) is stuck
+ * (DECISIONS 17, ADR 0701): it names the request (number, OKP) and the SFS code and text, and
+ * says how to repair it. An older item the SFS rejected during a resend does not block.
+ */
+export function lastRequestRefusal(
+  index: Pick<SendQueueIndex, 'lastStoredRequest'>,
+): FiscalError | undefined {
+  const last = index.lastStoredRequest();
+  if (last?.item.sendState !== 'stuck') return undefined;
+  const { code, text } = stuckCause(last);
+  const what =
+    last.kind === 'document'
+      ? `document ${last.item.document.documentNumber} (OKP ${last.item.document.okp})`
+      : `location ${last.item.location.locationNo}`;
+  const how =
+    last.kind === 'document'
+      ? 'repair it with POST /api/document/update (fixDocument)'
+      : 'repair it with POST /api/location/update (fixLocation)';
+  return new FiscalError(
+    'LAST_REQUEST_INVALID',
+    `The SFS rejected the last stored request, ${what}, with ${code}: ${text}. Nothing can be written to the CHDÚ until it is repaired: ${how}.`,
+    {
+      lastRequest: describeStuck(last),
+      ekasaError: { errorType: 'EKASA', errorCode: code, message: text, detail: '' },
+    },
+  );
+}

@@ -1,0 +1,105 @@
+import type { ApiDocument } from '../../documents/api-document.js';
+import { toApiDocument } from '../../documents/api-document.js';
+import { FiscalError } from '../../fiscal-error.js';
+import type { MerchantView } from '../../merchant/merchant-record.js';
+import { applyDocumentFix, type FixDocumentInput } from '../../offline/fix-document.js';
+import { nextSendingCount } from '../../offline/sending-count.js';
+import type { IndexedDocument } from '../../ports/indexed-records.js';
+import { okpFromPkp } from '../../sfs/okp.js';
+import { computePkp } from '../../sfs/pkp.js';
+import { merchantOf, type PrintFailure, printerError, printOriginal } from '../documents/document-receipt.js';
+import { assertLastDocumentPrinted, sfsFailure } from '../documents/issue-document.js';
+import { sendDocumentAttempt } from '../documents/send-attempt.js';
+import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
+
+/**
+ * `POST /api/document/update {fixDocument}` (API text; issue 10): repairs the oldest stuck
+ * document with only the data sent, as a new `repair` record (the original stays in the CHDÚ),
+ * re-signs its PKP when a signed field or the key changed (SFS spec §2.1), sends it at once
+ * (SendingCount + 1) and prints the original if it was never handed over.
+ *
+ * Nothing stuck → 500 NO_FIX_NEEDED; an invalid fix → 701 naming the field; rejected again → the
+ * document stays stuck and the answer is 501 with the new SFS code (601/602 by cause).
+ */
+export class RepairDocument {
+  constructor(private readonly deps: OfflineDeps) {}
+
+  async execute(fix: FixDocumentInput): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
+    return this.deps.lock.run('document/update', async () => {
+      const current = this.deps.merchant.currentSigner();
+      const stuck = this.deps.index.stuckDocuments(1)[0];
+      if (!stuck)
+        throw new FiscalError(
+          'NO_FIX_NEEDED',
+          'No document waits for repair: nothing was rejected by the SFS.',
+        );
+      assertLastDocumentPrinted(this.deps);
+      const doc = stuck.document;
+      const m = current.merchant;
+      const fixed = applyDocumentFix(doc, fix, {
+        now: this.deps.clock.now(),
+        lastMerchant: {
+          recordNo: current.recordNo,
+          dic: m.dic,
+          icDph: m.icDph,
+          ico: m.ico,
+          cashRegisterCode: m.organizationUnit.cashRegisterCode,
+        },
+      });
+      const merchantRecordNo = fixed.merchantRecordNo ?? doc.merchantRecordNo;
+      // SFS spec §2.1/§2.4: the PKP and the message signature use the same key (ADR 0703).
+      const signer =
+        fixed.merchantRecordNo === undefined
+          ? await this.deps.signers.forMerchantRecord(doc.merchantRecordNo)
+          : current.signer;
+      const pkp = fixed.resign ? computePkp(fixed.sfs, signer) : doc.pkp;
+      const okp = fixed.resign ? okpFromPkp(pkp) : doc.okp;
+
+      const release = this.deps.claims.claim({ kind: 'document', documentNo: doc.documentNo });
+      try {
+        await this.deps.journal.append({
+          type: 'repair',
+          body: {
+            subject: { kind: 'document', documentNo: doc.documentNo },
+            reason: `fixDocument after SFS ${stuck.lastExchange?.errorCode ?? stuck.lastExchange?.outcome ?? 'rejection'}`,
+            sfs: fixed.sfs,
+            pkp,
+            okp,
+            roundingCents: fixed.roundingCents,
+            ...(fixed.merchantRecordNo === undefined ? {} : { merchantRecordNo: fixed.merchantRecordNo }),
+            fix: fixed.changes,
+          },
+        });
+        const repaired = this.#reload(doc.documentNo);
+        await sendDocumentAttempt(this.deps, repaired.document, signer, nextSendingCount(stuck.sendingCount));
+      } finally {
+        release?.();
+      }
+      const after = this.#reload(doc.documentNo);
+      if (after.sendState === 'stuck') throw sfsFailure(after);
+
+      // A document stuck at creation was never handed over: its original is printed now.
+      let failure: PrintFailure | undefined;
+      if (after.printState === 'pending' || after.printState === 'failed') {
+        const { merchant } = await merchantOf(this.deps, after);
+        failure = await printOriginal(this.deps, after, merchant, false);
+      }
+      const final = this.#reload(doc.documentNo);
+      const document = toApiDocument(final, merchantViewOf(this.deps, merchantRecordNo));
+      if (failure !== undefined) {
+        throw printerError(
+          failure.printerCode,
+          `Document ${doc.documentNumber} is repaired and ${final.sendState === 'unsent' ? 'queued for the SFS' : 'registered'}, but printing failed (printer code ${failure.printerCode}); print it with POST /api/document/print.`,
+          { document, ...(failure.partialPrint === undefined ? {} : { partialPrint: failure.partialPrint }) },
+        );
+      }
+      return { resultCode: 0 as const, document };
+    });
+  }
+
+  #reload(documentNo: number): IndexedDocument {
+    const doc = this.deps.index.findDocument({ by: 'documentNo', documentNo });
+    if (!doc) throw new FiscalError('UNKNOWN', `document ${documentNo} is not in the index`);
+    return doc;
+  }
+}

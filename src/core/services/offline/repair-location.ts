@@ -1,0 +1,112 @@
+import { isAbsent } from '../../documents/field-rules.js';
+import { fiscalInstant } from '../../documents/numbering.js';
+import { FiscalError, invalidInput } from '../../fiscal-error.js';
+import type { LocationRecord } from '../../journal/records.js';
+import { type LocationKindsInput, presentKinds, validateLocation } from '../../location/location-input.js';
+import { nextSendingCount } from '../../offline/sending-count.js';
+import { formatSfsDateTime, parseApiDateTime } from '../../time.js';
+import { assertLastDocumentPrinted } from '../documents/issue-document.js';
+import { attemptLocation } from '../documents/send-attempt.js';
+import { assertPortable } from '../location/portable-only.js';
+import { type LocationResponse, locationAnswer } from '../location/update-location.js';
+import type { OfflineDeps } from './offline-deps.js';
+
+/** `fixLocation` of `POST /api/location/update` (api-compat §4.14). */
+export interface FixLocationInput extends LocationKindsInput {
+  createDate?: string | null | undefined;
+  useLastMerchant?: boolean | null | undefined;
+}
+
+/**
+ * `POST /api/location/update {fixLocation}` (issue 10): repairs the last location the SFS rejected
+ * — a new CreateDate (never in the future: -108), another location, the merchant in force, or
+ * nothing (sent again as it is) — as a `repair` record, and sends it at once. Nothing stuck →
+ * 500; an invalid fix → 701.
+ */
+export class RepairLocation {
+  constructor(private readonly deps: OfflineDeps) {}
+
+  async execute(fix: FixLocationInput): Promise<LocationResponse> {
+    return this.deps.lock.run('location/update+fix', async () => {
+      const current = this.deps.merchant.currentSigner();
+      assertPortable(current);
+      const stuck = this.deps.index.lastStuckLocation();
+      if (!stuck)
+        throw new FiscalError(
+          'NO_FIX_NEEDED',
+          'No location waits for repair: nothing was rejected by the SFS.',
+        );
+      assertLastDocumentPrinted(this.deps);
+
+      const changes: Record<string, unknown> = {};
+      const data = structuredClone(stuck.location.sfs);
+      let merchantRecordNo: number | undefined;
+      if (!isAbsent(fix.createDate)) {
+        const parsed = typeof fix.createDate === 'string' ? parseApiDateTime(fix.createDate) : undefined;
+        if (!parsed) {
+          throw invalidInput(
+            'fixLocation.createDate',
+            'must be dd.MM.yyyy HH:mm:ss (Bratislava time) or ISO 8601 with an offset',
+          );
+        }
+        const created = fiscalInstant(parsed);
+        if (created.getTime() > this.deps.clock.now().getTime()) {
+          throw invalidInput('fixLocation.createDate', 'must not be in the future (SFS -108)');
+        }
+        data.CreateDate = formatSfsDateTime(created);
+        changes.createDate = data.CreateDate;
+      }
+      if (presentKinds(fix).length > 0) {
+        const validated = validateLocation(fix, 'fixLocation.');
+        data.location = validated.location;
+        changes.location = validated.location;
+      }
+      if (fix.useLastMerchant === true) {
+        data.Dic = current.merchant.dic;
+        data.CashRegisterCode = current.merchant.organizationUnit.cashRegisterCode;
+        merchantRecordNo = current.recordNo;
+        changes.useLastMerchant = true;
+      }
+      if (Object.keys(changes).length === 0) {
+        throw invalidInput(
+          'fixLocation',
+          'give at least one of createDate, gps, physicalAddress, other, useLastMerchant',
+        );
+      }
+
+      const { locationNo } = stuck.location;
+      const release = this.deps.claims.claim({ kind: 'location', locationNo });
+      try {
+        await this.deps.journal.append({
+          type: 'repair',
+          body: {
+            subject: { kind: 'location', locationNo },
+            reason: `fixLocation after SFS ${stuck.lastExchange?.errorCode ?? stuck.lastExchange?.outcome ?? 'rejection'}`,
+            location: data,
+            ...(merchantRecordNo === undefined ? {} : { merchantRecordNo }),
+            fix: changes,
+          },
+        });
+        const repaired: LocationRecord = {
+          ...stuck.location,
+          sfs: data,
+          ...(merchantRecordNo === undefined ? {} : { merchantRecordNo }),
+        };
+        const signer =
+          merchantRecordNo === undefined
+            ? await this.deps.signers.forMerchantRecord(stuck.location.merchantRecordNo)
+            : current.signer;
+        const attempt = await attemptLocation(
+          this.deps,
+          repaired,
+          signer,
+          nextSendingCount(stuck.sendingCount),
+        );
+        await this.deps.journal.append({ type: 'sfs-exchange', body: attempt.exchange });
+      } finally {
+        release?.();
+      }
+      return locationAnswer(this.deps, locationNo);
+    });
+  }
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { FixDocumentInput } from '../../core/offline/fix-document.js';
+import type { OfflineReportInput } from '../../core/services/offline/offline-report.js';
+import { EkasaStatus, PrinterOptions, ResponseDocument } from './documents.js';
+import { Location } from './location.js';
+import {
+  exampleLocation,
+  exampleOfflineDocument,
+  exampleSentDocument,
+  exampleStuckDocument,
+} from './offline-examples.js';
+import { strictRequest } from './strict-request.js';
+
+/** Schemas of the Report API, send/offline, get/offline and document/update (api-compat §4.15, §4.20). */
+
+export const OfflineDocumentsFilter = strictRequest({
+  sequenceId: z.number().int().nullish().describe('Only the document(s) with this sequenceId.'),
+  from: z
+    .string()
+    .nullish()
+    .describe('CreateDate on or after: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601.'),
+  to: z.string().nullish().describe('CreateDate on or before, same format.'),
+}).meta({ id: 'OfflineDocumentsFilter', description: 'Every member optional, any combination.' });
+
+/**
+ * `printer` of the report: present (even `{}`) means print it too; `windowSize` in bytes, then a
+ * pause of `printDelay` ms (0–60000). The same object as every Printer member.
+ */
+export const ReportPrinter = PrinterOptions;
+
+export const GetOfflineDocumentsRequest = strictRequest({
+  printer: ReportPrinter.nullish(),
+  limit: z.number().int().nullish().describe('At most this many items (1–1000; 1000 when absent).'),
+  offset: z
+    .number()
+    .int()
+    .nullish()
+    .describe('Skip exactly this many items (documents come first); resumes a print that stopped.'),
+  offlineDocumentsFilter: OfflineDocumentsFilter.nullish(),
+}).meta({
+  id: 'GetOfflineDocumentsRequest',
+  examples: [
+    {},
+    { limit: 10 },
+    { offlineDocumentsFilter: { sequenceId: 13, from: '27.08.2025 16:56:02', to: '03.09.2025 16:56:02' } },
+    { printer: { windowSize: 2500, printDelay: 5000 } },
+    { printer: {}, offset: 70 },
+  ],
+});
+
+export const OfflineDocument = ResponseDocument.extend({
+  status: EkasaStatus.describe('OFFLINE warning while waiting; the SFS code and text when rejected (stuck).'),
+}).meta({ id: 'OfflineDocument' });
+
+export const OfflineReportResponse = z
+  .object({
+    resultCode: z.number().int(),
+    documents: z.array(OfflineDocument),
+    locations: z.array(Location),
+  })
+  .meta({
+    id: 'OfflineReportResponse',
+    description: 'Empty lists: nothing waits to be sent.',
+    examples: [
+      {
+        resultCode: 0,
+        documents: [exampleOfflineDocument, exampleStuckDocument],
+        locations: [exampleLocation],
+      },
+      { resultCode: 0, documents: [], locations: [] },
+    ],
+  });
+
+export const SendOfflineRequest = strictRequest({
+  limit: z.number().int().nullish().describe('Send at most this many items now (1–1000).'),
+}).meta({ id: 'SendOfflineRequest', examples: [{}, { limit: 10 }] });
+
+export const SendOfflineResponse = OfflineReportResponse.meta({
+  id: 'SendOfflineResponse',
+  description: 'What this call registered; empty lists when nothing waited or the SFS could not be reached.',
+  examples: [
+    { resultCode: 0, documents: [exampleSentDocument], locations: [] },
+    { resultCode: 0, documents: [], locations: [] },
+  ],
+});
+
+export const GetOfflineRequest = strictRequest({
+  limit: z.number().int().nullish(),
+  offset: z.number().int().nullish(),
+  offlineDocumentsFilter: OfflineDocumentsFilter.nullish(),
+  sequenceId: z.number().int().nullish().describe('Filter members may also be given at the top level.'),
+  from: z.string().nullish(),
+  to: z.string().nullish(),
+}).meta({ id: 'GetOfflineDocumentsLegacyRequest', examples: [{}] });
+
+const FixEntry = strictRequest({
+  name: z.string().nullish().describe('New name, 1–255 characters.'),
+  quantity: z
+    .number()
+    .nullish()
+    .describe('New quantity (0–10000000, 4 decimals); the line total and the amount are recomputed.'),
+  specialRegulation: strictRequest({
+    newValue: z.string().nullish().describe('PDP, OOD, CK, PT, UD, ZPS, or null to remove it.'),
+  }).nullish(),
+})
+  .nullish()
+  .describe('By position: `{}` leaves an item unchanged.');
+
+export const FixDocument = strictRequest({
+  useLastMerchant: z.boolean().nullish().describe('Sign and send it as the merchant in force (new PKP).'),
+  createDate: z
+    .string()
+    .nullish()
+    .describe('New creation time, same month, not in the future: dd.MM.yyyy HH:mm:ss or ISO 8601 (new PKP).'),
+  issueDate: z.string().nullish().describe('New issue time of a paragón (not later than createDate).'),
+  invoiceId: z.string().nullish().describe('New invoice number of a UF, 1–50 ASCII.'),
+  documentEntries: z.array(FixEntry).nullish(),
+}).meta({ id: 'FixDocument' });
+
+export const UpdateDocumentRequest = strictRequest({
+  fixDocument: FixDocument.nullish().describe('Required: the fix of the oldest stuck document.'),
+}).meta({
+  id: 'UpdateDocumentRequest',
+  examples: [
+    { fixDocument: { createDate: '18.11.2026 17:28:14' } },
+    { fixDocument: { useLastMerchant: true } },
+    { fixDocument: { documentEntries: [{}, { name: 'Daco dobre', quantity: 1 }] } },
+    { fixDocument: { documentEntries: [{ specialRegulation: { newValue: null } }] } },
+  ],
+});
+
+type Assert<T extends true> = T;
+export type _ReportInputMatches = Assert<
+  z.output<typeof GetOfflineDocumentsRequest> extends OfflineReportInput ? true : false
+>;
+export type _FixMatches = Assert<
+  NonNullable<z.output<typeof FixDocument>> extends FixDocumentInput ? true : false
+>;

@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatApiDateTime } from '../../src/core/time.js';
+import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
+import { LiveClock } from '../support/merchant-register.js';
+import { usePortableMerchant, waitFor } from '../support/offline-helpers.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  h?.sim.assertNoPendingFaults();
+  await h?.close();
+  h = undefined;
+});
+
+const REJECTION = {
+  kind: 'soap-fault',
+  code: -104,
+  text: 'Dátum vytvorenia je neskorší ako čas spracovania.',
+} as const;
+
+describe('repair (issue 10: document/update, fixLocation, 500/501)', () => {
+  it('the last request rejected → 501 naming it on store, cash and location; repaired → registered, printed once → the next store gets 0', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await usePortableMerchant(h);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    h.sim.injectFault(REJECTION);
+    const rejected = await h.post('/api/document/store', pd());
+    expect(rejected.body.resultCode).toBe(501);
+    const stuck = h.kasa.parts.index.findDocument({ by: 'last' })!;
+    expect(stuck.sendState).toBe('stuck');
+    const printedBefore = h.printer.history.length;
+
+    const refusals = [
+      await h.post('/api/document/store', pd()),
+      await h.post('/api/cash', { amount: 10 }),
+      await h.post('/api/location/update', { gps: { x: 17.1, y: 48.1 } }),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(500);
+      expect(res.body.resultCode).toBe(501);
+      expect(res.body.lastRequest).toMatchObject({
+        kind: 'document',
+        documentNumber: stuck.document.documentNumber,
+        okp: stuck.document.okp,
+        ekasaError: { errorCode: -104, message: REJECTION.text },
+      });
+      expect(res.body.error).toContain(stuck.document.documentNumber);
+      expect(res.body.error).toContain('-104');
+    }
+    const status = (await h.get('/api/status/get')).body;
+    expect(status).toMatchObject({ state: 'LAST_REQUEST_INVALID', reasonCode: 501 });
+
+    // An invalid fix is a 701 naming the field, and changes nothing.
+    const future = formatApiDateTime(new Date(Date.now() + 3_600_000));
+    const invalid = await h.post('/api/document/update', { fixDocument: { createDate: future } });
+    expect(invalid.body).toMatchObject({ resultCode: 701, field: 'fixDocument.createDate' });
+    expect(
+      h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: stuck.document.documentNo })?.sendState,
+    ).toBe('stuck');
+
+    // A CreateDate other than the original one (whole seconds): the next second.
+    await waitFor(() => Date.now() >= Date.parse(stuck.document.sfs.CreateDate) + 1000, 'the next second');
+    const now = formatApiDateTime(new Date());
+    const repaired = await h.post('/api/document/update', { fixDocument: { createDate: now } });
+    expect(repaired.status).toBe(200);
+    expect(repaired.body.resultCode).toBe(0);
+    const doc = repaired.body.document;
+    expect(doc).toMatchObject({
+      internalDocumentId: stuck.document.documentNo,
+      documentNumber: stuck.document.documentNumber,
+    });
+    expect(doc.uuid).toMatch(/^O-/);
+    expect(doc.createDate).toBe(now);
+    // CreateDate is signed in the PKP: a new PKP and OKP; the original record stays in the CHDÚ.
+    expect(doc.pkp).not.toBe(stuck.document.pkp);
+    expect(doc.okp).not.toBe(stuck.document.okp);
+    const records = [];
+    for await (const r of h.kasa.parts.journal.records()) records.push(r);
+    expect(records.some((r) => r.type === 'document' && r.body.okp === stuck.document.okp)).toBe(true);
+    expect(records.filter((r) => r.type === 'repair')).toHaveLength(1);
+    // The document was never handed over while stuck: its original is printed now, once.
+    const receipts = h.printer.history.slice(printedBefore).filter((j) => j.kind === 'receipt');
+    expect(receipts.map((j) => j.reference)).toEqual([stuck.document.documentNumber]);
+    // The old OKP still finds the document (the codes of any repair are indexed too).
+    expect(
+      (await h.post('/api/document/get', { documentByOkp: { okp: stuck.document.okp } })).body.document.okp,
+    ).toBe(doc.okp);
+
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    expect((await h.get('/api/status/get')).body.state).toBe('READY');
+    // Nothing stuck any more → 500.
+    const nothing = await h.post('/api/document/update', { fixDocument: { createDate: now } });
+    expect(nothing.status).toBe(500);
+    expect(nothing.body.resultCode).toBe(500);
+  });
+
+  it('a repair the SFS rejects again leaves the document stuck with the new code', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    h.sim.injectFault(REJECTION);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    h.sim.injectFault({ kind: 'soap-fault', code: -100, text: 'Nesprávny PKP.' });
+    const again = await h.post('/api/document/update', {
+      fixDocument: { documentEntries: [{}, { name: 'Rožok čerstvý' }] },
+    });
+    expect(again.body.resultCode).toBe(501);
+    expect(again.body.ekasaError).toMatchObject({ errorCode: -100 });
+    const doc = h.kasa.parts.index.findDocument({ by: 'last' })!;
+    expect(doc.sendState).toBe('stuck');
+    expect(doc.lastExchange).toMatchObject({ errorCode: -100, sendingCount: 2 });
+    expect(doc.document.sfs.Items?.[1]?.Name).toBe('Rožok čerstvý');
+    // A name is not signed in the PKP: same PKP.
+    expect((await h.post('/api/document/store', pd())).body.lastRequest.ekasaError.errorCode).toBe(-100);
+    expect(h.printer.history.filter((j) => j.kind === 'receipt')).toHaveLength(0);
+  });
+
+  it('fixDocument rules: entries by position within the items; issueDate only for a paragón; dates in the month', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    h.sim.injectFault(REJECTION);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    const cases: Array<[unknown, string]> = [
+      [{}, 'fixDocument'],
+      [{ fixDocument: { documentEntries: [{}, {}, {}, { name: 'x' }] } }, 'fixDocument.documentEntries[3]'],
+      [{ fixDocument: { issueDate: formatApiDateTime(new Date()) } }, 'fixDocument.issueDate'],
+      [{ fixDocument: { invoiceId: 'FA1' } }, 'fixDocument.invoiceId'],
+      [{ fixDocument: { createDate: '01.01.2020 10:00:00' } }, 'fixDocument.createDate'],
+      [
+        { fixDocument: { documentEntries: [{ specialRegulation: { newValue: 'PDP' } }] } },
+        'fixDocument.documentEntries[0].specialRegulation.newValue',
+      ],
+      [{ fixDocument: { documentEntries: [{ quantity: -1 }] } }, 'fixDocument.documentEntries[0].quantity'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await h.post('/api/document/update', body);
+      expect(res.body, JSON.stringify(body)).toMatchObject({ resultCode: 701, field });
+    }
+    // A quantity fix recomputes the line, the amount and the VAT recap, and re-signs.
+    const before = h.kasa.parts.index.findDocument({ by: 'last' })!;
+    const fixed = await h.post('/api/document/update', {
+      fixDocument: { documentEntries: [{ quantity: 3 }] },
+    });
+    expect(fixed.body.resultCode).toBe(0);
+    expect(fixed.body.document.amount).toBe(9.95);
+    expect(fixed.body.document.documentEntries[0]).toMatchObject({ quantity: 3, totalPrice: 7.5 });
+    expect(fixed.body.document.pkp).not.toBe(before.document.pkp);
+  });
+
+  it('a rejected location as the last request → 501 on store; fixLocation repairs it; none stuck → 500', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await usePortableMerchant(h);
+    h.sim.injectFault({
+      kind: 'soap-fault',
+      code: -108,
+      text: 'Dátum vytvorenia polohy je neskorší ako čas spracovania.',
+    });
+    const rejected = await h.post('/api/location/update', { other: 'Taxi BA 123 AA' });
+    expect(rejected.body).toMatchObject({ resultCode: 501, ekasaError: { errorCode: -108 } });
+    const store = await h.post('/api/document/store', pd());
+    expect(store.body).toMatchObject({ resultCode: 501, lastRequest: { kind: 'location', internalId: 1 } });
+
+    const fixed = await h.post('/api/location/update', {
+      fixLocation: { createDate: formatApiDateTime(new Date()), useLastMerchant: true },
+    });
+    expect(fixed.body.resultCode).toBe(0);
+    expect(fixed.body.location).toMatchObject({
+      internalId: 1,
+      kind: 'other',
+      other: 'Taxi BA 123 AA',
+      sendingCount: 2,
+    });
+    expect(fixed.body.location.processDate).toBeDefined();
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    const none = await h.post('/api/location/update', { fixLocation: { useLastMerchant: true } });
+    expect(none.body.resultCode).toBe(500);
+  });
+
+  it('an answer that could not be trusted (602) is cleared by an empty fix: sent again as it is, the SFS answers its first Id', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    h.sim.injectFault({ kind: 'untrusted-signature' });
+    const res = await h.post('/api/document/store', pd());
+    expect(res.body.resultCode).toBe(602);
+    const registered = h.sim.history()[0]!;
+    expect(registered.registration).toBe('new');
+    const fixed = await h.post('/api/document/update', { fixDocument: {} });
+    expect(fixed.body.resultCode).toBe(0);
+    expect(fixed.body.document).toMatchObject({ uuid: registered.id, okp: registered.okp, sendingCount: 2 });
+    expect(h.sim.history().at(-1)).toMatchObject({ registration: 'repeat', sendingCount: '2' });
+  });
+});

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timerScheduler } from '../../src/adapters/scheduling/timer-scheduler.js';
+import type { Scheduler } from '../../src/core/ports/scheduler.js';
+import { formatApiDateTime, parseApiDateTime } from '../../src/core/time.js';
+import { type Harness, type Json, pd, startHarness } from '../support/kasa-harness.js';
+import { ManualClock } from '../support/merchant-register.js';
+import { storeSettings } from '../support/offline-helpers.js';
+
+/** Records the pauses the report asks for (printDelay), and sleeps for real. */
+const sleeps: number[] = [];
+const recording: Scheduler = {
+  after: (ms, task) => timerScheduler.after(ms, task),
+  sleep: (ms) => {
+    sleeps.push(ms);
+    return timerScheduler.sleep(ms);
+  },
+};
+
+let h: Harness;
+const START = new Date('2026-11-10T08:00:00+01:00');
+/** createDate (API text) of document n: one minute apart. */
+const createOf = (n: number) => formatApiDateTime(new Date(START.getTime() + (n - 1) * 60_000));
+
+beforeAll(async () => {
+  const clock = new ManualClock(START);
+  h = await startHarness({ clock, scheduler: recording });
+  // No retries while the report is read: the queue stays as it is.
+  await storeSettings(h, { resendIntervalMs: 3_600_000, resendMaxIntervalMs: 3_600_000 });
+  await h.sim.goOffline();
+  for (let n = 1; n <= 250; n++) {
+    clock.current = new Date(START.getTime() + (n - 1) * 60_000);
+    const res = await h.post('/api/document/store', pd());
+    expect(res.body.resultCode).toBe(0);
+  }
+}, 600_000);
+afterAll(async () => h.close());
+
+const ids = (body: Json) => body.documents.map((d: { internalDocumentId: number }) => d.internalDocumentId);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('the offline report on a queue of 250 (issue 10)', () => {
+  it('{} lists everything in creation order, as OfflineReportResponse with the offline status', async () => {
+    const res = await h.post('/api/report/offline', {});
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual(range(1, 250));
+    expect(res.body.locations).toEqual([]);
+    expect(res.body.documents[0]).toMatchObject({
+      createDate: createOf(1),
+      sequenceId: 1,
+      sendingCount: 1,
+      status: { warning: { warningType: 'OFFLINE' } },
+    });
+    expect(res.body.documents[0].uuid).toBeUndefined();
+  });
+
+  it('limit and offset are exact', async () => {
+    expect(ids((await h.post('/api/report/offline', { limit: 10 })).body)).toEqual(range(1, 10));
+    expect(ids((await h.post('/api/report/offline', { offset: 70 })).body)).toEqual(range(71, 250));
+    expect(ids((await h.post('/api/report/offline', { offset: 70, limit: 5 })).body)).toEqual(range(71, 75));
+    expect(ids((await h.post('/api/report/offline', { offset: 245, limit: 10 })).body)).toEqual(
+      range(246, 250),
+    );
+    expect(ids((await h.post('/api/report/offline', { offset: 250 })).body)).toEqual([]);
+    expect(ids((await h.post('/api/report/offline', { limit: 1000 })).body)).toEqual(range(1, 250));
+  });
+
+  it('filters sequenceId, from and to in any combination, with limit and offset', async () => {
+    const f = (filter: Json, extra: Json = {}) =>
+      h.post('/api/report/offline', { offlineDocumentsFilter: filter, ...extra }).then((r) => ids(r.body));
+    expect(await f({ sequenceId: 13 })).toEqual([13]);
+    expect(await f({ from: createOf(200) })).toEqual(range(200, 250));
+    expect(await f({ to: createOf(5) })).toEqual(range(1, 5));
+    expect(await f({ from: createOf(100), to: createOf(120) })).toEqual(range(100, 120));
+    expect(await f({ from: createOf(100), to: createOf(120) }, { offset: 3, limit: 4 })).toEqual(
+      range(103, 106),
+    );
+    expect(await f({ sequenceId: 110, from: createOf(100), to: createOf(120) })).toEqual([110]);
+    expect(await f({ sequenceId: 13, from: createOf(100) })).toEqual([]);
+    // ISO 8601 with an offset is accepted as well as dd.MM.yyyy HH:mm:ss.
+    const iso = parseApiDateTime(createOf(240))!.toISOString();
+    expect(await f({ from: iso })).toEqual(range(240, 250));
+  });
+
+  it('refuses a bad request with 701 naming the field', async () => {
+    const cases: Array<[Json, string]> = [
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 1001 }, 'limit'],
+      [{ offset: -1 }, 'offset'],
+      [{ offlineDocumentsFilter: { from: '2026-13-01' } }, 'offlineDocumentsFilter.from'],
+      [{ offlineDocumentsFilter: { from: createOf(10), to: createOf(9) } }, 'offlineDocumentsFilter.to'],
+      [{ offlineDocumentsFilter: { sequenceId: 0 } }, 'offlineDocumentsFilter.sequenceId'],
+      [{ printer: { printDelay: 60_001 } }, 'printer.printDelay'],
+    ];
+    for (const [body, field] of cases) {
+      expect((await h.post('/api/report/offline', body)).body, JSON.stringify(body)).toMatchObject({
+        resultCode: 701,
+        field,
+      });
+    }
+  });
+
+  it('GET /api/report/offline/oldest answers the oldest item in the same shape', async () => {
+    const res = await h.get('/api/report/offline/oldest');
+    expect(ids(res.body)).toEqual([1]);
+    expect(res.body.locations).toEqual([]);
+  });
+
+  it('POST /api/document/get/offline (deprecated) answers the same data with a Deprecation header', async () => {
+    const res = await h.kasa.app.inject({
+      method: 'POST',
+      url: '/api/document/get/offline',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ sequenceId: 7 }),
+    });
+    expect(res.headers.deprecation).toMatch(/^@\d+$/);
+    expect(res.headers.link).toContain('/api/report/offline');
+    expect(ids(res.json())).toEqual([7]);
+    const bad = await h.post('/api/document/get/offline', { limit: 'ten' });
+    expect(bad.body.resultCode).toBe(701);
+  });
+
+  it('a printed report cut short is resumed at the offset it names and prints exactly the rest, paced by windowSize/printDelay', async () => {
+    const printer = h.printer;
+    const original = printer.print.bind(printer);
+    let reportJobs = 0;
+    // The virtual printer's own fault: paper runs out before the 9th job of the report
+    // (the heading and 7 items are on paper).
+    printer.print = (...args: Parameters<typeof original>) => {
+      if (args[0].reference === 'offline-report' && ++reportJobs === 9) printer.failNext('PRINTER_NO_PAPER');
+      return original(...args);
+    };
+    const filter = { from: createOf(31), to: createOf(50) };
+    const before = printer.history.length;
+    const cut = await h.post('/api/report/offline', { printer: {}, offlineDocumentsFilter: filter });
+    expect(cut.status).toBe(500);
+    expect(cut.body).toMatchObject({ resultCode: 105, printResultCode: 105, offset: 7, printedItems: 7 });
+    expect(ids(cut.body)).toEqual(range(31, 50));
+
+    sleeps.length = 0;
+    const rest = await h.post('/api/report/offline', {
+      printer: { windowSize: 600, printDelay: 5 },
+      offlineDocumentsFilter: filter,
+      offset: cut.body.offset,
+    });
+    expect(rest.body.resultCode).toBe(0);
+    printer.print = original;
+
+    const printedItems = printer.history
+      .slice(before)
+      .filter((j) => j.reference === 'offline-report')
+      .flatMap((j) => [...j.text.matchAll(/^(\d+)\. Doklad (\d{6}\/\d+)/gm)].map((m) => m[2]));
+    const expected = range(31, 50).map((n) => `202611/${n}`);
+    expect(printedItems).toEqual(expected);
+    // windowSize 600 bytes, each item job roughly 200: a pause of printDelay every few jobs.
+    expect(sleeps.length).toBeGreaterThan(0);
+    expect(sleeps.every((ms) => ms === 5)).toBe(true);
+    expect(sleeps.length).toBeLessThan(13);
+  });
+});
