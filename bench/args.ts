@@ -21,6 +21,8 @@ export interface BenchOptions {
   docs: number;
   /** Figure 2: look-ups per kind at each scale. */
   lookups: number;
+  /** Figure 4: offline documents waiting when the SFS returns. */
+  backlog: number;
   only: Set<FigureName>;
   smoke: boolean;
   /** Write bench/results/<date>-<host>.json. */
@@ -40,6 +42,7 @@ export const USAGE = `npm run bench -- [flags]
   --memory-stores N   total stores for figure 6, compared with RSS after 1,000 (default 10000;
                       the issue's scale is 100000)
   --lookups N         look-ups per kind and scale (default 1000)
+  --backlog N         offline documents waiting when the SFS returns, figure 4 (default 10000)
   --only a,b          figures: ${FIGURES.join(', ')} (floors always run)
   --full              the issue's scale: --docs 1000000 --memory-stores 100000
   --smoke             a small run for CI: checks every path, numbers mean little
@@ -56,6 +59,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     memoryStores: 10_000,
     docs: 100_000,
     lookups: 1000,
+    backlog: 10_000,
     only: new Set(FIGURES),
     smoke: false,
     results: true,
@@ -89,6 +93,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       case '--lookups':
         o.lookups = int(flag, value(), 10);
         break;
+      case '--backlog':
+        o.backlog = int(flag, value(), 10);
+        break;
       case '--only': {
         const names = (value() ?? '').split(',').filter(Boolean);
         const unknown = names.filter((n) => !(FIGURES as readonly string[]).includes(n));
@@ -107,6 +114,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
         o.electronic = 20;
         o.memoryStores = 1100;
         o.lookups = 50;
+        o.backlog = 300;
         break;
       case '--no-results':
         o.results = false;

@@ -4,6 +4,7 @@ import { cpus, hostname, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type BenchOptions, parseBenchArgs, USAGE } from './args.js';
 import { runLookupAndStartupFigures } from './figures/journal-figures.js';
+import { runOfflineFigure } from './figures/offline.js';
 import { measureRendering } from './figures/rendering.js';
 import { runStoreFigures } from './figures/store-figures.js';
 import { type Floors, measureFloors } from './floor.js';
@@ -96,15 +97,9 @@ try {
     });
   }
   if (options.only.has('offline')) {
-    rows.push({
-      figure: '4 offline backlog (10,000 after the SFS returns)',
-      value: 'not measured',
-      target: '≤ 30 s, POS p99 ≤ 50 ms',
-      floor: '—',
-      ratio: Number.NaN,
-      pass: undefined,
-      note: 'the background resend of the offline queue (issue 10) is not in this build',
-    });
+    const out = await runOfflineFigure(root, floors, options, log);
+    rows.push(...out.rows);
+    figures.offline = out.figures;
   }
 } catch (e) {
   failure = e;
@@ -158,5 +153,5 @@ if (options.results && floors) {
 process.exitCode = failure ? 1 : 0;
 
 function describeScale(o: BenchOptions): string {
-  return `${o.stores} stores + ${o.electronic} electronic, memory after ${o.memoryStores.toLocaleString('en-US')} stores, journal of ${o.docs.toLocaleString('en-US')} documents, ${o.lookups} look-ups per kind; figures: ${[...o.only].join(', ')}`;
+  return `${o.stores} stores + ${o.electronic} electronic, memory after ${o.memoryStores.toLocaleString('en-US')} stores, journal of ${o.docs.toLocaleString('en-US')} documents, ${o.lookups} look-ups per kind, offline backlog of ${o.backlog.toLocaleString('en-US')}; figures: ${[...o.only].join(', ')}`;
 }

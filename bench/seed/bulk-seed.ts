@@ -74,6 +74,24 @@ export function planSeed(dataDir: string, total: number, now = new Date()): Seed
   return { dataDir, imagePath: join(dataDir, 'chdu.img'), capacityBlocks, startMs: end - span, stepMs };
 }
 
+/**
+ * Dates for `total` documents of the last two hours (one every ≤ 1 s, ending a minute ago): an
+ * offline backlog the SFS still takes (its dates are well inside the 96-hour windows).
+ */
+export function planRecentSeed(dataDir: string, total: number, now = new Date()): SeedPlan {
+  const end = now.getTime() - 60_000;
+  const span = Math.min(total * 1000, 2 * 3600_000);
+  const stepMs = Math.max(1, Math.floor(span / Math.max(1, total)));
+  const capacityBlocks = Math.max(100_000, Math.ceil(total * 6.5) + 50_000);
+  return {
+    dataDir,
+    imagePath: join(dataDir, 'chdu.img'),
+    capacityBlocks,
+    startMs: end - span - 120_000,
+    stepMs,
+  };
+}
+
 /** `--chdu` of the seeded register, for `kasa serve`. */
 export function chduArg(plan: SeedPlan): string {
   return `image:${plan.imagePath}`;
@@ -104,6 +122,7 @@ export async function seedDocuments(
   to: number,
   sample: (i: number, keys: SeededKeys) => void = () => undefined,
   progress: (done: number) => void = () => undefined,
+  options: { offline?: boolean } = {},
 ): Promise<void> {
   let nowMs = plan.startMs + 60_000 + from * plan.stepMs;
   const clock: Clock = { now: () => new Date(nowMs) };
@@ -170,17 +189,29 @@ export async function seedDocuments(
       await journal.append({ type: 'document', body: record });
       nowMs += 2000;
       const id = `O-${randomUUID().replace(/-/g, '').toUpperCase()}`;
+      const requestDate = formatSfsDateTime(new Date(nowMs - 1000));
+      // Online: accepted with a receipt id; offline: the first attempt found the SFS unreachable
+      // (the document is in the offline queue, its receipt printed with the offline QR).
       await journal.append({
         type: 'sfs-exchange',
-        body: {
-          subject: { kind: 'document', documentNo },
-          requestUuid: randomUUID(),
-          requestDate: formatSfsDateTime(new Date(nowMs - 1000)),
-          sendingCount: 1,
-          outcome: 'accepted',
-          id,
-          processDate: formatSfsDateTime(new Date(nowMs)),
-        },
+        body: options.offline
+          ? {
+              subject: { kind: 'document', documentNo },
+              requestUuid: randomUUID(),
+              requestDate,
+              sendingCount: 1,
+              outcome: 'unreachable',
+              errorText: 'connect ECONNREFUSED (bench seed: offline)',
+            }
+          : {
+              subject: { kind: 'document', documentNo },
+              requestUuid: randomUUID(),
+              requestDate,
+              sendingCount: 1,
+              outcome: 'accepted',
+              id,
+              processDate: formatSfsDateTime(new Date(nowMs)),
+            },
       });
       await journal.append({ type: 'print', body: { documentNo, copy: false, ok: true } });
       sample(i, { sequenceId, month, year, externalId, okp, pkp, uuid: id });
