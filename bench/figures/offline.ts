@@ -42,14 +42,11 @@ export async function runOfflineFigure(
   let serve: ServeProcess | undefined;
   try {
     await post(sim.base, '/__sim/fault', { kind: 'http-error', status: 503, count: 10_000_000 });
-    serve = await startServe(plan.dataDir, [
-      '--chdu',
-      chduArg(plan),
-      '--sfs-url',
-      sim.url,
-      '--sfs-trust',
-      join(caDir, 'ca-cert.pem'),
-    ]);
+    serve = await startServe(
+      plan.dataDir,
+      ['--chdu', chduArg(plan), '--sfs-url', sim.url, '--sfs-trust', join(caDir, 'ca-cert.pem')],
+      options.cpuProf ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, 'offline')] } : {},
+    );
     const pos = new JsonClient(serve.url);
     const waiting = async (): Promise<number> => {
       const status = await pos.get('/api/status/get');

@@ -191,6 +191,35 @@ describe('OfflineSender', () => {
     expect((await sending).documents).toHaveLength(1);
   });
 
+  it('goes on sending while a client request holds the lock; the waiting records are written together (issue 13)', async () => {
+    const t = await setup({ documents: 5 });
+    let finish!: () => void;
+    const store = t.lock.run('document/store', () => new Promise<void>((r) => (finish = r)));
+    const sending = t.sender.sendNow();
+    // Every item reaches the SFS while the request holds the lock; none is written yet.
+    await settle(() => t.sfs.requests.length === 5);
+    expect(t.sfs.maxInFlight).toBe(1);
+    expect(t.index.highWaterMark()).toBe(12);
+    const appends: string[] = [];
+    const append = t.journal.append.bind(t.journal);
+    t.journal.append = async (record, options) => {
+      appends.push(t.lock.holder ?? 'none');
+      return append(record, options);
+    };
+    finish();
+    await store;
+    const sent = await sending;
+    expect(sent.documents.map((d) => [d.document.documentNo, d.sendState])).toEqual([
+      [1, 'offline-sent'],
+      [2, 'offline-sent'],
+      [3, 'offline-sent'],
+      [4, 'offline-sent'],
+      [5, 'offline-sent'],
+    ]);
+    expect(appends).toEqual(Array(5).fill('offline/resend'));
+    expect(t.index.highWaterMark()).toBe(17);
+  });
+
   it('sendNow(limit) sends exactly that many; the batch limit setting bounds the background batches', async () => {
     const t = await setup({ documents: 5, settings: { resendBatchLimit: 2 } });
     const first = await t.sender.sendNow(3);

@@ -1,3 +1,4 @@
+import type { SfsExchangeRecord } from '../journal/records.js';
 import type { DocumentIndex } from '../ports/document-index.js';
 import type { IndexedDocument, IndexedLocation, QueueEntry } from '../ports/indexed-records.js';
 import type { Journal } from '../ports/journal.js';
@@ -202,35 +203,46 @@ export class OfflineSender {
       .sendQueue(limit + claims.size)
       .filter((e) => !claims.isClaimed(subjectOf(e)))
       .slice(0, limit);
+    const records = new RecordAppender(this.#deps);
+    const registered: SendSubject[] = [];
     let attempted = 0;
+    let failed = false;
     for (const entry of entries) {
       if (this.#stopped) break;
-      const result = await this.#attempt(entry);
+      const result = await this.#attempt(entry, records);
       if (result === 'skipped') continue;
       attempted += 1;
-      if (result === 'accepted') {
-        if (entry.kind === 'document') {
-          const doc = this.#deps.index.findDocument({
-            by: 'documentNo',
-            documentNo: entry.item.document.documentNo,
-          });
-          if (doc) sent.documents.push(doc);
-        } else {
-          const loc = this.#deps.index.findLocation(entry.item.location.locationNo);
-          if (loc) sent.locations.push(loc);
-        }
-      } else if (result === 'unreachable' || result === 'invalid-response' || result === 'error') {
-        return { sent, attempted, failed: true };
+      if (result === 'accepted') registered.push(subjectOf(entry));
+      else if (result === 'unreachable' || result === 'invalid-response' || result === 'error') {
+        failed = true;
+        break;
       }
       // rejected, duplicate, unverified: the item is stuck now; the rest is still sent.
     }
-    return { sent, attempted, failed: false };
+    // Every attempt record is in the CHDÚ before the batch answers what it registered.
+    if (!(await records.drained())) failed = true;
+    for (const subject of registered) {
+      if (!records.written(subject)) continue;
+      if (subject.kind === 'document') {
+        const doc = this.#deps.index.findDocument({ by: 'documentNo', documentNo: subject.documentNo });
+        if (doc) sent.documents.push(doc);
+      } else {
+        const loc = this.#deps.index.findLocation(subject.locationNo);
+        if (loc) sent.locations.push(loc);
+      }
+    }
+    return { sent, attempted, failed };
   }
 
-  async #attempt(entry: QueueEntry): Promise<AttemptResult> {
+  /**
+   * One attempt of one item: claim it, read it again, send it; its record goes to `records`, which
+   * writes it (and releases the claim) while the next item is already on its way to the SFS.
+   */
+  async #attempt(entry: QueueEntry, records: RecordAppender): Promise<AttemptResult> {
     const subject = subjectOf(entry);
     const release = this.#deps.claims.claim(subject);
     if (!release) return 'skipped';
+    let handedOver = false;
     try {
       // Read again under the claim: a request may have sent or repaired it meanwhile.
       const fresh =
@@ -246,10 +258,8 @@ export class OfflineSender {
         'document' in fresh
           ? await attemptDocument(this.#attemptDeps, fresh.document, signer, count)
           : await attemptLocation(this.#attemptDeps, fresh.location, signer, count);
-      // Only the append holds the write lock (ADR 0701).
-      await this.#deps.lock.runBackground('offline/resend', () =>
-        this.#deps.journal.append({ type: 'sfs-exchange', body: attempt.exchange }),
-      );
+      records.add(subject, attempt.exchange, release);
+      handedOver = true;
       return attempt.outcome.kind;
     } catch (e) {
       this.#deps.log?.(
@@ -261,9 +271,77 @@ export class OfflineSender {
       );
       return 'error';
     } finally {
-      release();
+      if (!handedOver) release();
     }
   }
+}
+
+/** At most this many attempt records are written in one hold of the write lock. */
+const RECORDS_PER_HOLD = 8;
+
+/**
+ * Writes the sender's attempt records under the write lock (ADR 0701: only the appends hold it,
+ * never the SFS call), several in one hold when several are ready: while a POS request holds the
+ * lock, the sender goes on sending and its records wait together for the next short hold, instead
+ * of the sender waiting with each answer (issue 13, figure 4). Records of different items, each
+ * claimed until its record is written; an item's next attempt only comes after that.
+ */
+class RecordAppender {
+  readonly #pending: Array<{ subject: SendSubject; exchange: SfsExchangeRecord; release: () => void }> = [];
+  readonly #written = new Set<string>();
+  #writing: Promise<void> | undefined;
+  #failed = false;
+
+  constructor(private readonly deps: Pick<OfflineSenderDeps, 'journal' | 'lock' | 'log'>) {}
+
+  add(subject: SendSubject, exchange: SfsExchangeRecord, release: () => void): void {
+    this.#pending.push({ subject, exchange, release });
+    this.#writing ??= this.#write().finally(() => {
+      this.#writing = undefined;
+    });
+  }
+
+  /** Waits until every record given is written (or failed); false when one could not be written. */
+  async drained(): Promise<boolean> {
+    while (this.#writing) await this.#writing;
+    return !this.#failed;
+  }
+
+  written(subject: SendSubject): boolean {
+    return this.#written.has(subjectKey(subject));
+  }
+
+  async #write(): Promise<void> {
+    while (this.#pending.length > 0) {
+      if (this.#failed) {
+        for (const item of this.#pending.splice(0)) item.release();
+        return;
+      }
+      await this.deps.lock.runBackground('offline/resend', async () => {
+        for (let n = 0; n < RECORDS_PER_HOLD && this.#pending.length > 0; n++) {
+          const item = this.#pending.shift()!;
+          try {
+            await this.deps.journal.append({ type: 'sfs-exchange', body: item.exchange });
+            this.#written.add(subjectKey(item.subject));
+          } catch (e) {
+            this.#failed = true;
+            this.deps.log?.(
+              'warn',
+              `offline queue: attempt failed: ${e instanceof Error ? e.message : String(e)}`,
+              { subject: item.subject },
+            );
+            return;
+          } finally {
+            item.release();
+          }
+        }
+      });
+    }
+  }
+}
+
+function subjectKey(subject: SendSubject): string {
+  return subject.kind === 'document' ? `d${subject.documentNo}` : `l${subject.locationNo}`;
 }
 
 export function subjectOf(entry: QueueEntry): SendSubject {
