@@ -318,7 +318,9 @@ class RecordAppender {
         return;
       }
       await this.deps.lock.runBackground('offline/resend', async () => {
+        // A client request waiting for the lock ends the hold after the record being written.
         for (let n = 0; n < RECORDS_PER_HOLD && this.#pending.length > 0; n++) {
+          if (n > 0 && this.deps.lock.clientWaiting) break;
           const item = this.#pending.shift()!;
           try {
             await this.deps.journal.append({ type: 'sfs-exchange', body: item.exchange });
