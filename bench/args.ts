@@ -11,7 +11,7 @@ export type FigureName = (typeof FIGURES)[number];
 
 export interface BenchOptions {
   help: boolean;
-  /** Figure 1: documents stored one after the other (after a warm-up of 100). */
+  /** Figure 1: documents stored one after the other (after a warm-up of 300). */
   stores: number;
   /** Figure 1: then this many with `electronicReceipt: true`. */
   electronic: number;

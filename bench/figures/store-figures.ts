@@ -6,7 +6,7 @@ import { startServe } from '../lib/serve-process.js';
 import { ms, type Row } from '../lib/table.js';
 import { type StoreRun, storeSequentially } from './store.js';
 
-const WARM_UP = 100;
+const WARM_UP = 300;
 const MEMORY_BASE = 1000;
 
 /**
