@@ -12,7 +12,9 @@ const PAYMENTS = 30;
  * reaching NOP to the long poll answering PAID, for 30 payments one after another.
  */
 export async function measureQrPayments(dir: string, payments = PAYMENTS): Promise<Summary> {
-  const kasa = await composeKasa(defaultServeConfig(dir, { port: 0, logLevel: 'silent' }), {
+  // The marks go beside the bench's data (not into the user's state dir: ADR 0118).
+  const config = defaultServeConfig(dir, { port: 0, logLevel: 'silent', markDir: `${dir}-marks` });
+  const kasa = await composeKasa(config, {
     logger: createLogger('silent'),
   });
   try {

@@ -95,6 +95,9 @@ export async function startServe(
       dataDir,
       '--log-level',
       'warn',
+      // The rollback marks (ADR 0118) beside the bench's data, never in the user's state dir.
+      '--mark-dir',
+      `${dataDir}-marks`,
       ...extraArgs,
     ],
     { cwd: kasaRoot(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } },

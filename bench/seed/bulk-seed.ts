@@ -105,6 +105,8 @@ export async function createSeedRegister(plan: SeedPlan): Promise<void> {
     chdu: { kind: 'image', path: plan.imagePath, capacityBlocks: plan.capacityBlocks },
     printer: { kind: 'none' },
     logLevel: 'silent',
+    // The rollback mark (ADR 0118) where `kasa serve` of the bench keeps it, beside the data dir.
+    markDir: `${plan.dataDir}-marks`,
   });
   const kasa = await composeKasa(config, { clock, logger: createLogger('silent') });
   await kasa.close();

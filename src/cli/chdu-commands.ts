@@ -18,6 +18,7 @@ import type { ChduJournal } from '../core/journal/chdu-journal.js';
 import type { Chdu } from '../core/ports/chdu.js';
 import { chduInfo } from '../core/services/chdu-info.js';
 import { syncJournalIndex } from '../core/services/journal-sync.js';
+import { registerAcceptRollback } from './chdu-accept-rollback.js';
 import type { CliIo } from './program.js';
 
 /** Where progress bars go: a terminal gets a bar, anything else only the summary line. */
@@ -48,7 +49,7 @@ export function registerChduCommands(
 ): void {
   const chdu = program
     .command('chdu')
-    .description('the protected data storage (CHDÚ): info, verify, reindex, export');
+    .description('the protected data storage (CHDÚ): info, verify, reindex, export, accept-rollback');
 
   const info = chdu
     .command('info')
@@ -186,19 +187,26 @@ export function registerChduCommands(
     const config = readChduCommandConfig(cmd, io.env, io.cwd);
     const path = opts.output === undefined ? undefined : resolve(io.cwd, opts.output);
     const file = path === undefined ? undefined : openExportFile(path, opts.output!);
+    const out: NodeJS.WritableStream | undefined = file ?? io.stdoutStream;
+    const where = opts.output ?? 'standard output';
     let failed: Error | undefined;
-    file?.on('error', (e) => {
-      failed = e;
+    let pipeClosed = false;
+    // Left attached: a late EPIPE must not become an uncaught error with a stack trace.
+    out?.on('error', (e: NodeJS.ErrnoException) => {
+      // A reader that stops early (`kasa chdu export … | head`) closes the pipe: end quietly.
+      if (!file && e.code === 'EPIPE') pipeClosed = true;
+      else failed = e;
     });
     const write = async (line: string): Promise<void> => {
-      if (!file) return io.stdout(line);
-      if (!failed && !file.write(line)) {
+      if (!out) return io.stdout(line);
+      if (!failed && !pipeClosed && !out.write(line)) {
         await new Promise<void>((r) => {
-          file.once('drain', () => r());
-          file.once('error', () => r());
+          out.once('drain', () => r());
+          out.once('error', () => r());
         });
       }
-      if (failed) throw new Error(`cannot write ${opts.output}: ${failed.message}`);
+      if (pipeClosed) throw PIPE_CLOSED;
+      if (failed) throw new Error(`cannot write ${where}: ${failed.message}`);
     };
     let n = 0;
     try {
@@ -212,8 +220,9 @@ export function registerChduCommands(
         }
       });
       if (file) await new Promise<void>((r) => file.end(() => r()));
-      if (failed) throw new Error(`cannot write ${opts.output}: ${failed.message}`);
+      if (failed) throw new Error(`cannot write ${where}: ${failed.message}`);
     } catch (e) {
+      if (e === PIPE_CLOSED) return; // exit 0, nothing more to say to a reader that left
       // The file is ours (created exclusively above): leave no partial export behind.
       file?.destroy();
       if (path !== undefined) rmSync(path, { force: true });
@@ -221,7 +230,12 @@ export function registerChduCommands(
     }
     io.stderr(`export: ${n} records${opts.output ? ` to ${opts.output}` : ''}\n`);
   });
+
+  registerAcceptRollback(chdu, io);
 }
+
+/** The reader of standard output went away (EPIPE): the export stops, quietly. */
+const PIPE_CLOSED = Symbol('standard output closed');
 
 /**
  * The export file, created here and only if it does not exist: an export is never written over

@@ -15,6 +15,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
+  /** Standard output as a stream, for bulk output with back-pressure and a closed pipe (export). */
+  stdoutStream?: NodeJS.WritableStream;
 }
 
 export const defaultIo = (): CliIo => ({
@@ -22,6 +24,7 @@ export const defaultIo = (): CliIo => ({
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   cwd: process.cwd(),
+  stdoutStream: process.stdout,
 });
 
 /** The `kasa` command line: every command and flag is a public contract (issue 2). */

@@ -1,18 +1,22 @@
 import { join } from 'node:path';
+import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { nodeSha256 } from '../adapters/crypto/node-sha256.js';
 import { DataDirLock, DataDirLockedError } from '../adapters/data-dir-lock.js';
 import { SqliteJournalIndex } from '../adapters/index/sqlite-journal-index.js';
+import { FileHighWaterMarkStore } from '../adapters/state/file-high-water-mark-store.js';
 import { type ChduTarget, describeChduTarget } from '../config/targets.js';
 import { UsageError } from '../config/usage-error.js';
 import { FiscalError } from '../core/fiscal-error.js';
 import { ChduJournal } from '../core/journal/chdu-journal.js';
 import type { Chdu } from '../core/ports/chdu.js';
-import type { Clock } from '../core/ports/clock.js';
+import { type Clock, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
+import type { ChainProgressStore } from '../core/services/chain-check.js';
 import { type ChduInfo, chduInfo } from '../core/services/chdu-info.js';
 import { ConsistencyCheck } from '../core/services/consistency-check.js';
 import { IndexedJournal } from '../core/services/indexed-journal.js';
 import { syncJournalIndex } from '../core/services/journal-sync.js';
+import { RollbackGuard } from '../core/services/rollback-guard.js';
 import type { RoutePlugin } from '../http/app.js';
 import { chduRoutes } from '../http/routes/chdu.js';
 import { openChdu } from './open-chdu.js';
@@ -37,11 +41,20 @@ export interface ChduStorageOptions {
   clock?: Clock;
   /** Consistency check period (default 60 s). */
   checkIntervalMs?: number;
+  /** Blocks of the whole chain verified per check run (default 20 000; ADR 0115). */
+  chainBlocksPerRun?: number;
   /**
    * Capacity of a new image (default: the target's `?capacity=N`, else 2,000,000 blocks). An
    * existing image with another capacity is refused (ADR 0112).
    */
   capacityBlocks?: number;
+  /** Image only: the file-operations seam (tests make the disk run full: ADR 0116). */
+  imageIo?: ImageIoOpener;
+  /**
+   * Where the CHDÚ's high-water mark is kept, outside the data dir (`--mark-dir`, ADR 0118).
+   * Without it there is no rollback detection (unit tests of the storage alone).
+   */
+  markDir?: string;
   /** Start-up warnings, e.g. a torn tail found in the image (pino's logger fits). */
   log?: { warn(fields: Record<string, unknown>, message: string): void };
 }
@@ -64,6 +77,7 @@ export async function composeChduStorage(options: ChduStorageOptions): Promise<C
       holder: 'serve',
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.capacityBlocks === undefined ? {} : { capacityBlocks: options.capacityBlocks }),
+      ...(options.imageIo ? { imageIo: options.imageIo } : {}),
     }).catch((e: unknown) => {
       throw startupError(e, options.chdu);
     });
@@ -88,12 +102,27 @@ export async function composeChduStorage(options: ChduStorageOptions): Promise<C
       journal: raw,
       index: idx,
       syncIndex: () => syncJournalIndex(raw, idx),
+      chainProgress: indexChainProgress(idx),
+      ...(options.chainBlocksPerRun === undefined ? {} : { chainBlocksPerRun: options.chainBlocksPerRun }),
       ...(options.checkIntervalMs === undefined ? {} : { intervalMs: options.checkIntervalMs }),
       ...(options.clock ? { now: () => options.clock!.now() } : {}),
     });
+    const guard =
+      options.markDir === undefined
+        ? undefined
+        : new RollbackGuard({
+            chdu: device,
+            journal: raw,
+            index: idx,
+            store: new FileHighWaterMarkStore(options.markDir),
+            now: () => (options.clock ?? systemClock).now(),
+            ...(options.log ? { log: options.log } : {}),
+          });
+    if (guard) check.addProbe(guard.probe());
     const journal = new IndexedJournal(raw, idx, {
       onStorageError: (e) => check.reportStorageError(e),
-      onIndexError: () => void check.run(),
+      onIndexError: (e) => check.reportIndexError(e),
+      ...(guard ? { onAppended: () => guard.noteAppended() } : {}),
     });
     await check.start();
     const info = () => chduInfo({ chdu: device, journal: raw, index: idx });
@@ -106,6 +135,7 @@ export async function composeChduStorage(options: ChduStorageOptions): Promise<C
       routes: chduRoutes({ info }),
       async close() {
         check.stop();
+        await guard?.flush();
         idx.close();
         await device.close();
         lock.release();
@@ -136,4 +166,27 @@ function startupError(e: unknown, target: ChduTarget): unknown {
     return new UsageError(`--chdu ${describeChduTarget(target)}: ${e.message}`, { cause: e });
   }
   return e;
+}
+
+/** The chain check's progress in the index's meta table (ADR 0115); anything unreadable restarts the pass. */
+function indexChainProgress(index: SqliteJournalIndex): ChainProgressStore {
+  return {
+    load() {
+      const text = index.chainCheckProgress();
+      if (text === undefined) return undefined;
+      const p = JSON.parse(text) as Record<string, unknown>;
+      const cursor = p.cursor as { recordNo?: unknown; hash?: unknown } | undefined;
+      const iso = (v: unknown) => (typeof v === 'string' ? v : undefined);
+      const passStartedAt = iso(p.passStartedAt);
+      const lastFullPassAt = iso(p.lastFullPassAt);
+      return {
+        ...(cursor && Number.isInteger(cursor.recordNo) && typeof cursor.hash === 'string'
+          ? { cursor: { recordNo: cursor.recordNo as number, hash: cursor.hash } }
+          : {}),
+        ...(passStartedAt ? { passStartedAt } : {}),
+        ...(lastFullPassAt ? { lastFullPassAt } : {}),
+      };
+    },
+    save: (progress) => index.setChainCheckProgress(JSON.stringify(progress)),
+  };
 }

@@ -3,6 +3,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget, printerProfileOf } from '../config/targets.js';
@@ -67,6 +68,8 @@ export interface ComposeOverrides {
   ids?: IdSource;
   /** Electronic receipt renderer (default: the PNG renderer at the printer's width). */
   renderer?: ReceiptImageRenderer;
+  /** Image CHDÚ file operations (tests make the disk run full: ADR 0116). */
+  imageIo?: ImageIoOpener;
   /** Timers of background work (default: Node timers). */
   scheduler?: Scheduler;
   /** QR payment background timing (tests shorten it). */
@@ -174,7 +177,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   let printer: ReceiptPrinter;
   try {
-    storage = await composeChduStorage({ dataDir: config.dataDir, chdu: config.chdu, clock, log: logger });
+    storage = await composeChduStorage({
+      dataDir: config.dataDir,
+      chdu: config.chdu,
+      markDir: config.markDir,
+      clock,
+      log: logger,
+      ...(overrides.imageIo ? { imageIo: overrides.imageIo } : {}),
+    });
     printer =
       early ??
       (await openPrinter(config.printer, {

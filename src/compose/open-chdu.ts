@@ -1,5 +1,6 @@
 import { ChduLiteChdu } from '../adapters/chdu/chdu-lite-chdu.js';
 import { ImageFileChdu } from '../adapters/chdu/image-file-chdu.js';
+import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { SerialTransport, TcpTransport } from '../adapters/transport/byte-transport.js';
 import { type ChduTarget, describeChduTarget } from '../config/targets.js';
 import type { Chdu } from '../core/ports/chdu.js';
@@ -15,6 +16,8 @@ export interface OpenChduOptions {
   /** Image only, writable: who holds the image's lock (`serve`), named to a second writer. */
   holder?: string;
   clock?: Clock;
+  /** Image only: the file-operations seam (tests make the disk run full: ADR 0116). */
+  imageIo?: ImageIoOpener;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function openChdu(target: ChduTarget, options: OpenChduOptions = {}
           : { capacityBlocks: options.capacityBlocks ?? target.capacityBlocks }),
         ...(options.holder ? { holder: options.holder } : {}),
         ...(options.clock ? { clock: options.clock } : {}),
+        ...(options.imageIo ? { io: options.imageIo } : {}),
       });
     case 'chdu-lite-tcp':
       return new ChduLiteChdu(new TcpTransport(target.host, target.port), describeChduTarget(target));

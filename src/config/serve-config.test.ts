@@ -28,6 +28,21 @@ describe('serve configuration', () => {
     expect(c.fixed.size).toBe(0);
   });
 
+  it('keeps the CHDÚ high-water marks outside the data dir: XDG state dir, else ~/.local/state, or --mark-dir (ADR 0118)', () => {
+    expect(parse([], { XDG_STATE_HOME: '/var/state', HOME: '/home/shop' }).markDir).toBe(
+      '/var/state/kasa/marks',
+    );
+    expect(parse([], { HOME: '/home/shop' }).markDir).toBe('/home/shop/.local/state/kasa/marks');
+    // A relative XDG_STATE_HOME is invalid by the XDG spec and ignored.
+    expect(parse([], { XDG_STATE_HOME: 'state', HOME: '/home/shop' }).markDir).toBe(
+      '/home/shop/.local/state/kasa/marks',
+    );
+    const flagged = parse(['--mark-dir', 'marks'], { KASA_MARK_DIR: '/ignored' });
+    expect(flagged.markDir).toBe('/srv/marks');
+    expect(flagged.fixed.has('markDir')).toBe(true);
+    expect(parse([], { KASA_MARK_DIR: '/etc/kasa-marks' }).markDir).toBe('/etc/kasa-marks');
+  });
+
   it('--no-demo turns demo mode off and fixes the key', () => {
     const c = parse(['--no-demo']);
     expect(c.demo).toBe(false);

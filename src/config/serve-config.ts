@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
   addOption,
@@ -30,6 +31,8 @@ export interface ServeConfig {
   readonly sfsTimeoutMs: number;
   readonly printer: PrinterTarget;
   readonly chdu: ChduTarget;
+  /** Folder of the CHDÚ high-water marks, outside the data dir (rollback detection, ADR 0118). */
+  readonly markDir: string;
   /** Create a demo merchant on an empty data dir. */
   readonly demo: boolean;
   /** When set, every /api/ request needs `Authorization: Bearer <token>`. */
@@ -130,6 +133,25 @@ export const chduSpec: OptionSpec<ChduTarget> = {
   defaultText: 'image:<data-dir>/chdu.img',
 };
 
+/**
+ * ADR 0118: the default home of the high-water marks, outside any data dir —
+ * `$XDG_STATE_HOME/kasa/marks`, else `~/.local/state/kasa/marks` (XDG Base Directory spec).
+ */
+export function defaultMarkDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const state = env.XDG_STATE_HOME;
+  const base = state && isAbsolute(state) ? state : join(env.HOME || homedir(), '.local', 'state');
+  return join(base, 'kasa', 'marks');
+}
+
+export const markDirSpec: OptionSpec<string> = {
+  key: 'markDir',
+  flags: '--mark-dir <path>',
+  description: 'folder of the CHDÚ high-water marks (rollback detection), outside the data dir',
+  env: 'KASA_MARK_DIR',
+  parse: nonEmpty('mark dir'),
+  defaultText: '$XDG_STATE_HOME/kasa/marks or ~/.local/state/kasa/marks',
+};
+
 const specs = {
   host: {
     key: 'host',
@@ -182,6 +204,7 @@ const specs = {
     defaultText: 'virtual',
   },
   chdu: chduSpec,
+  markDir: markDirSpec,
   demo: {
     key: 'demo',
     flags: '--no-demo',
@@ -260,6 +283,7 @@ export function defaultServeConfig(dataDir: string, overrides: Partial<ServeConf
     sfsTimeoutMs: 5000,
     printer: { kind: 'virtual' },
     chdu: { kind: 'image', path: resolve(dataDir, 'chdu.img') },
+    markDir: defaultMarkDir(),
     demo: true,
     token: undefined,
     logLevel: 'info',
@@ -319,6 +343,7 @@ export function readServeConfig(
     sfsTimeoutMs: value('sfsTimeoutMs', d.sfsTimeoutMs),
     printer: value<PrinterTarget>('printer', d.printer),
     chdu: chdu.kind === 'image' ? { ...chdu, path: resolve(cwd, chdu.path) } : chdu,
+    markDir: resolve(cwd, value('markDir', defaultMarkDir(env))),
     demo,
     token: value<string | undefined>('token', d.token),
     logLevel: value<LogLevel>('logLevel', d.logLevel),

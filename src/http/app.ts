@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { FiscalError } from '../core/fiscal-error.js';
-import type { RefusalSource } from '../core/services/register-status.js';
+import { lookupsAnswered, type RefusalSource } from '../core/services/register-status.js';
 import { handleClientError } from './client-error.js';
 import { errorReply, HttpProtocolError } from './error-mapping.js';
 import { parseJsonBody } from './json-body.js';
@@ -32,6 +32,11 @@ declare module 'fastify' {
      * DECISIONS 11). Default: refused with the code of the cause.
      */
     availability?: 'always';
+    /**
+     * True when this request only reads: it is then answered during a storage fault (200–203),
+     * from what the index still holds (ADR 0116). Other refusals still apply.
+     */
+    lookup?: (body: unknown) => boolean;
   }
   interface FastifyInstance {
     /**
@@ -173,9 +178,10 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     }
     request.jsonBody = request.body;
     // ADR 0600: the gate reads the routed path; pages outside /api/ (admin, docs) always answer.
-    if (isApiPath(routedPath(request)) && request.routeOptions.config.availability !== 'always') {
+    const config = request.routeOptions.config;
+    if (isApiPath(routedPath(request)) && config.availability !== 'always') {
       const refusal = options.readiness.refusal();
-      if (refusal) throw refusal;
+      if (refusal && !(lookupsAnswered(refusal) && config.lookup?.(request.body))) throw refusal;
     }
   });
 

@@ -19,6 +19,8 @@ const ROUTE_EXCEPTIONS: Readonly<Record<string, Readonly<Record<number, number>>
   'POST /api/document/get': { [RESULT_CODES.NOT_FOUND.code]: 200 },
   // API text: stored and registered but not printed is a 200 carrying the document.
   'POST /api/document/store': { [RESULT_CODES.DOCUMENT_NOT_PRINTED.code]: 200 },
+  // ADR 0119: a cash retry answers as a store retry does (507 carrying `cash`, HTTP 200).
+  'POST /api/cash': { [RESULT_CODES.DOCUMENT_NOT_PRINTED.code]: 200 },
 };
 
 export function httpStatusFor(resultCode: number, route?: string): number {

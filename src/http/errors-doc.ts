@@ -12,8 +12,8 @@ const WHEN: Readonly<Record<number, string>> = {
   105: 'The printer reports no paper.',
   106: 'The connection broke in the middle of a job; the answer says what was printed and where to resume.',
   200: 'The CHDÚ device or its port is missing or closed.',
-  201: 'A CHDÚ read or write failed (EC_HW, CRC error, torn data).',
-  202: 'The CHDÚ has no room for the whole record, or it is permanently locked.',
+  201: 'A CHDÚ read or write failed (EC_HW, CRC error, torn data); the journal chain does not verify (also an old block); the CHDÚ is older than its high-water mark (rolled back); the index cannot be written (I/O error). docs/faults.md.',
+  202: 'The CHDÚ has no room for the whole record, or it is permanently locked; the disk holding the image or the index is full (the sentence names which). docs/faults.md.',
   203: 'A record would exceed the maximum record size; nothing is written.',
   300: 'Another request is writing to the CHDÚ; the request was not queued. Retry (with the same Idempotency-Key).',
   400: 'POST /api/merchant/store: identification data break a rule or do not match the certificate.',
@@ -29,7 +29,7 @@ const WHEN: Readonly<Record<number, string>> = {
   504: 'The SFS answer was not a readable RegisterReceiptResponse.',
   505: 'POST /api/document/print with nothing to print, or when the last document was electronic.',
   506: 'A lookup found nothing (HTTP 200 on POST /api/document/get, 404 elsewhere).',
-  507: 'POST /api/document/store: stored and registered, but printing failed (HTTP 200, with `document` and `printResultCode`).',
+  507: 'POST /api/document/store: stored and registered, but printing failed (HTTP 200, with `document` and `printResultCode`). A retry with the same Idempotency-Key of an unprinted store or cash document (HTTP 200, with `document` or `cash`).',
   508: 'A CHDÚ-writing request while the last non-electronic document is unprinted.',
   600: 'The SFS could not be reached (used where going offline is not possible).',
   601: 'The SFS reports the document as already registered.',
@@ -45,8 +45,10 @@ export function renderErrorsDoc(): string {
     const exceptions: string[] = [];
     const get = httpStatusFor(code, 'POST /api/document/get');
     const store = httpStatusFor(code, 'POST /api/document/store');
+    const cash = httpStatusFor(code, 'POST /api/cash');
     if (get !== status) exceptions.push(`${get} on POST /api/document/get`);
     if (store !== status) exceptions.push(`${store} on POST /api/document/store`);
+    if (cash !== status) exceptions.push(`${cash} on POST /api/cash`);
     const http = exceptions.length ? `${status} (${exceptions.join(', ')})` : String(status);
     return `| ${code} | \`${name}\` | ${http} | ${meaning} ${WHEN[code] ?? ''} |`;
   });

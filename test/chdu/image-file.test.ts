@@ -8,6 +8,7 @@ import { HEADER_SIZE, SLOT_SIZE, slotOffset } from '../../src/adapters/chdu/imag
 import { nodeSha256 } from '../../src/adapters/crypto/node-sha256.js';
 import { FiscalError } from '../../src/core/fiscal-error.js';
 import { ChduJournal } from '../../src/core/journal/chdu-journal.js';
+import { fullDisk } from '../support/full-disk.js';
 import { merchantRecord } from '../support/journal-fixtures.js';
 
 let dir: string;
@@ -224,5 +225,25 @@ describe('image-file CHDÚ', () => {
     const again = await ImageFileChdu.open(path);
     expect((await again.read(0, 10)).map((b) => b.data[0])).toEqual([1, 4, 5]);
     await again.close();
+  });
+});
+
+describe('image-file CHDÚ on a full disk (ADR 0116)', () => {
+  it('ENOSPC is 202 naming the disk, nothing kept; diskSpace() says so until there is room again', async () => {
+    const disk = fullDisk();
+    const chdu = await ImageFileChdu.open(path, { create: true, capacityBlocks: 10, io: disk.opener });
+    expect(await chdu.write(Uint8Array.of(1))).toBe(0);
+    expect(await chdu.diskSpace()).toBeUndefined();
+    disk.full = true;
+    const e = await chdu.write(Uint8Array.of(2)).catch((x: unknown) => x);
+    expect(FiscalError.is(e) && e.resultCode).toBe(202);
+    expect((e as Error).message).toContain('disk holding the CHDÚ image');
+    expect(statSync(path).size).toBe(slotOffset(1)); // the short write was cut away
+    expect((await chdu.diskSpace())?.resultCode).toBe(202);
+    expect((await chdu.status()).storageOk).toBe(true); // a full disk is not damaged storage
+    disk.full = false;
+    expect(await chdu.diskSpace()).toBeUndefined();
+    expect(await chdu.write(Uint8Array.of(2))).toBe(1);
+    await chdu.close();
   });
 });

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import type { ImageIoOpener } from '../../src/adapters/chdu/image-io.js';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig, type ServeConfig } from '../../src/config/serve-config.js';
@@ -24,6 +25,10 @@ export interface HarnessOptions {
   renderer?: ReceiptImageRenderer;
   /** Capacity of a new CHDÚ image in blocks (small values make it fill up). */
   capacityBlocks?: number;
+  /** Image file operations seam (e.g. a disk that runs full: test/support/full-disk.ts). */
+  imageIo?: ImageIoOpener;
+  /** Folder of the high-water marks (default: a new temporary folder, never the real home). */
+  markDir?: string;
   /** Further serve configuration (e.g. the --nop-* flags). */
   config?: Partial<ServeConfig>;
   /** Logger (default silent). */
@@ -68,6 +73,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.capacityBlocks ? { capacityBlocks: options.capacityBlocks } : {}),
     },
     demo: options.demo ?? true,
+    markDir: options.markDir ?? mkdtempSync(join(tmpdir(), 'kasa-marks-')),
     logLevel: 'silent',
     ...options.config,
     swId: options.swId,
@@ -76,6 +82,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     clock,
     logger: options.logger ?? createLogger('silent'),
     ...(options.renderer ? { renderer: options.renderer } : {}),
+    ...(options.imageIo ? { imageIo: options.imageIo } : {}),
     ...(options.qrJobs ? { qrJobs: options.qrJobs } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });

@@ -64,6 +64,10 @@ export interface ImageOpenReport {
 }
 
 const READ_CHUNK_SLOTS = 1024;
+/** The file system's answers for "no room" (ADR 0116): the disk, a quota, or a file-size limit. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+/** After "no room", the image answers OK again once this much is free beside it (ADR 0116). */
+export const ROOM_AGAIN_BYTES = 1024 * 1024;
 const LOCK_WINDOW_MS = 1000;
 
 /**
@@ -81,6 +85,8 @@ export class ImageFileChdu implements Chdu {
   private closed = false;
   /** Bytes after the last sealed slot are still in the file: cut them before the first write. */
   private tornTail: boolean;
+  /** The last write failed for lack of room on the disk (ADR 0116); cleared by a write that works. */
+  private noRoom: FiscalError | undefined;
 
   private constructor(
     readonly path: string,
@@ -186,6 +192,22 @@ export class ImageFileChdu implements Chdu {
       freeBlocks: Math.max(0, this.header.capacityBlocks - this.blocks),
       blockDataSize: BLOCK_DATA_SIZE,
     };
+  }
+
+  /**
+   * Port: after a write failed because the disk holding the image is full, that 202 until at least
+   * {@link ROOM_AGAIN_BYTES} are free there again (ADR 0116); the consistency check asks it.
+   */
+  async diskSpace(): Promise<FiscalError | undefined> {
+    if (!this.noRoom) return undefined;
+    let free = 0;
+    try {
+      free = await this.io.available();
+    } catch {
+      return this.noRoom;
+    }
+    if (free >= ROOM_AGAIN_BYTES) this.noRoom = undefined;
+    return this.noRoom;
   }
 
   async volumeSerial(): Promise<number> {
@@ -354,8 +376,20 @@ export class ImageFileChdu implements Chdu {
       }
       await this.io.write(bytes, offset);
       if (this.options.syncWrites !== false && !this.io.durableWrites) await this.io.sync();
+      this.noRoom = undefined;
     } catch (e) {
       await this.discardFrom(offset);
+      const errno = (e as NodeJS.ErrnoException).code ?? '';
+      if (NO_ROOM.has(errno)) {
+        // ADR 0116: a full disk is a full storage for now (202), not a damaged one; it passes.
+        this.noRoom = new FiscalError(
+          'CHDU_WRITE_LIMIT',
+          `The disk holding the CHDÚ image ${this.path} is full (${errno}): nothing of the record was kept. Free space on that disk; kasa goes on by itself once at least 1 MiB is free.`,
+          { target: this.target, errno },
+          { cause: e },
+        );
+        throw this.noRoom;
+      }
       throw new FiscalError(
         'CHDU_WRITE_ERROR',
         'Writing to the CHDÚ image failed.',

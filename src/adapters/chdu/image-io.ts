@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, open, rm } from 'node:fs/promises';
+import { link, open, rm, statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
@@ -20,6 +20,12 @@ export interface ImageIo {
   sync(): Promise<void>;
   truncate(length: number): Promise<void>;
   size(): Promise<number>;
+  /**
+   * Bytes the file system still lets an unprivileged writer add beside the image (statfs
+   * `bavail × bsize`): after a write failed for lack of space, the image waits for room again
+   * before it answers OK (ADR 0116).
+   */
+  available(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,10 @@ export const openImageIo: ImageIoOpener = async (path, writable, durableWrites =
     sync: () => fh.datasync(),
     truncate: (length) => fh.truncate(length),
     size: async () => (await fh.stat()).size,
+    available: async () => {
+      const fs = await statfs(dirname(path));
+      return fs.bavail * fs.bsize;
+    },
     close: () => fh.close(),
   };
 };

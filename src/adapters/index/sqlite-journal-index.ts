@@ -27,6 +27,7 @@ import { ensureSchema, hasSchema } from './sqlite-index-schema.js';
 import { SqliteOfflineQueries } from './sqlite-offline-queries.js';
 
 const DOCUMENT_NUMBER = /^(\d{4})(\d{2})\/(\d+)$/;
+const CHAIN_CHECK_KEY = 'chain_check';
 
 /**
  * The SQL of each document lookup (exported so a test can check every one is an index search).
@@ -175,6 +176,10 @@ export class SqliteJournalIndex implements JournalIndex {
   /** One transaction; the mark, its hash and the type counts are written once at its end. */
   applyMany(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
     if (entries.length === 0) return;
+    this.writing(() => this.applyManyNow(entries));
+  }
+
+  private applyManyNow(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
     // The cached mark is dropped around the write: a rolled-back transaction leaves the one it
     // read (still right), a committed one moved it.
     this.hwm = undefined;
@@ -198,15 +203,62 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   clear(): void {
+    this.writing(() => this.clearNow());
+  }
+
+  private clearNow(): void {
     this.forget();
     this.db.transaction(() => {
       for (const t of ['merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types']) {
         this.db.exec(`DELETE FROM ${t}`);
       }
-      this.db.exec("DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis')");
+      this.db.exec(`DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis', '${CHAIN_CHECK_KEY}')`);
       this.q.setMeta.run('hwm', '0');
     })();
     this.forget();
+  }
+
+  /**
+   * The whole-chain check's progress (ADR 0115) as the JSON the consistency check keeps: derived
+   * data like the rest, dropped by clear() so a rebuilt index starts a new pass.
+   */
+  chainCheckProgress(): string | undefined {
+    return (this.q.meta.get(CHAIN_CHECK_KEY) as string | undefined) ?? undefined;
+  }
+
+  setChainCheckProgress(json: string): void {
+    this.writing(() => this.q.setMeta.run(CHAIN_CHECK_KEY, json));
+  }
+
+  /**
+   * ADR 0116: what SQLite says when it cannot write becomes a storage answer — a full disk (or
+   * a quota, SQLITE_FULL) 202, any other I/O failure 201 — naming the index file. The transaction
+   * is rolled back whole, so the index stays a consistent prefix the next sync continues.
+   */
+  private writing<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw e;
+      if (code === 'SQLITE_FULL') {
+        throw new FiscalError(
+          'CHDU_WRITE_LIMIT',
+          `The disk holding the index ${this.path} is full (SQLITE_FULL). The CHDÚ keeps every record; free space on that disk and kasa brings the index up to date by itself.`,
+          { index: this.path, sqlite: code },
+          { cause: e },
+        );
+      }
+      if (/^SQLITE_(IOERR|CANTOPEN|READONLY|CORRUPT|NOTADB|PERM)/.test(code)) {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `The index ${this.path} cannot be written (${code}). The CHDÚ keeps every record; stop kasa and check the disk, then run kasa chdu reindex if the file is damaged.`,
+          { index: this.path, sqlite: code },
+          { cause: e },
+        );
+      }
+      throw e;
+    }
   }
 
   currentMerchant(): { recordNo: number; merchant: MerchantRecord } | undefined {

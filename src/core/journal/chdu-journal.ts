@@ -284,6 +284,13 @@ export class ChduJournal implements Journal {
       report.lastRecordNo = n;
       report.lastHash = toHex(prev);
       expected = n + 1;
+      // ADR 0115: a slice of the chain; the caller resumes from lastRecordNo/lastHash.
+      if (
+        options.limitBlocks !== undefined &&
+        report.blocks >= options.limitBlocks &&
+        n < (snap.head?.recordNo ?? 0)
+      )
+        return { ...report, partial: true };
     }
     const headNo = snap.head?.recordNo ?? 0;
     if (expected - 1 !== headNo && !(from > headNo && report.records === 0)) {

@@ -1,3 +1,5 @@
+import type { FiscalError } from '../fiscal-error.js';
+
 /**
  * The protected data storage (CHDÚ) as a block device, after the CHDU Lite wire protocol
  * (../shared/reference/chdu-lite.md): write-once blocks with growing addresses, a printer behind
@@ -49,6 +51,13 @@ export interface Chdu {
    * a block; chduinfo, `kasa chdu info|verify` and the start-up log show them.
    */
   readonly tornBytesAtOpen?: number;
+  /**
+   * Image file only: after a write failed because the disk holding the image is full, a
+   * FiscalError 202 CHDU_WRITE_LIMIT naming the disk, until there is room again; undefined
+   * otherwise (ADR 0116). The consistency check asks it, so the register refuses with that
+   * sentence and goes on by itself once space is freed.
+   */
+  diskSpace?(): Promise<FiscalError | undefined>;
   status(): Promise<ChduStatus>;
   volumeSerial(): Promise<number>;
   firmwareVersion(): Promise<string>;

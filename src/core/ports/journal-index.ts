@@ -30,7 +30,11 @@ export interface IndexMaintenance {
    * the CHDÚ with the CHDÚ's own record 1 proves acknowledged records went missing (ADR 0108).
    */
   genesisHash?(): string | undefined;
-  /** Applies one record (must be `highWaterMark() + 1`), atomically with the new mark. */
+  /**
+   * Applies one record (must be `highWaterMark() + 1`), atomically with the new mark. Throws
+   * FiscalError 202 CHDU_WRITE_LIMIT when the disk under the index is full, 201 CHDU_WRITE_ERROR
+   * when it cannot be written otherwise (ADR 0116); nothing of the record is applied then.
+   */
   apply(record: JournalRecord, chainHash: string): void;
   /** Applies consecutive records in one transaction (replay and rebuild); same rules as apply(). */
   applyMany?(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void;

@@ -31,6 +31,12 @@ export interface VerifyOptions {
    * verification starts after it and first checks that the CHDÚ still has that hash there.
    */
   checkpoint?: { recordNo: number; hash: string };
+  /**
+   * Stop at the first record boundary after reading this many blocks: the report is then
+   * `partial` and its `lastRecordNo`/`lastHash` are the checkpoint to resume from (the running
+   * consistency check verifies the whole chain this way, a slice per run: ADR 0115).
+   */
+  limitBlocks?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -68,4 +74,6 @@ export interface VerifyReport {
   lastRecordNo?: number;
   /** Its chain hash: a checkpoint for the next verification. */
   lastHash?: string;
+  /** True when `limitBlocks` stopped the verification before the head. */
+  partial?: boolean;
 }

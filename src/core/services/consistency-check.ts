@@ -2,6 +2,7 @@ import { FiscalError } from '../fiscal-error.js';
 import type { Chdu } from '../ports/chdu.js';
 import type { Journal } from '../ports/journal.js';
 import type { JournalIndex } from '../ports/journal-index.js';
+import { ChainCheck, type ChainProgress, type ChainProgressStore } from './chain-check.js';
 import { indexInfo } from './chdu-info.js';
 import type { ComponentStatus, RefusalSource, StatusProbe } from './register-status.js';
 
@@ -33,6 +34,15 @@ export interface ConsistencyCheckDeps {
    * cause going away instead of at the next periodic run (ADR 0110).
    */
   recheckAfterRefusalMs?: number;
+  /**
+   * The whole-chain check (ADR 0115): each run verifies up to this many blocks of the chain from
+   * where the previous run stopped, and starts again at record 1 after reaching the head
+   * (default 20 000 blocks ≈ 10 MB; 0 turns it off). Damage anywhere, an old block included,
+   * turns the check to 201.
+   */
+  chainBlocksPerRun?: number;
+  /** Where the chain check's progress survives a restart (the index's meta table in kasa serve). */
+  chainProgress?: ChainProgressStore;
   /** Time stamps for the state (the register's clock). */
   now?: () => Date;
   /** Real elapsed time for the re-check limit (default Date.now; a fixed test clock must not stop it). */
@@ -47,6 +57,8 @@ export interface ConsistencyState {
   cause?: { check: string; resultCode: number; message: string };
   /** The last record whose chain verified. */
   checkpoint?: { recordNo: number; hash: string };
+  /** The whole-chain check's progress. */
+  chain?: ChainProgress;
 }
 
 const STORAGE_CODES = new Set([200, 201, 202, 203]);
@@ -79,9 +91,18 @@ export class ConsistencyCheck implements RefusalSource {
   private stale = false;
   /** When the last run started (monotonicMs), for the re-check limit. */
   private lastRunAt = Number.NEGATIVE_INFINITY;
+  private readonly chainCheck: ChainCheck;
+  /** Blocks a record needed that the CHDÚ could not give (202): full for practical purposes. */
+  private roomNeeded: number | undefined;
 
   constructor(private readonly deps: ConsistencyCheckDeps) {
     this.probes = [...(deps.probes ?? [])];
+    this.chainCheck = new ChainCheck({
+      journal: deps.journal,
+      now: () => this.stamp(),
+      ...(deps.chainBlocksPerRun === undefined ? {} : { blocksPerRun: deps.chainBlocksPerRun }),
+      ...(deps.chainProgress ? { store: deps.chainProgress } : {}),
+    });
   }
 
   addProbe(probe: ConsistencyProbe): void {
@@ -125,7 +146,43 @@ export class ConsistencyCheck implements RefusalSource {
   /** Call with any error a use case got from the CHDÚ: a storage error triggers a check soon. */
   reportStorageError(error: unknown): void {
     if (!FiscalError.is(error) || !STORAGE_CODES.has(error.resultCode)) return;
+    const needed = (error.details as { needed?: unknown } | undefined)?.needed;
+    if (error.resultName === 'CHDU_WRITE_LIMIT' && typeof needed === 'number') this.roomNeeded = needed;
     this.stale = true;
+    if (this.pendingRerun) return;
+    this.pendingRerun = setTimeout(() => {
+      this.pendingRerun = undefined;
+      void this.run();
+    }, 0);
+    unref(this.pendingRerun);
+  }
+
+  /**
+   * The index did not take a record the CHDÚ did (ADR 0116: a full disk under it, SQLITE_FULL):
+   * refuse at once with that cause — the very next request must not be answered from an index
+   * that lags — and check (replay) soon; the refusal clears when the replay succeeds.
+   */
+  reportIndexError(error: unknown): void {
+    // A record after one the index already missed says nothing new: keep that first cause.
+    const known = this.current.cause?.check === 'index' ? this.failure : undefined;
+    const cause = FiscalError.is(error)
+      ? error
+      : known
+        ? known
+        : new FiscalError(
+            'CHDU_WRITE_ERROR',
+            `The index did not take the last record written to the CHDÚ (${(error as Error).message}); it is replayed from the CHDÚ.`,
+            undefined,
+            { cause: error },
+          );
+    this.current = {
+      ok: false,
+      checkedAt: this.stamp(),
+      cause: { check: 'index', resultCode: cause.resultCode, message: cause.message },
+      ...(this.current.checkpoint ? { checkpoint: this.current.checkpoint } : {}),
+      ...(this.chainCheck.progress ? { chain: this.chainCheck.progress } : {}),
+    };
+    this.failure = cause;
     if (this.pendingRerun) return;
     this.pendingRerun = setTimeout(() => {
       this.pendingRerun = undefined;
@@ -156,18 +213,30 @@ export class ConsistencyCheck implements RefusalSource {
       check: (): ComponentStatus => {
         const s = this.current;
         const torn = this.deps.chdu.tornBytesAtOpen;
+        const chain = this.chainCheck.progress;
         const details = {
           target: this.deps.chdu.target,
           ...(torn ? { tornBytesAtOpen: torn } : {}),
           ...(s.checkedAt ? { checkedAt: s.checkedAt } : {}),
           ...(s.checkpoint ? { verifiedRecords: s.checkpoint.recordNo } : {}),
+          ...(chain
+            ? {
+                chainCheck: {
+                  ...(chain.cursor ? { verifiedThrough: chain.cursor.recordNo } : {}),
+                  ...(chain.passStartedAt ? { passStartedAt: chain.passStartedAt } : {}),
+                  ...(chain.lastFullPassAt ? { lastFullPassAt: chain.lastFullPassAt } : {}),
+                },
+              }
+            : {}),
         };
         if (s.ok)
           return {
             component: 'CHDU',
             state: 'OK',
             reasonCode: 0,
-            reason: 'The CHDÚ answers and its journal verifies.',
+            reason: chain?.lastFullPassAt
+              ? `The CHDÚ answers; its new records verify, and the whole chain verified on ${chain.lastFullPassAt} (checked again in slices while running).`
+              : 'The CHDÚ answers; its new records verify; the whole chain is being checked in slices (no full pass finished yet).',
             details,
           };
         return {
@@ -190,6 +259,18 @@ export class ConsistencyCheck implements RefusalSource {
       if (status.deviceLocked)
         throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is permanently locked: replace it.');
       if (status.freeBlocks === 0) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is full: replace it.');
+      // A CHDÚ too full for the record just refused is full (blocks are never freed): say so.
+      if (this.roomNeeded !== undefined && status.freeBlocks < this.roomNeeded) {
+        throw new FiscalError(
+          'CHDU_WRITE_LIMIT',
+          `The CHDÚ is full: ${status.freeBlocks} free blocks, fewer than the ${this.roomNeeded} the last record needed. Replace it.`,
+          { freeBlocks: status.freeBlocks, needed: this.roomNeeded },
+        );
+      }
+      this.roomNeeded = undefined;
+      // ADR 0116: the disk under an image file ran full; refuse with its sentence until it has room.
+      const noRoom = await this.deps.chdu.diskSpace?.();
+      if (noRoom) throw noRoom;
 
       step = 'journal';
       if ((this.stale || this.deps.journal.ready === false) && this.deps.journal.refresh) {
@@ -212,11 +293,19 @@ export class ConsistencyCheck implements RefusalSource {
           ? { recordNo: report.lastRecordNo, hash: report.lastHash }
           : undefined;
 
+      step = 'chain';
+      await this.chainCheck.slice();
+
       for (const probe of this.probes) {
         step = probe.name;
         await probe.run();
       }
-      this.current = { ok: true, checkedAt: this.stamp(), ...(verified ? { checkpoint: verified } : {}) };
+      this.current = {
+        ok: true,
+        checkedAt: this.stamp(),
+        ...(verified ? { checkpoint: verified } : {}),
+        ...(this.chainCheck.progress ? { chain: this.chainCheck.progress } : {}),
+      };
       this.failure = undefined;
     } catch (e) {
       const error = FiscalError.is(e)
@@ -235,6 +324,7 @@ export class ConsistencyCheck implements RefusalSource {
         checkedAt: this.stamp(),
         cause: { check: step, resultCode: error.resultCode, message: error.message },
         ...(this.current.checkpoint && step !== 'journal' ? { checkpoint: this.current.checkpoint } : {}),
+        ...(this.chainCheck.progress ? { chain: this.chainCheck.progress } : {}),
       };
       this.failure = error;
     }

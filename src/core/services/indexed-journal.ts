@@ -7,6 +7,8 @@ export interface IndexedJournalHooks {
   onStorageError?: (error: unknown) => void;
   /** The record is on the CHDÚ but the index did not take it; the next check replays it. */
   onIndexError?: (error: unknown) => void;
+  /** A record is durable on the CHDÚ (the rollback guard moves its mark: ADR 0118). */
+  onAppended?: () => void;
 }
 
 /**
@@ -29,10 +31,14 @@ export class IndexedJournal implements Journal {
       this.hooks.onStorageError?.(e);
       const recordNo = (e as { details?: { recordNo?: unknown } }).details?.recordNo;
       // Written but not printed through the CHDÚ: the record exists, so index it all the same.
-      if (typeof recordNo === 'number') await this.indexUpTo(recordNo);
+      if (typeof recordNo === 'number') {
+        await this.indexUpTo(recordNo);
+        this.hooks.onAppended?.();
+      }
       throw e;
     }
     this.applyToIndex(written);
+    this.hooks.onAppended?.();
     return written;
   }
 

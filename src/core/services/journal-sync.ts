@@ -60,10 +60,14 @@ export async function syncJournalIndex(
   let batch: Array<{ record: JournalRecord; chainHash: string }> = [];
   let applied = 0;
   const flush = () => {
-    if (batch.length === 0) return;
-    if (index.applyMany) index.applyMany(batch);
-    else for (const e of batch) index.apply(e.record, e.chainHash);
-    applied += batch.length;
+    // A live append may have indexed a record while this replay was reading: skip what is in.
+    const hwm = index.highWaterMark();
+    const fresh = batch.filter((e) => e.record.recordNo > hwm);
+    if (fresh.length > 0) {
+      if (index.applyMany) index.applyMany(fresh);
+      else for (const e of fresh) index.apply(e.record, e.chainHash);
+    }
+    applied += fresh.length;
     batch = [];
     options.onProgress?.(applied, total);
   };

@@ -46,6 +46,15 @@ export interface RegisterStatusReport {
   components: ComponentStatus[];
 }
 
+/**
+ * ADR 0116: while the refusal is a storage fault (200–203: the CHDÚ or the index cannot be
+ * written, or the chain does not verify), look-ups that only read keep being answered from the
+ * index; every other refusal (no merchant, an expired certificate…) stops them as DECISIONS 11 says.
+ */
+export function lookupsAnswered(refusal: FiscalError): boolean {
+  return refusal.resultCode >= 200 && refusal.resultCode <= 203;
+}
+
 /** Aggregates refusal sources: the first one that refuses decides. */
 export class Readiness implements RefusalSource {
   readonly #sources: RefusalSource[] = [];

@@ -28,6 +28,9 @@ const PrintRequest = PrinterOptions.describe(
   'Printer object; `{}` uses the configured printer. windowSize/printDelay pace a long print.',
 ).meta({ examples: [{}, { windowSize: 2500, printDelay: 5000 }] });
 
+const hasPrinter = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && (body as { printer?: unknown }).printer != null;
+
 export interface DocumentRouteDeps {
   store: StoreDocument;
   get: GetDocument;
@@ -59,6 +62,8 @@ export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
     app.post(
       '/api/document/get',
       {
+        // ADR 0116: a look-up without a copy only reads; it is answered during a storage fault.
+        config: { lookup: (body) => !hasPrinter(body) },
         schema: {
           tags: ['documents'],
           summary: 'Look a document up (or the last one); optionally print a copy',

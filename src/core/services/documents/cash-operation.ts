@@ -11,6 +11,7 @@ import type { DocumentDeps } from './document-deps.js';
 import { merchantOf, printerError } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
+import { unprintedOnReplay } from './replay-answer.js';
 import { printOptionsOf } from './store-document.js';
 
 /**
@@ -37,35 +38,38 @@ export class CashOperation {
           cashDocumentIsSent(createDate, force) ? undefined : { reason: CASH_NOT_SENT_REASON },
         printOptions: printOptionsOf(input.printer),
       });
-      if (issued.printerCode !== undefined) throw cashNotPrinted(issued.doc, issued.printerCode);
       const merchant = merchantView(
         issued.merchant.recordNo,
         issued.merchant.merchant,
         this.deps.clock.now(),
       );
-      return { resultCode: 0, cash: toApiCash(issued.doc, merchant) };
+      const cash = toApiCash(issued.doc, merchant);
+      if (issued.printerCode !== undefined) throw cashNotPrinted(issued.doc, issued.printerCode, cash);
+      return { resultCode: 0, cash };
     });
   }
 
+  /** ADR 0119: answered as a store replay is — the SFS failure, 507 with `cash`, or the cash. */
   async #replay(doc: IndexedDocument): Promise<{ resultCode: 0; cash: ApiCash<MerchantView> }> {
     if (doc.sendState === 'stuck') throw sfsFailure(doc);
-    if (doc.printState === 'failed' || doc.printState === 'pending')
-      throw cashNotPrinted(doc, doc.lastPrinterCode ?? 100);
     const { recordNo, merchant } = await merchantOf(this.deps, doc);
     const view = merchantView(recordNo, merchant, this.deps.clock.now());
-    return { resultCode: 0, cash: toApiCash(doc, view) };
+    const cash = toApiCash(doc, view);
+    const unprinted = unprintedOnReplay(doc, { cash });
+    if (unprinted) throw unprinted;
+    return { resultCode: 0, cash };
   }
 }
 
 /**
  * A cash document that could not be printed: the printer's code (100–106, as the API text says
- * for /api/cash), with the stored document number so the POS can print it with
+ * for /api/cash), with the stored `cash` object and its number so the POS can print it with
  * POST /api/document/print.
  */
-function cashNotPrinted(doc: IndexedDocument, printerCode: number): FiscalError {
+function cashNotPrinted(doc: IndexedDocument, printerCode: number, cash: ApiCash<MerchantView>): FiscalError {
   return printerError(
     printerCode,
     `Cash document ${doc.document.documentNumber} is stored but printing failed (printer code ${printerCode}); print it with POST /api/document/print.`,
-    { documentNumber: doc.document.documentNumber, internalDocumentId: doc.document.documentNo },
+    { documentNumber: doc.document.documentNumber, internalDocumentId: doc.document.documentNo, cash },
   );
 }

@@ -10,9 +10,11 @@ import { RESULT_CODES } from '../../result-codes.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
 import type { UsableMerchant } from '../merchant-session.js';
+import { assertClockNotBehind } from './clock-check.js';
 import type { DocumentDeps } from './document-deps.js';
 import { electronicReceipt, printOriginal } from './document-receipt.js';
 import { sendDocumentAttempt } from './send-attempt.js';
+import { landedAnyway, storedButIncomplete, WrittenDocument } from './written-document.js';
 
 export interface IssueOptions {
   idempotency?: { key: string; requestSha256: string } | undefined;
@@ -114,10 +116,12 @@ export async function issueDocument(
   options: IssueOptions = {},
 ): Promise<IssuedDocument> {
   const merchant = deps.merchant.currentSigner();
-  assertNothingBlocks(deps);
+  // The index first: what blocks (501, 508) is read from it, so it must be at the CHDÚ's head.
   assertIndexCurrent(deps);
+  assertNothingBlocks(deps);
 
   const createDate = fiscalInstant(deps.clock.now());
+  assertClockNotBehind(deps, createDate);
   const m = merchant.merchant;
   const identity = {
     dic: m.dic,
@@ -148,12 +152,37 @@ export async function issueDocument(
   // attempt this request is about to make (issue 10: never sent twice at once).
   const release = deps.claims?.claim({ kind: 'document', documentNo: record.documentNo });
   try {
-    await deps.journal.append({ type: 'document', body: record });
-    if (!notSent) await sendDocumentAttempt(deps, record, merchant.signer, 1);
+    const expectedRecordNo = (deps.journal.head()?.recordNo ?? 0) + 1;
+    const recordNo = await deps.journal.append({ type: 'document', body: record }).then(
+      (r) => r.recordNo,
+      (e: unknown) => landedAnyway(deps, e, expectedRecordNo, record),
+    );
+    // From here on the document exists in the CHDÚ: whatever fails later, the answer names it.
+    const doc = new WrittenDocument(deps, record, recordNo);
+    try {
+      return await completeDocument(deps, doc, merchant, options);
+    } catch (e) {
+      throw storedButIncomplete(e, record);
+    }
   } finally {
     release?.();
   }
-  const doc = current(deps, record.documentNo);
+}
+
+/** Send, then print or render: the steps after the document record is in the CHDÚ. */
+async function completeDocument(
+  deps: DocumentDeps,
+  written: WrittenDocument,
+  merchant: UsableMerchant,
+  options: IssueOptions,
+): Promise<IssuedDocument> {
+  const record = written.record;
+  const m = merchant.merchant;
+  if (!record.notSent) {
+    const { exchange } = await sendDocumentAttempt(deps, record, merchant.signer, 1);
+    written.exchanged(exchange);
+  }
+  const doc = written.current();
 
   if (doc.sendState === 'stuck') throw sfsFailure(doc);
 
@@ -164,20 +193,25 @@ export async function issueDocument(
   const png = record.electronicRequested && doc.sendState === 'online' ? tryRender(deps, doc, m) : undefined;
   if (png !== undefined) {
     issued.electronicReceipt = png;
-    await deps.journal.append({
-      type: 'print',
-      body: { documentNo: record.documentNo, copy: false, ok: true, electronic: true },
-    });
+    const print = { documentNo: record.documentNo, copy: false, ok: true, electronic: true };
+    await deps.journal.append({ type: 'print', body: print });
+    written.printed(print);
     // The drawer is a convenience: a failing kick must not turn a registered sale into an error.
     if (record.openDrawer) await deps.printer.openDrawer().catch(() => undefined);
   } else {
     const failure = await printOriginal(deps, doc, m, record.openDrawer, options.printOptions);
+    written.printed({
+      documentNo: record.documentNo,
+      copy: false,
+      ok: failure === undefined,
+      ...(failure === undefined ? {} : { printerCode: failure.printerCode }),
+    });
     if (failure !== undefined) {
       issued.printerCode = failure.printerCode;
       if (failure.partialPrint !== undefined) issued.partialPrint = failure.partialPrint;
     }
   }
-  issued.doc = current(deps, record.documentNo);
+  issued.doc = written.current();
   return issued;
 }
 
@@ -191,10 +225,4 @@ function tryRender(
   } catch {
     return undefined;
   }
-}
-
-function current(deps: Pick<DocumentDeps, 'index'>, documentNo: number): IndexedDocument {
-  const doc = deps.index.findDocument({ by: 'documentNo', documentNo });
-  if (!doc) throw new FiscalError('UNKNOWN', `document ${documentNo} is not in the index after writing it`);
-  return doc;
 }

@@ -11,6 +11,7 @@ import type { DocumentDeps } from './document-deps.js';
 import { electronicReceipt, merchantOf } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
 import { issueDocument, sfsFailure } from './issue-document.js';
+import { unprintedOnReplay } from './replay-answer.js';
 
 export interface StoreDocumentResult {
   resultCode: 0;
@@ -99,7 +100,7 @@ export function printOptionsOf(printer: unknown): PrintOptions | undefined {
 
 /**
  * The stored answer of an earlier request with the same key: the document as it stands now.
- * A rejected document answers its SFS error again; an unprinted one its 507.
+ * A rejected document answers its SFS error again; an unprinted one 507 (ADR 0119).
  */
 async function replay(deps: DocumentDeps, doc: IndexedDocument): Promise<StoreDocumentResult> {
   const { recordNo, merchant } = await merchantOf(deps, doc);
@@ -108,6 +109,7 @@ async function replay(deps: DocumentDeps, doc: IndexedDocument): Promise<StoreDo
   const document = toApiDocument(doc, merchantView(recordNo, merchant, deps.clock.now()), {
     electronicReceipt: png,
   });
-  const unprinted = doc.printState === 'failed' || doc.printState === 'pending';
-  return withPrintResult(document, unprinted ? (doc.lastPrinterCode ?? 100) : undefined);
+  const unprinted = unprintedOnReplay(doc, { document });
+  if (unprinted) throw unprinted;
+  return { resultCode: 0, document };
 }
