@@ -28,8 +28,9 @@ const chars = (t: string): 32 | 42 | 48 => {
 };
 
 /**
- * `kasa printer-sim --port P --out DIR [--chars 48] [--control-port C]`: an ESC/POS printer on
- * TCP that writes every job as text, PNG and raw bytes to DIR (docs/printing.md).
+ * `kasa printer-sim --port P --out DIR [--chars 48] [--control-port C] [--buffer-bytes 4096]
+ * [--rows-per-second 2000]`: an ESC/POS printer on TCP that writes every job as text, PNG and raw
+ * bytes to DIR (docs/printing.md).
  */
 export function registerPrinterSimCommand(
   program: Command,
@@ -51,6 +52,16 @@ export function registerPrinterSimCommand(
         .argParser(parse(chars))
         .default(48),
     )
+    .addOption(
+      new Option('--buffer-bytes <n>', 'receive buffer: what a power cut loses (256-1048576)')
+        .argParser(parse(integerIn(256, 1_048_576, 'buffer bytes')))
+        .default(4096),
+    )
+    .addOption(
+      new Option('--rows-per-second <n>', 'print speed in dot rows a second (2000 = 250 mm/s)')
+        .argParser(parse(integerIn(1, 1_000_000, 'rows per second')))
+        .default(2000),
+    )
     .option(
       '--pty <path>',
       'also serve on a pseudo-terminal linked at PATH, as a serial printer (needs socat)',
@@ -67,6 +78,8 @@ export function registerPrinterSimCommand(
       port: opts.port,
       outDir: resolve(io.cwd, opts.out),
       charsPerLine: opts.chars,
+      bufferBytes: opts.bufferBytes,
+      rowsPerSecond: opts.rowsPerSecond,
     }).catch((e: unknown) => {
       throw new UsageError(`--port ${opts.port}: ${(e as Error).message}`, { cause: e });
     });
@@ -98,6 +111,8 @@ interface SimOptions {
   out: string;
   host: string;
   chars: 32 | 42 | 48;
+  bufferBytes: number;
+  rowsPerSecond: number;
   pty?: string;
   controlPort?: number;
 }

@@ -43,7 +43,7 @@ describe('kasa CLI', () => {
     expect(t.err.join('')).toContain('KASA_SW_ID');
   });
 
-  it('exits 2 for a printer target whose adapter does not exist (DECISIONS 12)', async () => {
+  it('exits 2 for a printer target whose adapter does not exist (ADR 0502)', async () => {
     const t = io();
     expect(
       await runCli(
@@ -74,6 +74,15 @@ describe('kasa CLI', () => {
       '--sw-id',
     ]) {
       expect(help).toContain(flag);
+    }
+  });
+
+  it('serve --help names every printer target the parser accepts, usb:// included', async () => {
+    const t = io();
+    expect(await runCli(['serve', '--help'], t, '1.0.0')).toBe(0);
+    const help = t.out.join('').replace(/\s+/g, ' ');
+    for (const target of ['virtual', 'none', 'tcp://', 'serial://', 'usb://', 'chdu']) {
+      expect(help).toContain(target);
     }
   });
 });

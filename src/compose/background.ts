@@ -47,7 +47,7 @@ export interface BackgroundWiring {
 /**
  * The ONE place background work is created, started and stopped (STYLE: background work has one
  * lifecycle owned by the composition root). Today: the offline sender (issue 10), woken by every
- * SFS outcome a request gets.
+ * SFS outcome a request gets and by every merchant stored.
  */
 export function composeBackground(w: BackgroundWiring): BackgroundJobs {
   const scheduler = w.scheduler ?? timerScheduler;
@@ -76,6 +76,8 @@ export function composeBackground(w: BackgroundWiring): BackgroundJobs {
     log: (level, message, data) => log[level](data ?? {}, message),
   });
   w.sfsHealth.onOutcome((outcome, origin) => sender.notify(outcome, origin));
+  // A stored merchant (a renewed certificate) may clear what held the queue (ADR 0711).
+  w.session.onInstalled(() => sender.wake());
   return {
     sender,
     claims,

@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
+import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget, printerProfileOf } from '../config/targets.js';
 import { FiscalError } from '../core/fiscal-error.js';
-import { offlineBacklogProbe, overdueBacklog } from '../core/offline/backlog-probe.js';
+import { backlogBlocker, offlineBacklogProbe } from '../core/offline/backlog-probe.js';
 import { lastRequestRefusal } from '../core/offline/last-request.js';
 import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
@@ -72,6 +73,8 @@ export interface ComposeOverrides {
   imageIo?: ImageIoOpener;
   /** Timers of background work (default: Node timers). */
   scheduler?: Scheduler;
+  /** The pause between print windows of a device printer (default: a timer). */
+  printerSleep?: Sleep;
   /** QR payment background timing (tests shorten it). */
   qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
 }
@@ -157,7 +160,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const early =
     config.printer.kind === 'chdu'
       ? undefined
-      : await openPrinter(config.printer, { dataDir: config.dataDir });
+      : await openPrinter(config.printer, { dataDir: config.dataDir, ...printerSleepOf(overrides) });
   const sfs = await openTaxAuthority(
     config,
     clock,
@@ -189,6 +192,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       early ??
       (await openPrinter(config.printer, {
         dataDir: config.dataDir,
+        ...printerSleepOf(overrides),
         chdu: { chdu: storage.chdu, journal: storage.journal },
       }).catch(async (e: unknown) => {
         await storage.close();
@@ -267,7 +271,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       }
     },
   });
-  status.addBlocker(overdueBacklog(storage.index, clock));
+  status.addBlocker(backlogBlocker(storage.index, clock));
   const background = composeBackground({
     journal: storage.journal,
     index: storage.index,
@@ -377,6 +381,10 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await closeAll();
     },
   };
+}
+
+function printerSleepOf(overrides: ComposeOverrides): { sleep?: Sleep } {
+  return overrides.printerSleep ? { sleep: overrides.printerSleep } : {};
 }
 
 /** The printer as `GET /api/chduinfo` names it. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ChduPassThroughPrinter } from '../adapters/printer/chdu-pass-through-printer.js';
 import { EscPosPrinter } from '../adapters/printer/escpos-printer.js';
 import { NoPrinter } from '../adapters/printer/no-printer.js';
+import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ByteTransport } from '../adapters/transport/byte-transport.js';
 import { SerialTransport, TcpTransport } from '../adapters/transport/byte-transport.js';
 import { DeviceFileTransport } from '../adapters/transport/device-file-transport.js';
@@ -20,11 +21,13 @@ export interface OpenPrinterOptions {
   chdu?: { chdu: Chdu; journal: Journal };
   /** Limit for the first connection to a TCP, serial or USB printer (default 3000 ms). */
   connectTimeoutMs?: number;
+  /** The pause between print windows (tests: a gate or a recorder; default: a timer). */
+  sleep?: Sleep;
 }
 
 /**
  * Refuses, before anything is opened, a printer target that can never work with this CHDÚ:
- * `chdu` needs a CHDU Lite (the image-file CHDÚ has no printer behind it). Exit 2 (DECISIONS 12).
+ * `chdu` needs a CHDU Lite (the image-file CHDÚ has no printer behind it). Exit 2 (ADR 0502).
  */
 export function checkPrinterTarget(target: PrinterTarget, chdu: ChduTarget): void {
   if (target.kind === 'chdu' && chdu.kind === 'image') {
@@ -37,7 +40,7 @@ export function checkPrinterTarget(target: PrinterTarget, chdu: ChduTarget): voi
 /**
  * The one place a `--printer` target becomes a `ReceiptPrinter` adapter (exhaustive switch). A
  * device printer's line is opened once here, so a wrong address or a missing device stops the
- * start with exit 2 naming it (DECISIONS 12: never a silent fallback); a printer that goes away
+ * start with exit 2 naming it (ADR 0502: never a silent fallback); a printer that goes away
  * later is a printer error (100–106) on the request that needs it.
  */
 export async function openPrinter(
@@ -57,6 +60,7 @@ export async function openPrinter(
         'tcp',
         name,
         profile,
+        options.sleep,
       );
     case 'serial':
       // One unit can be a picture of ~32 KB: at 9600 baud that alone takes 34 s to drain.
@@ -67,13 +71,25 @@ export async function openPrinter(
         'serial',
         name,
         profile,
+        options.sleep,
       );
     case 'usb':
       // A printer takes data only as fast as it prints: a big picture may wait for the mechanism.
-      return opened(new DeviceFileTransport(target.path, { writeTimeoutMs: 30_000 }), 'usb', name, profile);
+      return opened(
+        new DeviceFileTransport(target.path, { writeTimeoutMs: 30_000 }),
+        'usb',
+        name,
+        profile,
+        options.sleep,
+      );
     case 'chdu': {
       if (!options.chdu) throw new UsageError('--printer chdu: the CHDÚ must be opened first');
-      return new ChduPassThroughPrinter(options.chdu.chdu, options.chdu.journal, profile);
+      return new ChduPassThroughPrinter(
+        options.chdu.chdu,
+        options.chdu.journal,
+        profile,
+        options.sleep ? { sleep: options.sleep } : {},
+      );
     }
     default:
       return unreachable(target);
@@ -85,6 +101,7 @@ async function opened(
   adapter: string,
   name: string,
   profile: ReturnType<typeof printerProfileOf>,
+  sleep: Sleep | undefined,
 ): Promise<ReceiptPrinter> {
   try {
     await transport.open();
@@ -93,7 +110,7 @@ async function opened(
       cause: e,
     });
   }
-  return new EscPosPrinter(transport, { adapter, target: name, profile });
+  return new EscPosPrinter(transport, { adapter, target: name, profile, ...(sleep ? { sleep } : {}) });
 }
 
 function unreachable(target: never): never {

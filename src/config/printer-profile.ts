@@ -23,7 +23,18 @@ export interface PrinterProfile {
   readonly qr: 'raster' | 'native';
   /** Model name when the operator gave one (`GET /api/printer`). */
   readonly model?: string;
+  /**
+   * How a unit counts as on paper (ADR 0507): `received` — the printer answered DLE EOT after it,
+   * so it arrived, and `bufferBytes` later it has surely printed; `printed` — the printer answered
+   * the process ID sent after it (Epson `GS ( H` fn 48), which it does once it has printed it.
+   */
+  readonly confirm: 'received' | 'printed';
+  /** The printer's receive buffer: what a power cut can lose after DLE EOT confirmed arrival. */
+  readonly bufferBytes: number;
 }
+
+/** The receive buffer assumed when the profile does not say: 4 KB, as most receipt printers. */
+export const DEFAULT_BUFFER_BYTES = 4096;
 
 /** Font A is 12 dots wide, font B 9: the widths each paper gives (ESC/POS, 203 dpi). */
 export const PROFILE_WIDTHS: ReadonlyArray<{ font: PrinterFont; chars: number; dots: PaperWidthDots }> = [
@@ -48,11 +59,22 @@ export const DEFAULT_PROFILE: PrinterProfile = Object.freeze({
   codepage: 'cp852',
   codepageNumber: 18,
   qr: 'raster',
+  confirm: 'received',
+  bufferBytes: DEFAULT_BUFFER_BYTES,
 });
 
 export class ProfileSyntaxError extends Error {}
 
-const KEYS = ['chars', 'font', 'codepage', 'codepageNumber', 'qr', 'model'] as const;
+const KEYS = [
+  'chars',
+  'font',
+  'codepage',
+  'codepageNumber',
+  'qr',
+  'model',
+  'confirm',
+  'bufferBytes',
+] as const;
 
 /** True for the query keys a profile takes (the target parser leaves the others to the adapter). */
 export function isProfileKey(key: string): boolean {
@@ -62,7 +84,8 @@ export function isProfileKey(key: string): boolean {
 /**
  * Reads a profile from target query parameters: `chars` (32, 42, 48 with font A; 42, 56, 64 with
  * font B), `font` (A, B), `codepage` (cp852, cp1250, raster), `codepageNumber` (0–255), `qr`
- * (raster, native), `model` (free text, 1–40 printable characters). Unset keys take the defaults.
+ * (raster, native), `model` (free text, 1–40 printable characters), `confirm` (received, printed)
+ * and `bufferBytes` (256–1048576). Unset keys take the defaults.
  */
 export function parsePrinterProfile(params: URLSearchParams): PrinterProfile {
   const font = (params.get('font') ?? 'A').toUpperCase();
@@ -90,6 +113,15 @@ export function parsePrinterProfile(params: URLSearchParams): PrinterProfile {
   if (model !== null && !/^[\x20-\x7e]{1,40}$/.test(model)) {
     throw new ProfileSyntaxError('model must be 1-40 printable ASCII characters');
   }
+  const confirm = params.get('confirm') ?? 'received';
+  if (confirm !== 'received' && confirm !== 'printed') {
+    throw new ProfileSyntaxError('confirm must be received or printed');
+  }
+  const bufferText = params.get('bufferBytes');
+  const bufferBytes = bufferText === null ? DEFAULT_BUFFER_BYTES : Number(bufferText);
+  if (!/^\d{1,7}$/.test(bufferText ?? '4096') || bufferBytes < 256 || bufferBytes > 1_048_576) {
+    throw new ProfileSyntaxError('bufferBytes must be a whole number 256-1048576');
+  }
   return Object.freeze({
     charsPerLine: chars,
     font,
@@ -97,6 +129,8 @@ export function parsePrinterProfile(params: URLSearchParams): PrinterProfile {
     codepage,
     codepageNumber,
     qr,
+    confirm,
+    bufferBytes,
     ...(model === null ? {} : { model }),
   });
 }
@@ -112,6 +146,8 @@ export function describePrinterProfile(p: PrinterProfile): string {
   if (p.codepageNumber !== defaultNumber) params.set('codepageNumber', String(p.codepageNumber));
   if (p.qr !== 'raster') params.set('qr', p.qr);
   if (p.model !== undefined) params.set('model', p.model);
+  if (p.confirm !== 'received') params.set('confirm', p.confirm);
+  if (p.bufferBytes !== DEFAULT_BUFFER_BYTES) params.set('bufferBytes', String(p.bufferBytes));
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }

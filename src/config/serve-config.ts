@@ -198,7 +198,8 @@ const specs = {
   printer: {
     key: 'printer',
     flags: '--printer <target>',
-    description: 'virtual, none, tcp://HOST:PORT, serial:///dev/X?baudRate=N or chdu',
+    description:
+      'virtual, none, tcp://HOST:PORT, serial:///dev/X?baudRate=N, usb:///dev/usb/lp0 or chdu (profile in the query: ?chars=42&codepage=cp1250, docs/printing.md)',
     env: 'KASA_PRINTER',
     parse: wrap(parsePrinterTarget),
     defaultText: 'virtual',

@@ -71,8 +71,14 @@ describe('parsePrinterTarget', () => {
       codepage: 'cp1250',
       codepageNumber: 45,
       qr: 'raster',
+      confirm: 'received',
+      bufferBytes: 4096,
     });
     expect(parsePrinterTarget(describePrinterTarget(t))).toEqual(t);
+    // How printing is confirmed (ADR 0507): Epson process IDs, and the receive buffer to rewind by.
+    const epson = parsePrinterTarget('tcp://p:9100?confirm=printed&bufferBytes=65536');
+    expect(printerProfileOf(epson)).toMatchObject({ confirm: 'printed', bufferBytes: 65536 });
+    expect(parsePrinterTarget(describePrinterTarget(epson))).toEqual(epson);
     const b = parsePrinterTarget('tcp://p:9100?chars=56&font=B&codepage=raster&model=TM-T20III');
     expect(printerProfileOf(b)).toMatchObject({
       charsPerLine: 56,
@@ -91,6 +97,10 @@ describe('parsePrinterTarget', () => {
     'tcp://p:9100?codepageNumber=300',
     'tcp://p:9100?baudRate=9600',
     'virtual?speed=3',
+    'tcp://p:9100?confirm=maybe',
+    'tcp://p:9100?bufferBytes=100',
+    'tcp://p:9100?bufferBytes=2000000',
+    'tcp://p:9100?bufferBytes=4k',
     'usb://lp0',
     'lpt:/dev/lp0',
   ])('refuses %s', (text) => {

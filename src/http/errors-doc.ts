@@ -23,7 +23,7 @@ const WHEN: Readonly<Record<number, string>> = {
   404: 'POST /api/merchant/store: the XML or its Base64 keystore cannot be parsed.',
   405: 'The certificate has expired or is not yet valid: every fiscal request is refused.',
   500: 'A repair (`POST /api/document/update`, `POST /api/location/update` with a fix) while nothing is stuck.',
-  501: 'The SFS rejected the document being stored (SOAP Fault; the response carries the SFS code and text), and every later CHDÚ-writing request while that last request waits for repair.',
+  501: 'The SFS rejected the document or location being stored (SOAP Fault; the response carries the SFS code and text); and, while that last request waits for repair, every request that adds to the CHDÚ: store, cash, a new location, free-text print, logo. The ways out are never refused with it: merchant/store (a renewed certificate clears -12/-13), document/update, fixLocation, offline/set-aside; nor are send/offline, document/print and copies.',
   502: "The register's clock is earlier than the last stored document, or the SFS refused a date for time reasons.",
   503: 'A location write while a rejected location waits for repair.',
   504: 'The SFS answer was not a readable RegisterReceiptResponse.',

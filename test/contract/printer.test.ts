@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
 import { demoMerchantFiles } from '../../src/adapters/merchant/test-merchant.js';
+import { DEFAULT_PROFILE } from '../../src/config/printer-profile.js';
 import type { PrinterTarget } from '../../src/config/targets.js';
 import { ChduLiteEmulator } from '../../src/simulators/chdu/chdu-lite-emulator.js';
 import { PrinterLinkSink } from '../../src/simulators/chdu/printer-link-sink.js';
@@ -36,7 +37,8 @@ function decoded(bytes: Uint8Array, chars: number): DeviceJob {
 /**
  * Where the line should drop in the next receipt: in the middle of its fourth printed line. The
  * reference is the last job's bytes from its ESC @ on (status requests before it vary); a new job
- * starts with DLE EOT 1 and DLE EOT 4 (6 bytes), and each unit is followed by a DLE EOT 1.
+ * starts with DLE EOT 1 and DLE EOT 4 (6 bytes), and each unit is followed by its confirmation
+ * request — DLE EOT 1 (3 bytes) or a process-ID request GS ( H (11 bytes) — which are skipped.
  */
 function dropPoint(lastJobBytes: Uint8Array): number {
   let start = -1;
@@ -49,17 +51,30 @@ function dropPoint(lastJobBytes: Uint8Array): number {
   if (start < 0) throw new Error('no ESC @ in the reference job');
   let seen = 0;
   for (let i = start; i < lastJobBytes.length; i++) {
-    // after the third line's LF: its probe (3), the fourth line's modes (9), two characters in
-    if (lastJobBytes[i] === 0x0a && ++seen === 3) return 6 + (i - start) + 1 + 3 + 9 + 2;
+    if (lastJobBytes[i] !== 0x0a || ++seen !== 3) continue;
+    // after the third line's LF: its confirmation request(s), the fourth line's modes (9), two characters
+    let at = i + 1;
+    for (;;) {
+      if (lastJobBytes[at] === 0x10 && lastJobBytes[at + 1] === 0x04) at += 3;
+      else if (lastJobBytes[at] === 0x1d && lastJobBytes[at + 1] === 0x28 && lastJobBytes[at + 2] === 0x48)
+        at += 5 + (lastJobBytes[at + 3] ?? 0);
+      else break;
+    }
+    return 6 + (at - start) + 9 + 2;
   }
   throw new Error('no third line in the reference job');
 }
 
-async function simRig(sim: EscPosPrinterSim, printer: PrinterTarget): Promise<PrinterRig> {
+async function simRig(
+  sim: EscPosPrinterSim,
+  printer: PrinterTarget,
+  exactResume = false,
+): Promise<PrinterRig> {
   const h = await startHarness({ printer });
   return {
     h,
     paperOutCode: 105,
+    exactResume,
     async setPaperOut(out) {
       sim.set({ paper: out ? 'out' : 'ok' });
     },
@@ -87,6 +102,7 @@ printerContract('virtual printer', async () => {
   return {
     h,
     paperOutCode: 105,
+    exactResume: true,
     async setPaperOut(out) {
       h.printer.setPaper(out ? 'out' : 'ok');
     },
@@ -107,6 +123,15 @@ printerContract('virtual printer', async () => {
 printerContract('TCP adapter ↔ kasa printer-sim', async () => {
   const sim = await EscPosPrinterSim.start();
   return simRig(sim, { kind: 'tcp', host: sim.host, port: sim.port });
+});
+
+printerContract('TCP adapter confirming printing (GS ( H process IDs) ↔ kasa printer-sim', async () => {
+  const sim = await EscPosPrinterSim.start();
+  return simRig(
+    sim,
+    { kind: 'tcp', host: sim.host, port: sim.port, profile: { ...DEFAULT_PROFILE, confirm: 'printed' } },
+    true,
+  );
 });
 
 const socat = hasSocat();
@@ -162,6 +187,7 @@ printerContract('CHDU pass-through ↔ kasa chdu-sim with a printer-sim behind i
   return {
     h,
     paperOutCode: 100,
+    exactResume: false,
     async setPaperOut(out) {
       sim.set({ paper: out ? 'out' : 'ok' });
     },

@@ -31,6 +31,14 @@ describe('cash documents under Act 384/2025 (issue 10, ADR 0704)', () => {
       '202603/2',
     ]);
     expect(h.kasa.parts.index.findDocument({ by: 'last' })?.sendState).toBe('not-sent');
+    // Not sent by law is not offline: no OFF-LINE heading, the reason instead, PKP and OKP (ADR 0515).
+    for (const job of h.printer.history.filter((j) => j.kind === 'receipt')) {
+      expect(job.text).not.toContain('OFF-LINE');
+      expect(job.text.replace(/\s+/g, ' ')).toContain('Neodosiela sa do e-kasa (zákon 384/2025 Z. z.)');
+      expect(job.text).toContain('PKP:');
+      expect(job.text).toContain('OKP:');
+      expect(job.text).not.toContain('UID:');
+    }
     // Never queued, never reported as waiting, never sent by the background sender.
     expect((await h.post('/api/report/offline', {})).body).toEqual({
       resultCode: 0,

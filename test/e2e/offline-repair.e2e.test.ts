@@ -123,8 +123,13 @@ describe('repair (issue 10: document/update, fixLocation, 500/501)', () => {
       [{ fixDocument: { invoiceId: 'FA1' } }, 'fixDocument.invoiceId'],
       [{ fixDocument: { createDate: '01.01.2020 10:00:00' } }, 'fixDocument.createDate'],
       [
-        { fixDocument: { documentEntries: [{ specialRegulation: { newValue: 'PDP' } }] } },
-        'fixDocument.documentEntries[0].specialRegulation.newValue',
+        { fixDocument: { documentEntries: [{ specialRegulationChange: { newValue: 'PDP' } }] } },
+        'fixDocument.documentEntries[0].specialRegulationChange.newValue',
+      ],
+      // The item member of a store is a plain string; a fix names the change (ADR 0708).
+      [
+        { fixDocument: { documentEntries: [{ specialRegulation: { newValue: null } }] } },
+        'fixDocument.documentEntries[0].specialRegulation',
       ],
       [{ fixDocument: { documentEntries: [{ quantity: -1 }] } }, 'fixDocument.documentEntries[0].quantity'],
     ];
@@ -141,6 +146,37 @@ describe('repair (issue 10: document/update, fixLocation, 500/501)', () => {
     expect(fixed.body.document.amount).toBe(9.95);
     expect(fixed.body.document.documentEntries[0]).toMatchObject({ quantity: 3, totalPrice: 7.5 });
     expect(fixed.body.document.pkp).not.toBe(before.document.pkp);
+  });
+
+  it("−130 is cleared by the issue's own body: specialRegulationChange {newValue: null} removes the regulation and the document is registered", async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    const withRegulation = pd({
+      amount: 2,
+      documentEntries: [
+        {
+          name: 'Fľaša',
+          price: 2,
+          quantity: 1,
+          vatRate: 'VAT_0',
+          itemType: 'SALE',
+          specialRegulation: 'OOD',
+        },
+      ],
+      payments: { Hotovosť: 2 },
+    });
+    h.sim.injectFault({ kind: 'soap-fault', code: -130, text: 'Osobitná úprava pri nenulovej sadzbe.' });
+    expect((await h.post('/api/document/store', withRegulation)).body.resultCode).toBe(501);
+    const fixed = await h.post('/api/document/update', {
+      fixDocument: { documentEntries: [{ specialRegulationChange: { newValue: null } }] },
+    });
+    expect(fixed.body.resultCode).toBe(0);
+    expect(fixed.body.document.uuid).toMatch(/^O-/);
+    expect(fixed.body.document.documentEntries[0].specialRegulation).toBeUndefined();
+    const sent = h.sim.history().at(-1)!;
+    expect(sent).toMatchObject({ registration: 'new', sendingCount: '2' });
+    expect(h.kasa.parts.index.findDocument({ by: 'last' })!.document.sfs.Items?.[0]).not.toHaveProperty(
+      'SpecialRegulation',
+    );
   });
 
   it('a rejected location as the last request → 501 on store; fixLocation repairs it; none stuck → 500', async () => {
@@ -170,6 +206,41 @@ describe('repair (issue 10: document/update, fixLocation, 500/501)', () => {
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
     const none = await h.post('/api/location/update', { fixLocation: { useLastMerchant: true } });
     expect(none.body.resultCode).toBe(500);
+  });
+
+  it('fixLocation: `{}` sends a location stuck on 602 again as it is; createDate is bounded below (previous location, certificate) and above (now)', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await usePortableMerchant(h);
+    expect((await h.post('/api/location/update', { other: 'Trh Miletičova' })).body.resultCode).toBe(0);
+    const previous = h.kasa.parts.index.findLocation(1)!.location.sfs.CreateDate;
+    h.sim.injectFault({ kind: 'untrusted-signature' });
+    const rejected = await h.post('/api/location/update', { other: 'Taxi BA 123 AA' });
+    expect(rejected.body).toMatchObject({ resultCode: 501, ekasaError: { errorCode: 602 } });
+    expect(h.kasa.parts.index.findLocation(2)!.sendState).toBe('stuck');
+
+    const before = (ms: number) => formatApiDateTime(new Date(Date.parse(previous) - ms));
+    const cases: Array<[unknown, string]> = [
+      // Long before the register existed (the certificate was issued today).
+      [{ createDate: '01.01.2020 10:00:00' }, 'fixLocation.createDate'],
+      // Before the previous location: locations stay in the order the register moved.
+      [{ createDate: before(60_000) }, 'fixLocation.createDate'],
+      [{ createDate: formatApiDateTime(new Date(Date.now() + 3_600_000)) }, 'fixLocation.createDate'],
+    ];
+    for (const [fixLocation, field] of cases) {
+      const res = await h.post('/api/location/update', { fixLocation });
+      expect(res.body, JSON.stringify(fixLocation)).toMatchObject({ resultCode: 701, field });
+    }
+    expect(h.kasa.parts.index.findLocation(2)!.sendState).toBe('stuck');
+
+    const fixed = await h.post('/api/location/update', { fixLocation: {} });
+    expect(fixed.body.resultCode).toBe(0);
+    expect(fixed.body.location).toMatchObject({ internalId: 2, other: 'Taxi BA 123 AA', sendingCount: 2 });
+    expect(fixed.body.location.uuid).toBeDefined();
+    const repair = [];
+    for await (const r of h.kasa.parts.journal.records()) if (r.type === 'repair') repair.push(r.body);
+    expect(repair).toEqual([
+      expect.objectContaining({ subject: { kind: 'location', locationNo: 2 }, fix: {} }),
+    ]);
   });
 
   it('an answer that could not be trusted (602) is cleared by an empty fix: sent again as it is, the SFS answers its first Id', async () => {

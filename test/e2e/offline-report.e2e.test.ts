@@ -6,13 +6,14 @@ import { type Harness, type Json, pd, startHarness } from '../support/kasa-harne
 import { ManualClock } from '../support/merchant-register.js';
 import { storeSettings } from '../support/offline-helpers.js';
 
-/** Records the pauses the report asks for (printDelay), and sleeps for real. */
+/** Records the pauses the report asks for (printDelay), and sleeps for real unless told not to. */
 const sleeps: number[] = [];
+let sleepForReal = true;
 const recording: Scheduler = {
   after: (ms, task) => timerScheduler.after(ms, task),
   sleep: (ms) => {
     sleeps.push(ms);
-    return timerScheduler.sleep(ms);
+    return sleepForReal ? timerScheduler.sleep(ms) : Promise.resolve();
   },
 };
 
@@ -151,9 +152,75 @@ describe('the offline report on a queue of 250 (issue 10)', () => {
       .flatMap((j) => [...j.text.matchAll(/^(\d+)\. Doklad (\d{6}\/\d+)/gm)].map((m) => m[2]));
     const expected = range(31, 50).map((n) => `202611/${n}`);
     expect(printedItems).toEqual(expected);
-    // windowSize 600 bytes, each item job roughly 200: a pause of printDelay every few jobs.
+    // windowSize 600 bytes (windows of at most that, ADR 0516), each item job roughly 250: a
+    // pause of printDelay every two or three jobs, never between every two.
     expect(sleeps.length).toBeGreaterThan(0);
     expect(sleeps.every((ms) => ms === 5)).toBe(true);
-    expect(sleeps.length).toBeLessThan(13);
+    expect(sleeps.length).toBeLessThan(15);
   });
+
+  it('a printed report pauses at most two minutes in all, however small the windows (ADR 0516)', async () => {
+    sleepForReal = false;
+    sleeps.length = 0;
+    const before = h.printer.history.length;
+    try {
+      const res = await h.post('/api/report/offline', { printer: { windowSize: 256, printDelay: 10_000 } });
+      expect(res.body.resultCode).toBe(0);
+    } finally {
+      sleepForReal = true;
+    }
+    // 250 items of ~200 bytes in 256-byte windows would be ~200 pauses of 10 s: widened to 12.
+    expect(sleeps.length).toBeGreaterThan(0);
+    expect(sleeps.every((ms) => ms === 10_000)).toBe(true);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(120_000);
+    // The report is paced as one job: its item jobs carry no pacing of their own to add up.
+    const jobs = h.printer.history.slice(before).filter((j) => j.reference === 'offline-report');
+    expect(jobs.length).toBe(252);
+    expect(jobs.every((j) => j.options === undefined)).toBe(true);
+  }, 120_000);
+
+  it('a printed report never holds the register: a sale while it prints gets 0, not 300; a second printed report meanwhile gets 300', async () => {
+    const printer = h.printer;
+    const original = printer.print.bind(printer);
+    // The report's second job (its first item) takes as long as the test wants: a slow printer, or
+    // a long pause between windows.
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let reportJobs = 0;
+    let held = false;
+    printer.print = async (...args: Parameters<typeof original>) => {
+      if (args[0].reference === 'offline-report' && ++reportJobs === 2) {
+        held = true;
+        await gate;
+      }
+      return original(...args);
+    };
+    try {
+      const before = printer.history.length;
+      const printing = h.post('/api/report/offline', { printer: {}, limit: 5 });
+      const deadline = Date.now() + 60_000;
+      while (!held && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(held).toBe(true);
+
+      const sale = await h.post('/api/document/store', pd());
+      expect(sale.body.resultCode).toBe(0);
+      expect(printer.history.slice(before).map((j) => j.kind)).toContain('receipt');
+      const second = await h.post('/api/report/offline', { printer: {}, limit: 1 });
+      expect(second.body.resultCode).toBe(300);
+
+      open();
+      const done = await printing;
+      expect(done.body.resultCode).toBe(0);
+      expect(ids(done.body)).toEqual(range(1, 5));
+      const reportText = printer.history
+        .slice(before)
+        .filter((j) => j.reference === 'offline-report')
+        .map((j) => j.text)
+        .join('');
+      expect([...reportText.matchAll(/^(\d+)\. Doklad/gm)].map((m) => Number(m[1]))).toEqual(range(1, 5));
+    } finally {
+      open();
+      printer.print = original;
+    }
+  }, 120_000);
 });

@@ -98,13 +98,19 @@ describe('restart in the middle of a resend (issue 10)', () => {
         ).toHaveLength(1);
         const ids = new Set(seen.filter((e) => e.id !== undefined).map((e) => e.id));
         expect([...ids]).toEqual([doc.uuid]);
-        // SendingCount grows with every attempt the SFS saw.
+        // SendingCount grows strictly with every attempt the SFS saw: never one used twice, not
+        // even the one whose outcome was lost with the process (ADR 0705).
         const counts = seen.map((e) => Number(e.sendingCount));
-        expect([...counts].sort((a, b) => a - b)).toEqual(counts);
+        counts.forEach((c, i) => {
+          if (i > 0) expect(c, `SendingCounts of document ${n}: ${counts}`).toBeGreaterThan(counts[i - 1]!);
+        });
       }
       expect((await post(base, '/api/document/get', {})).document.sequenceId).toBe(41);
-      // The document whose answer was lost with the process was resent and got its Id again.
-      expect(byPkp.get(inFlight.pkp!)!.map((e) => e.registration)).toContain('repeat');
+      // The document whose answer was lost with the process was resent and got its Id again, with
+      // the next SendingCount after the one in flight.
+      const lost = byPkp.get(inFlight.pkp!)!;
+      expect(lost.map((e) => e.registration)).toContain('repeat');
+      expect(lost.at(-1)!.sendingCount).toBe(String(Number(inFlight.sendingCount) + 1));
       expect((await post(base, '/api/document/store', pd())).resultCode).toBe(0);
     } finally {
       await serve?.stop();

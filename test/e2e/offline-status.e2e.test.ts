@@ -60,6 +60,34 @@ describe('status of the offline backlog (issue 10, ADR 0702)', () => {
     expect(backlog(await status()).state).toBe('OK');
   });
 
+  it('a stuck document counts for the deadline: older than every unsent one, it is the oldest in status and in GET /api/report/offline/oldest, and past 96 h it turns the state overdue', async () => {
+    const start = new Date('2026-03-02T10:00:00+01:00');
+    const clock = new ManualClock(start);
+    h = await startHarness({ clock });
+    await storeSettings(h, { resendIntervalMs: 3_600_000, resendMaxIntervalMs: 3_600_000 });
+    await h.sim.goOffline();
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    clock.current = new Date(start.getTime() + 10 * HOUR);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    // The SFS is back: it rejects document 1; document 2 then meets a failing SFS and stays unsent.
+    await h.sim.goOnline();
+    h.sim.injectFault({ kind: 'soap-fault', code: -104, text: 'Dátum vytvorenia je neskorší.' });
+    h.sim.injectFault({ kind: 'http-error', count: 20 });
+    expect((await h.post('/api/document/send/offline', { limit: 1 })).body.documents).toEqual([]);
+    const state = (no: number) => h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: no })!;
+    expect(state(1).sendState).toBe('stuck');
+    expect(state(2).sendState).toBe('unsent');
+
+    clock.current = new Date(start.getTime() + 97 * HOUR);
+    const s = await status();
+    expect(backlog(s).details.oldest).toMatchObject({ internalDocumentId: 1, deadlineState: 'overdue' });
+    // The last request (document 2) is not stuck: sales go on, and the overall state names the
+    // overdue backlog.
+    expect(s).toMatchObject({ state: 'SFS_COMMUNICATION_ERROR', reasonCode: 600 });
+    const oldest = (await h.get('/api/report/offline/oldest')).body;
+    expect(oldest.documents.map((d: Json) => d.internalDocumentId)).toEqual([1]);
+  });
+
   it('is never READY while documents are refused: an unprinted document names 508', async () => {
     h = await startHarness();
     h.printer.failNext('PRINTER_NO_PAPER');

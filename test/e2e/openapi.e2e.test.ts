@@ -63,6 +63,7 @@ describe('OpenAPI document of the whole register', () => {
       'GET /api/report/offline/oldest',
       'POST /api/document/get/offline',
       'POST /api/document/update',
+      'POST /api/offline/set-aside',
       'POST /api/location/update',
       'GET /api/location/get',
       'GET /api/printer',
@@ -104,6 +105,11 @@ describe('OpenAPI document of the whole register', () => {
         }
       }
     }
+  });
+
+  it('marks the extensions to the API text as such', () => {
+    expect(doc.paths['/api/offline/set-aside'].post['x-kasa-extension']).toBe(true);
+    expect(doc.paths['/api/document/store'].post['x-kasa-extension']).toBeUndefined();
   });
 
   it('documents the Idempotency-Key header on store and cash', () => {

@@ -128,6 +128,8 @@ describe('POST /api/image/preview', () => {
           codepage: 'cp852',
           codepageNumber: 18,
           qr: 'raster',
+          confirm: 'received',
+          bufferBytes: 4096,
         },
       },
     });

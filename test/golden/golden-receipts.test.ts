@@ -18,6 +18,7 @@ const CASES: SampleReceiptName[] = [
   'paragon',
   'refund',
   'vk',
+  'vkSent2025',
   'copy',
   'demo',
 ];

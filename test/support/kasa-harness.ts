@@ -41,6 +41,8 @@ export interface HarnessOptions {
   chdu?: ChduTarget;
   /** `--sw-id`. */
   swId?: string;
+  /** The pause between print windows of a device printer (default: a timer). */
+  printerSleep?: (ms: number) => Promise<void>;
 }
 
 export interface Harness {
@@ -85,6 +87,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.imageIo ? { imageIo: options.imageIo } : {}),
     ...(options.qrJobs ? { qrJobs: options.qrJobs } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    ...(options.printerSleep ? { printerSleep: options.printerSleep } : {}),
   });
   await kasa.app.ready();
   const call = async (

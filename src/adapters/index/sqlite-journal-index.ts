@@ -2,13 +2,19 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { FiscalError } from '../../core/fiscal-error.js';
-import { afterExchange, afterPrint, afterRepair } from '../../core/journal/derived-state.js';
+import {
+  afterAttemptStarted,
+  afterExchange,
+  afterPrint,
+  afterRepair,
+} from '../../core/journal/derived-state.js';
 import type {
   DocumentRecord,
   JournalRecord,
   LocationRecord,
   MerchantRecord,
   RepairRecord,
+  SfsAttemptRecord,
   SfsExchangeRecord,
 } from '../../core/journal/records.js';
 import type {
@@ -97,6 +103,12 @@ export class SqliteJournalIndex implements JournalIndex {
       setDocSend:
         db.prepare(`UPDATE documents SET send_state = ?, sending_count = ?, exchanges = ?, last_exchange = ?,
         accepted = ?, uuid = ?, first_attempt = COALESCE(first_attempt, ?) WHERE document_no = ?`),
+      setDocAttempt: db.prepare(
+        'UPDATE documents SET sending_count = ?, first_attempt = COALESCE(first_attempt, ?) WHERE document_no = ?',
+      ),
+      setLocAttempt: db.prepare(
+        'UPDATE locations SET sending_count = ?, first_attempt = COALESCE(first_attempt, ?) WHERE location_no = ?',
+      ),
       setDocPrint: db.prepare(
         'UPDATE documents SET print_state = ?, last_printer_code = ? WHERE document_no = ?',
       ),
@@ -312,9 +324,11 @@ export class SqliteJournalIndex implements JournalIndex {
     const row = this.sql('SELECT * FROM documents ORDER BY document_no DESC LIMIT 1').get() as
       | DocRow
       | undefined;
+    // A stuck or set-aside document is not valid: it is never printed, so it waits for no print.
     if (
       !row ||
       row.send_state === 'stuck' ||
+      row.send_state === 'set-aside' ||
       (row.print_state !== 'pending' && row.print_state !== 'failed')
     ) {
       return undefined;
@@ -349,6 +363,10 @@ export class SqliteJournalIndex implements JournalIndex {
 
   sendQueue(limit: number): QueueEntry[] {
     return this.offline.sendQueue(limit);
+  }
+
+  setAsideItems(limit: number): QueueEntry[] {
+    return this.offline.setAsideItems(limit);
   }
 
   queueSummary(): QueueSummary {
@@ -424,6 +442,9 @@ export class SqliteJournalIndex implements JournalIndex {
         return;
       case 'sfs-exchange':
         this.applyExchange(record.body);
+        return;
+      case 'sfs-attempt':
+        this.applyAttempt(record.body);
         return;
       case 'print': {
         const row = this.q.doc.get(record.body.documentNo) as DocRow | undefined;
@@ -509,6 +530,20 @@ export class SqliteJournalIndex implements JournalIndex {
     );
   }
 
+  private applyAttempt(a: SfsAttemptRecord): void {
+    if (a.subject.kind === 'document') {
+      const row = this.q.doc.get(a.subject.documentNo) as DocRow | undefined;
+      if (!row) return;
+      const t = afterAttemptStarted(sendTrack(row), a);
+      this.q.setDocAttempt.run(t.sendingCount, a.requestDate, row.document_no);
+      return;
+    }
+    const row = this.q.loc.get(a.subject.locationNo) as LocRow | undefined;
+    if (!row) return;
+    const t = afterAttemptStarted(sendTrack(row), a);
+    this.q.setLocAttempt.run(t.sendingCount, a.requestDate, row.location_no);
+  }
+
   private applyRepair(record: RecordOf<'repair'>): void {
     const r: RepairRecord = record.body;
     if (r.subject.kind === 'location') {
@@ -522,7 +557,7 @@ export class SqliteJournalIndex implements JournalIndex {
       };
       this.q.setLocRepair.run(
         JSON.stringify(repaired),
-        afterRepair(sendTrack(row)).sendState,
+        afterRepair(sendTrack(row), r).sendState,
         record.recordNo,
         createMs(repaired.sfs.CreateDate),
         row.location_no,
@@ -543,7 +578,7 @@ export class SqliteJournalIndex implements JournalIndex {
     };
     if (r.okp) this.q.insCode.run('okp', r.okp.toLowerCase(), row.document_no);
     if (r.pkp) this.q.insCode.run('pkp', r.pkp, row.document_no);
-    const state = afterRepair(sendTrack(row)).sendState;
+    const state = afterRepair(sendTrack(row), r).sendState;
     this.q.setDocRepair.run(
       JSON.stringify(repaired),
       state,

@@ -92,11 +92,20 @@ describe('send queue and offline report queries', () => {
       stuckDocuments: 1,
       stuckLocations: 1,
     });
-    expect(label(index.queueSummary().oldestUnsent!)).toBe('d2');
+    // The oldest not registered, stuck or unsent, as GET /api/report/offline/oldest answers.
+    expect(label(index.queueSummary().oldest!)).toBe(label(index.oldestOffline()!));
     expect(index.findDocument({ by: 'documentNo', documentNo: 2 })?.firstAttemptDate).toBe(
       '2026-03-02T10:15:31+01:00',
     );
     expect(index.findDocument({ by: 'documentNo', documentNo: 4 })?.firstAttemptDate).toBeUndefined();
+  });
+
+  it('the oldest item not registered counts stuck items too: the deadline and GET /api/report/offline/oldest agree', () => {
+    feed({ type: 'sfs-exchange', body: { ...exchangeRecord(2, 'rejected'), sendingCount: 2 } });
+    expect(index.findDocument({ by: 'documentNo', documentNo: 2 })?.sendState).toBe('stuck');
+    expect(label(index.sendQueue(1)[0]!)).toBe('d4');
+    expect(label(index.queueSummary().oldest!)).toBe('d2');
+    expect(label(index.oldestOffline()!)).toBe('d2');
   });
 
   it('the last stored request is the newest document or location, whatever its state', () => {

@@ -21,6 +21,8 @@ export const OFFLINE_QUERIES = {
   stuckDocuments: "SELECT * FROM documents WHERE send_state = 'stuck' ORDER BY document_no LIMIT ?",
   unsentLocations: "SELECT * FROM locations WHERE send_state = 'unsent' ORDER BY location_no LIMIT ?",
   stuckLocations: "SELECT * FROM locations WHERE send_state = 'stuck' ORDER BY location_no LIMIT ?",
+  setAsideDocuments: "SELECT * FROM documents WHERE send_state = 'set-aside' ORDER BY document_no LIMIT ?",
+  setAsideLocations: "SELECT * FROM locations WHERE send_state = 'set-aside' ORDER BY location_no LIMIT ?",
   countDocuments: 'SELECT COUNT(*) FROM documents WHERE send_state = ?',
   countLocations: 'SELECT COUNT(*) FROM locations WHERE send_state = ?',
   lastDocument: 'SELECT * FROM documents ORDER BY document_no DESC LIMIT 1',
@@ -29,13 +31,13 @@ export const OFFLINE_QUERIES = {
     "SELECT * FROM documents WHERE send_state IN ('unsent', 'stuck') ORDER BY document_no LIMIT 1",
   oldestOfflineLocation:
     "SELECT * FROM locations WHERE send_state IN ('unsent', 'stuck') ORDER BY location_no LIMIT 1",
-  reportDocuments: `SELECT * FROM documents WHERE send_state IN ('unsent', 'stuck')
+  reportDocuments: `SELECT * FROM documents WHERE send_state IN ('unsent', 'stuck', 'set-aside')
     AND (@seq IS NULL OR sequence_id = @seq) AND (@from IS NULL OR create_ms >= @from)
     AND (@to IS NULL OR create_ms <= @to) ORDER BY document_no LIMIT @limit OFFSET @offset`,
-  reportDocumentCount: `SELECT COUNT(*) FROM documents WHERE send_state IN ('unsent', 'stuck')
+  reportDocumentCount: `SELECT COUNT(*) FROM documents WHERE send_state IN ('unsent', 'stuck', 'set-aside')
     AND (@seq IS NULL OR sequence_id = @seq) AND (@from IS NULL OR create_ms >= @from)
     AND (@to IS NULL OR create_ms <= @to)`,
-  reportLocations: `SELECT * FROM locations WHERE send_state IN ('unsent', 'stuck')
+  reportLocations: `SELECT * FROM locations WHERE send_state IN ('unsent', 'stuck', 'set-aside')
     AND (@from IS NULL OR create_ms >= @from) AND (@to IS NULL OR create_ms <= @to)
     ORDER BY location_no LIMIT @limit OFFSET @offset`,
 } as const;
@@ -66,6 +68,13 @@ export class SqliteOfflineQueries {
     return (this.q.stuckLocations.all(limit) as LocRow[]).map(toLocation);
   }
 
+  setAsideItems(limit: number): QueueEntry[] {
+    if (limit <= 0) return [];
+    const docs = (this.q.setAsideDocuments.all(limit) as DocRow[]).map(documentEntry);
+    const locs = (this.q.setAsideLocations.all(limit) as LocRow[]).map(locationEntry);
+    return mergeByRecord(docs, locs, limit);
+  }
+
   sendQueue(limit: number): QueueEntry[] {
     if (limit <= 0) return [];
     const docs = (this.q.unsentDocuments.all(limit) as DocRow[]).map(documentEntry);
@@ -75,13 +84,15 @@ export class SqliteOfflineQueries {
 
   queueSummary(): QueueSummary {
     const count = (stmt: Database.Statement, state: string) => Number(stmt.pluck().get(state) ?? 0);
-    const oldest = this.sendQueue(1)[0];
+    const oldest = this.oldestOffline();
     return {
       unsentDocuments: count(this.q.countDocuments, 'unsent'),
       unsentLocations: count(this.q.countLocations, 'unsent'),
       stuckDocuments: count(this.q.countDocuments, 'stuck'),
       stuckLocations: count(this.q.countLocations, 'stuck'),
-      ...(oldest ? { oldestUnsent: oldest } : {}),
+      setAsideDocuments: count(this.q.countDocuments, 'set-aside'),
+      setAsideLocations: count(this.q.countLocations, 'set-aside'),
+      ...(oldest ? { oldest } : {}),
     };
   }
 

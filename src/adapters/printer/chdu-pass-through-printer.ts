@@ -16,6 +16,10 @@ import type {
 import { SerialQueue } from '../../core/serial-queue.js';
 import { EscPosEncoder, type EscPosJob, type PrintUnit } from './escpos-encoder.js';
 import { PrintPacer, realSleep, type Sleep } from './print-pacing.js';
+import { type JobProgress, type SentUnit, type StoppedJob, stoppedAt } from './resume-point.js';
+
+/** The smallest part written as one `print-job` record (ADR 0516): eight CHDÚ blocks of data. */
+export const MIN_PART_BYTES = 4096;
 
 /**
  * `--printer chdu`: the printer on the CHDU Lite's RS-232 port (ADR 0508). Every job is written
@@ -36,6 +40,9 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
   private closed = false;
   private jobs = 0;
   private interrupted: PartialPrintInfo | undefined;
+  /** Jobs and kicks called and not finished: status() answers the last reading meanwhile. */
+  private underWay = 0;
+  private last: PrinterStatus | undefined;
 
   constructor(
     private readonly chdu: Chdu,
@@ -60,7 +67,7 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
         new FiscalError('PRINTER_DATA_REFUSED', `The job does not fit the printer: ${(e as Error).message}.`),
       );
     }
-    return this.queue.run(async () => {
+    return this.busy(async () => {
       await this.assertReady();
       await this.send(job, encoded, options);
       this.jobs++;
@@ -68,7 +75,34 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
     });
   }
 
+  /** Counted from the call: status() must not wait in the queue behind a job (ADR 0514). */
+  private async busy<T>(fn: () => Promise<T>): Promise<T> {
+    this.underWay++;
+    try {
+      return await this.queue.run(fn);
+    } finally {
+      this.underWay--;
+    }
+  }
+
   async status(): Promise<PrinterStatus> {
+    // The CHDÚ is busy forwarding the job: answer the reading taken before it, marked busy.
+    if (this.underWay > 0 && this.last !== undefined) return { ...this.last, busy: true };
+    this.last = await this.readStatus();
+    return this.last;
+  }
+
+  private async readStatus(): Promise<PrinterStatus> {
+    if (this.closed) return this.toStatus(undefined);
+    try {
+      return this.toStatus(await this.chdu.status());
+    } catch {
+      return this.toStatus(undefined);
+    }
+  }
+
+  /** The device's flags as printer status (ADR 0508); undefined: the CHDÚ does not answer. */
+  private toStatus(s: Awaited<ReturnType<Chdu['status']>> | undefined): PrinterStatus {
     const base = {
       adapter: 'chdu',
       charsPerLine: this.charsPerLine,
@@ -79,27 +113,22 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
       paper: 'unknown' as const,
       coverOpen: false,
     };
-    if (this.closed) return { ...base, ready: false, connected: false, fault: 'PRINTER_NOT_CONNECTED' };
-    try {
-      const s = await this.chdu.status();
-      const fault = s.printerInvalid
-        ? 'PRINTER_NOT_CONNECTED'
-        : s.printerReady
-          ? undefined
-          : 'PRINTER_NOT_READY';
-      return {
-        ...base,
-        ready: fault === undefined,
-        connected: !s.printerInvalid,
-        ...(fault ? { fault } : {}),
-      };
-    } catch {
-      return { ...base, ready: false, connected: false, fault: 'PRINTER_NOT_CONNECTED' };
-    }
+    if (s === undefined) return { ...base, ready: false, connected: false, fault: 'PRINTER_NOT_CONNECTED' };
+    const fault = s.printerInvalid
+      ? 'PRINTER_NOT_CONNECTED'
+      : s.printerReady
+        ? undefined
+        : 'PRINTER_NOT_READY';
+    return {
+      ...base,
+      ready: fault === undefined,
+      connected: !s.printerInvalid,
+      ...(fault ? { fault } : {}),
+    };
   }
 
   openDrawer(pin: 2 | 5 = 2): Promise<void> {
-    return this.queue.run(async () => {
+    return this.busy(async () => {
       await this.assertReady();
       try {
         await this.chdu.openDrawer(pin);
@@ -120,8 +149,10 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
     try {
       s = await this.chdu.status();
     } catch (e) {
+      this.last = this.toStatus(undefined);
       throw toPrinterError(e);
     }
+    this.last = this.toStatus(s);
     if (s.printerInvalid) {
       throw new FiscalError(
         'PRINTER_NOT_CONNECTED',
@@ -134,15 +165,34 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
 
   private async send(job: PrintJob, encoded: EscPosJob, options: PrintOptions | undefined): Promise<void> {
     const sha = createHash('sha256').update(encoded.bytes).digest('hex');
-    const resume = this.interrupted?.jobSha256 === sha ? this.interrupted.resumeOffset : 0;
+    const from = this.interrupted?.jobSha256 === sha ? this.interrupted.resumeOffset : 0;
     this.interrupted = undefined;
-    const pacer = new PrintPacer(options, this.sleep);
-    const limit = Math.min(MAX_PRINT_BYTES - encoded.prelude.length, options?.windowSize || MAX_PRINT_BYTES);
-    let confirmed = resume;
-    for (const part of parts(encoded.units, resume, limit)) {
-      const prefix = part.start === resume && resume > 0 ? encoded.prelude : new Uint8Array(0);
+    const pacer = new PrintPacer(encoded.bytes.length - from, options, this.sleep);
+    // A part is one `print-job` record: at least MIN_PART_BYTES (a window is no reason to spend a
+    // CHDÚ record per line of a write-once device), at most one record's print payload.
+    const limit = Math.min(
+      MAX_PRINT_BYTES - encoded.prelude.length,
+      Math.max(MIN_PART_BYTES, pacer.windowSize || MAX_PRINT_BYTES),
+    );
+    // Bytes forwarded to the printer in this attempt, counted like a line (ADR 0507, 0508).
+    let line = 0;
+    const progress: JobProgress & { sent: SentUnit[] } = {
+      job: encoded,
+      jobSha256: sha,
+      from,
+      sent: [],
+      arrivedLine: 0,
+      bufferBytes: this.profile.bufferBytes,
+    };
+    for (const part of parts(encoded.units, from, limit)) {
+      const prefix = part.start === from && from > 0 ? encoded.prelude : new Uint8Array(0);
       const bytes = concat(prefix, encoded.bytes.subarray(part.start, part.end));
       await pacer.before(bytes.length);
+      for (const u of encoded.units) {
+        if (u.start >= part.start && u.end <= part.end) {
+          progress.sent.push({ end: u.end, lineEnd: line + prefix.length + (u.end - part.start) });
+        }
+      }
       try {
         await this.journal.append(
           {
@@ -157,38 +207,29 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
           },
           { print: bytes },
         );
-        confirmed = part.end;
+        line += bytes.length;
+        progress.arrivedLine = line;
       } catch (e) {
+        // The journal reports how many print bytes the device acknowledged (forwarded).
         const forwarded = (FiscalError.is(e) && (e.details?.printedBytes as number | undefined)) || 0;
-        const at = part.start + Math.max(0, forwarded - prefix.length);
-        throw this.cutShort(e, encoded, sha, Math.max(confirmed, at));
+        progress.arrivedLine = line + forwarded;
+        throw this.cutShort(e, stoppedAt(progress));
       }
     }
   }
 
-  /** The error of a job stopped at byte `at`: the resume point is the first unconfirmed unit. */
-  private cutShort(e: unknown, job: EscPosJob, sha: string, at: number): FiscalError {
-    const done = job.units.filter((u) => u.end <= at);
-    const resumeOffset = done.at(-1)?.end ?? 0;
-    const started = resumeOffset > (job.units[0]?.end ?? 0);
+  /** The error of a job stopped part way: 106 (or the device's code) with where to resume. */
+  private cutShort(e: unknown, stopped: StoppedJob): FiscalError {
     const base = toPrinterError(e);
-    if (!started) return base;
-    const lines = done.filter((u) => u.kind !== 'init' && u.kind !== 'cut');
-    const last = [...done].reverse().find((u) => u.text !== undefined && u.text !== '');
-    const info: PartialPrintInfo = {
-      totalBytes: job.bytes.length,
-      resumeOffset,
-      printedLines: lines.length,
-      ...(last?.text === undefined ? {} : { lastPrintedLine: last.text }),
-      jobSha256: sha,
-    };
+    if (!stopped.started) return base;
+    const info = stopped.info;
     this.interrupted = info;
     const name: PrinterFault =
       base.resultName === 'PRINTER_NOT_CONNECTED' ? 'PARTIAL_PRINT' : (base.resultName as PrinterFault);
     return new FiscalError(
       name,
       name === 'PARTIAL_PRINT'
-        ? `The CHDÚ line dropped after ${resumeOffset} of ${job.bytes.length} bytes of the job; printing the same job again completes it.`
+        ? `The CHDÚ line dropped part way through the job (${info.printedLines} line(s) surely printed); printing the same job again goes on from byte ${info.resumeOffset} of ${info.totalBytes}.`
         : base.message,
       { ...base.details, partialPrint: info },
       { cause: e },

@@ -28,6 +28,8 @@ export interface EscPosJob {
   prelude: Uint8Array;
   /** Lines printed as images because the code page lacks one of their characters. */
   rasterLines: number;
+  /** The first unit (`init`) kicks the drawer: once it reached the printer, never send it again. */
+  drawerKick: boolean;
 }
 
 export interface EscPosEncodeOptions {
@@ -74,7 +76,13 @@ export class EscPosEncoder {
       const raster = this.block(out, block, layout.width, options.images);
       if (raster) rasterLines++;
     }
-    return { bytes: out.bytes(), units: out.units, prelude, rasterLines };
+    return {
+      bytes: out.bytes(),
+      units: out.units,
+      prelude,
+      rasterLines,
+      drawerKick: options.openDrawer === true,
+    };
   }
 
   /** ESC @, font (ESC M), code page (ESC t) and the default line spacing. */
@@ -185,6 +193,14 @@ const ECC = { L: 48, M: 49, Q: 50, H: 51 } as const;
 /** ESC p m t1 t2: m = 0 → pin 2, 1 → pin 5; 100 ms on, 500 ms off (in 2 ms units). */
 export function drawerKick(pin: 2 | 5): Uint8Array {
   return Uint8Array.of(ESC, 0x70, pin === 2 ? 0 : 1, 50, 250);
+}
+
+/**
+ * Epson `GS ( H` fn 48: the printer answers `37 22 <id> 00` once it has processed — for print data,
+ * printed — everything before it (ADR 0507). `id` is 4 printable ASCII characters.
+ */
+export function processIdRequest(id: string): Uint8Array {
+  return Uint8Array.from([GS, 0x28, 0x48, 6, 0, 48, 48, ...Array.from(id, (c) => c.charCodeAt(0))]);
 }
 
 /** GS v 0 commands for a black-and-white bitmap, at most 255 rows each (some firmware reads one byte). */

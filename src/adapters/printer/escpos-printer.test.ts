@@ -66,7 +66,7 @@ describe('DLE EOT status → printer codes (ADR 0506)', () => {
       }
       sim.reset();
       await printer.print(receipt());
-      expect(sim.jobs).toHaveLength(1);
+      await sim.waitForJobs(1);
       sim.set({ reachable: false });
       expect(await codeOf(printer.print(receipt()))).toBe(102);
       expect(await printer.status()).toMatchObject({ connected: false, fault: 'PRINTER_NOT_CONNECTED' });
@@ -110,7 +110,7 @@ describe('print pacing (windowSize in bytes, printDelay in ms)', () => {
       }
       expect(windows).toBeGreaterThan(1);
       expect(sleeps).toEqual(Array(windows - 1).fill(5000));
-      expect(sim.jobs).toHaveLength(1);
+      await sim.waitForJobs(1);
       await printer.print(receipt());
       expect(sleeps).toHaveLength(windows - 1); // no pacing asked: one window
     });

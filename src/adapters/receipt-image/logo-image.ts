@@ -1,5 +1,6 @@
 import { createCanvas, Image } from '@napi-rs/canvas';
 import { invalidInput } from '../../core/fiscal-error.js';
+import { imageContainerOf } from './image-container.js';
 import { decodePngRgba, type RgbaImage } from './png-rgba.js';
 
 /** Upper bound of a logo's decoded size: the work an upload can cause stays bounded. */
@@ -8,19 +9,24 @@ export const LOGO_MAX_SOURCE_PIXELS = 4096 * 4096;
 export const LOGO_MAX_HEIGHT = 400;
 
 /**
- * Decodes an uploaded image (PNG, JPEG, GIF, WebP, BMP: whatever Skia reads), flattens it onto
+ * Decodes an uploaded image (PNG, JPEG, GIF or WebP: what the bundled Skia reads), flattens it onto
  * white, trims blank margins and scales it down to `maxWidth` dots: the colour logo kasa stores
  * and puts on electronic receipts. Anything that is not a readable image is 701 naming `imageData`.
  */
 export function normalizeLogo(bytes: Uint8Array, maxWidth: number): RgbaImage {
+  // The file's own structure first: a header alone (e.g. a PNG signature and noise) may claim any
+  // size, and the honest answer is then "not readable", not "too large".
+  if (imageContainerOf(bytes) === undefined) {
+    throw invalidInput('imageData', 'is not a readable image (PNG, JPEG, GIF or WebP)');
+  }
   const image = new Image();
   try {
     image.src = Buffer.from(bytes);
   } catch {
-    throw invalidInput('imageData', 'is not a readable image (PNG, JPEG, GIF, WebP or BMP)');
+    throw invalidInput('imageData', 'is not a readable image (PNG, JPEG, GIF or WebP)');
   }
   if (!image.complete || image.width < 1 || image.height < 1) {
-    throw invalidInput('imageData', 'is not a readable image (PNG, JPEG, GIF, WebP or BMP)');
+    throw invalidInput('imageData', 'is not a readable image (PNG, JPEG, GIF or WebP)');
   }
   if (image.width * image.height > LOGO_MAX_SOURCE_PIXELS) {
     throw invalidInput('imageData', `is larger than ${LOGO_MAX_SOURCE_PIXELS} pixels`);

@@ -295,6 +295,10 @@ export function apiVatRateSums(sfs: SfsReceiptData): ApiVatRateSum[] {
   return out;
 }
 
+/** The status detail of an item set aside for the tax office (ADR 0711). */
+export const SET_ASIDE_DETAIL =
+  'Set aside for the tax office: the SFS rejected it and it was never registered; it is not valid. Report it to the tax office.';
+
 function cashStatus(indexed: IndexedDocument): ApiEkasaStatus {
   if (indexed.sendState === 'online' || indexed.sendState === 'offline-sent') return {};
   if (indexed.sendState === 'not-sent') {
@@ -308,6 +312,16 @@ function cashStatus(indexed: IndexedDocument): ApiEkasaStatus {
     };
   }
   const last: SfsExchangeRecord | undefined = indexed.lastExchange;
+  if (indexed.sendState === 'set-aside') {
+    return {
+      error: {
+        errorType: 'EKASA',
+        errorCode: last?.errorCode ?? 0,
+        message: last?.errorText ?? 'The SFS rejected the document.',
+        detail: SET_ASIDE_DETAIL,
+      },
+    };
+  }
   if (indexed.sendState === 'stuck') {
     return {
       error: {

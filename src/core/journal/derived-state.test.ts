@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { afterExchange, afterPrint, afterRepair, NEW_PRINT_TRACK, NEW_SEND_TRACK } from './derived-state.js';
+import {
+  afterAttemptStarted,
+  afterExchange,
+  afterPrint,
+  afterRepair,
+  NEW_PRINT_TRACK,
+  NEW_SEND_TRACK,
+} from './derived-state.js';
 import type { SfsExchangeRecord } from './records.js';
 
 const x = (outcome: SfsExchangeRecord['outcome'], sendingCount = 1): SfsExchangeRecord => ({
@@ -33,6 +40,28 @@ describe('send state', () => {
     expect(t.sendState).toBe('stuck');
     t = afterRepair(t);
     expect(t.sendState).toBe('unsent');
+  });
+
+  it('a refusal of the whole register keeps the item queued (ADR 0711); a set-aside is final', () => {
+    let t = afterExchange(afterExchange(NEW_SEND_TRACK, x('unreachable')), {
+      ...x('rejected', 2),
+      errorCode: -13,
+      registerRefused: true,
+    });
+    expect(t).toMatchObject({ sendState: 'unsent', sendingCount: 2 });
+    t = afterExchange(t, { ...x('rejected', 3), errorCode: -117 });
+    expect(t.sendState).toBe('stuck');
+    const reason = { reason: 'r', errorCode: -117, errorText: 't' };
+    t = afterRepair(t, { setAside: reason });
+    expect(t.sendState).toBe('set-aside');
+    expect(afterRepair(afterExchange(t, x('accepted', 4))).sendState).toBe('set-aside');
+  });
+
+  it('the start of an attempt uses its SendingCount at once, whatever its outcome (ADR 0705)', () => {
+    const t = afterExchange(NEW_SEND_TRACK, x('unreachable'));
+    const started = afterAttemptStarted(t, { ...x('unreachable', 2), sendingCount: 2 });
+    expect(started).toMatchObject({ sendState: 'unsent', sendingCount: 2, exchanges: 1 });
+    expect(afterAttemptStarted(started, { ...x('unreachable', 1), sendingCount: 1 }).sendingCount).toBe(2);
   });
 
   it('never leaves a final state', () => {

@@ -1,5 +1,5 @@
 import type { PrintState, SendState } from '../ports/journal-index.js';
-import type { PrintRecord, SfsExchangeRecord } from './records.js';
+import type { PrintRecord, RepairRecord, SfsAttemptRecord, SfsExchangeRecord } from './records.js';
 
 /**
  * How later records change what the index says about a document or location. Pure functions so
@@ -23,7 +23,7 @@ export interface PrintTrack {
 export const NEW_SEND_TRACK: SendTrack = { sendState: 'unsent', sendingCount: 0, exchanges: 0 };
 export const NEW_PRINT_TRACK: PrintTrack = { printState: 'pending' };
 
-const SETTLED: ReadonlySet<SendState> = new Set(['online', 'offline-sent', 'not-sent']);
+const SETTLED: ReadonlySet<SendState> = new Set(['online', 'offline-sent', 'not-sent', 'set-aside']);
 
 export function afterExchange(t: SendTrack, x: SfsExchangeRecord): SendTrack {
   const next: SendTrack = {
@@ -43,6 +43,8 @@ export function afterExchange(t: SendTrack, x: SfsExchangeRecord): SendTrack {
         accepted: x,
       };
     case 'rejected':
+      // ADR 0711: the SFS refused the register, not this message — it stays queued.
+      return x.registerRefused ? next : { ...next, sendState: 'stuck' };
     // Issue 6: a duplicate (601) or an answer whose signature cannot be trusted (602) is handled
     // like a rejection: the document is not known to be registered and must not be handed over
     // as valid; it waits for a repair.
@@ -55,8 +57,18 @@ export function afterExchange(t: SendTrack, x: SfsExchangeRecord): SendTrack {
   }
 }
 
-export function afterRepair(t: SendTrack): SendTrack {
-  return SETTLED.has(t.sendState) ? t : { ...t, sendState: 'unsent' };
+/**
+ * An attempt started (ADR 0705): its SendingCount counts as used from now on, whatever becomes of
+ * the attempt; the state waits for its outcome.
+ */
+export function afterAttemptStarted(t: SendTrack, a: SfsAttemptRecord): SendTrack {
+  return a.sendingCount > t.sendingCount ? { ...t, sendingCount: a.sendingCount } : t;
+}
+
+/** A repair queues the item again; one that sets it aside (ADR 0711) ends its sending for good. */
+export function afterRepair(t: SendTrack, r?: Pick<RepairRecord, 'setAside'>): SendTrack {
+  if (SETTLED.has(t.sendState)) return t;
+  return { ...t, sendState: r?.setAside ? 'set-aside' : 'unsent' };
 }
 
 export function afterPrint(t: PrintTrack, p: PrintRecord): PrintTrack {

@@ -45,6 +45,7 @@ export const RECORD_TYPE_CODES: { readonly [T in RecordType]: number } = {
   settings: 8,
   repair: 9,
   'print-job': 10,
+  'sfs-attempt': 11,
 };
 const TYPE_OF = new Map<number, RecordType>(
   (Object.entries(RECORD_TYPE_CODES) as Array<[RecordType, number]>).map(([t, c]) => [c, t]),

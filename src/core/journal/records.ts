@@ -19,7 +19,8 @@ export type RecordType =
   | 'logo'
   | 'settings'
   | 'repair'
-  | 'print-job';
+  | 'print-job'
+  | 'sfs-attempt';
 
 /** Merchant identity and certificate (never a password or key). */
 export interface MerchantRecord {
@@ -125,6 +126,27 @@ export interface SfsExchangeRecord {
   warning?: SfsWarning;
   errorCode?: number;
   errorText?: string;
+  /**
+   * Set by the background sender on a rejection that concerns the whole register — its
+   * certificate, identity or interface version (-8, -10, -12, -13, -101, -102), not this message:
+   * the item stays queued instead of stuck, and the sender holds until the cause is cleared
+   * (ADR 0711).
+   */
+  registerRefused?: true;
+}
+
+/**
+ * The start of a later send attempt (a resend or a repair), written — briefly, under the write
+ * lock — before the request leaves for the SFS (ADR 0705). If the register stops before the
+ * outcome is recorded, this SendingCount still counts as used: the next attempt takes a higher one,
+ * so no SendingCount is ever sent twice. The outcome follows as an `sfs-exchange` record with the
+ * same Uuid.
+ */
+export interface SfsAttemptRecord {
+  subject: { kind: 'document'; documentNo: number } | { kind: 'location'; locationNo: number };
+  requestUuid: string;
+  requestDate: string;
+  sendingCount: number;
 }
 
 /** A location of a PORTABLE register (spec §3.5), written before it is sent. */
@@ -206,6 +228,12 @@ export interface RepairRecord {
   merchantRecordNo?: number;
   /** The fix as asked, field by field (for the record). */
   fix?: Record<string, unknown>;
+  /**
+   * Set aside for the tax office (`POST /api/offline/set-aside`, ADR 0711): an item the SFS
+   * rejected and no fix can clear. It is never sent again, never counts as registered, blocks no
+   * sale, and stays listed in the report and status. Nothing else of the item changes.
+   */
+  setAside?: { reason: string; errorCode: number; errorText: string };
 }
 
 export interface RecordBodies {
@@ -219,6 +247,7 @@ export interface RecordBodies {
   settings: SettingsRecord;
   repair: RepairRecord;
   'print-job': PrintJobRecord;
+  'sfs-attempt': SfsAttemptRecord;
 }
 
 /** Current version of each record type. */
@@ -233,6 +262,7 @@ export const RECORD_VERSIONS: { readonly [T in RecordType]: number } = {
   settings: 1,
   repair: 1,
   'print-job': 1,
+  'sfs-attempt': 1,
 };
 
 /** A record as read back from the journal. */

@@ -1,4 +1,4 @@
-import type { ApiEkasaStatus } from '../documents/api-document.js';
+import { type ApiEkasaStatus, SET_ASIDE_DETAIL } from '../documents/api-document.js';
 import type { LocationRecord } from '../journal/records.js';
 import { stuckCause } from '../offline/last-request.js';
 import type { IndexedLocation } from '../ports/indexed-records.js';
@@ -85,6 +85,10 @@ export function toApiLocation<M>(indexed: IndexedLocation, merchant: M): ApiLoca
 
 function locationStatus(indexed: IndexedLocation): ApiEkasaStatus {
   if (indexed.sendState === 'online' || indexed.sendState === 'offline-sent') return {};
+  if (indexed.sendState === 'set-aside') {
+    const { code, text } = stuckCause({ kind: 'location', recordNo: indexed.recordNo, item: indexed });
+    return { error: { errorType: 'EKASA', errorCode: code, message: text, detail: SET_ASIDE_DETAIL } };
+  }
   if (indexed.sendState === 'stuck') {
     const { code, text } = stuckCause({ kind: 'location', recordNo: indexed.recordNo, item: indexed });
     return {

@@ -3,16 +3,21 @@ import type { Clock } from '../ports/clock.js';
 import type { QueueEntry } from '../ports/indexed-records.js';
 import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import type { SettingsIndex } from '../ports/settings-index.js';
+import { RESULT_CODES } from '../result-codes.js';
 import type { ComponentStatus, RefusalSource, StatusProbe } from '../services/register-status.js';
 import { formatApiDateTime, parseSfsDateTime } from '../time.js';
 import { type Deadline, resendDeadline } from './deadline.js';
 import { describeStuck } from './last-request.js';
 import { readOfflineSettings } from './offline-settings.js';
+import { describeHold, registerHold, registerHoldRefusal } from './register-refusal.js';
 
 /** Stuck items listed in status at most (the report lists them all). */
 const STUCK_LISTED = 20;
 
-type BacklogIndex = Pick<SendQueueIndex, 'queueSummary' | 'stuckDocuments' | 'stuckLocations'> &
+type BacklogIndex = Pick<
+  SendQueueIndex,
+  'queueSummary' | 'stuckDocuments' | 'stuckLocations' | 'sendQueue' | 'setAsideItems'
+> &
   SettingsIndex;
 
 function createDateOf(entry: QueueEntry): string {
@@ -49,8 +54,10 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
         unsentLocations: summary.unsentLocations,
         stuckDocuments: summary.stuckDocuments,
         stuckLocations: summary.stuckLocations,
+        setAsideDocuments: summary.setAsideDocuments,
+        setAsideLocations: summary.setAsideLocations,
       };
-      const oldest = summary.oldestUnsent;
+      const oldest = summary.oldest;
       const deadline = deadlineOf(index, oldest, now);
       if (oldest && deadline) {
         details.oldest = {
@@ -78,8 +85,30 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
           .map((item): QueueEntry => ({ kind: 'location', recordNo: item.recordNo, item })),
       ].slice(0, STUCK_LISTED);
       if (stuck.length > 0) details.stuck = stuck.map(describeStuck);
+      const setAside = index.setAsideItems(STUCK_LISTED);
+      if (setAside.length > 0) details.setAside = setAside.map(describeStuck);
+      const hold = registerHold(index);
+      if (hold) {
+        details.registerRefusal = {
+          errorCode: hold.code,
+          message: hold.text,
+          cause: hold.kind.cause,
+          todo: hold.kind.todo,
+          ...(hold.since ? { since: formatApiDateTime(hold.since) } : {}),
+        };
+      }
 
       const waiting = `${summary.unsentDocuments} document(s) and ${summary.unsentLocations} location(s) wait to be sent to the SFS`;
+      if (hold) {
+        // ADR 0711: the SFS refuses the register itself — the cause comes first.
+        return {
+          component: 'OFFLINE_BACKLOG',
+          state: 'ERROR',
+          reasonCode: RESULT_CODES[hold.kind.resultName].code,
+          reason: describeHold(hold, summary.unsentDocuments + summary.unsentLocations),
+          details,
+        };
+      }
       if (stuck.length > 0) {
         const first = describeStuck(stuck[0]!) as { ekasaError: { errorCode: number; message: string } };
         const name =
@@ -90,16 +119,21 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
           component: 'OFFLINE_BACKLOG',
           state: 'ERROR',
           reasonCode: 501,
-          reason: `${summary.stuckDocuments + summary.stuckLocations} item(s) rejected by the SFS wait for repair; the first is ${name} (${first.ekasaError.errorCode}: ${first.ekasaError.message}). Repair with POST /api/document/update or POST /api/location/update {fixLocation}.`,
+          reason: `${summary.stuckDocuments + summary.stuckLocations} item(s) rejected by the SFS wait for repair; the first is ${name} (${first.ekasaError.errorCode}: ${first.ekasaError.message}). Repair with POST /api/document/update or POST /api/location/update {fixLocation}; when no fix can clear it, set it aside for the tax office with POST /api/offline/set-aside.`,
           details,
         };
       }
+      const asideCount = summary.setAsideDocuments + summary.setAsideLocations;
+      const aside =
+        asideCount > 0
+          ? ` ${asideCount} item(s) the SFS rejected are set aside for the tax office: they were never registered; report them to the tax office (POST /api/report/offline lists them).`
+          : '';
       if (!oldest || !deadline) {
         return {
           component: 'OFFLINE_BACKLOG',
-          state: 'OK',
+          state: asideCount > 0 ? 'WARNING' : 'OK',
           reasonCode: 0,
-          reason: 'Nothing waits to be sent.',
+          reason: `Nothing waits to be sent.${aside}`,
           details,
         };
       }
@@ -114,9 +148,9 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
       }
       return {
         component: 'OFFLINE_BACKLOG',
-        state: deadline.state === 'warning' ? 'WARNING' : 'OK',
+        state: deadline.state === 'warning' || asideCount > 0 ? 'WARNING' : 'OK',
         reasonCode: deadline.state === 'warning' ? 600 : 0,
-        reason: `${waiting}; the oldest must reach the SFS by ${formatApiDateTime(deadline.sendBy)} (${hoursText(deadline.leftMs)} left). The register sends them as soon as the SFS answers.`,
+        reason: `${waiting}; the oldest must reach the SFS by ${formatApiDateTime(deadline.sendBy)} (${hoursText(deadline.leftMs)} left). The register sends them as soon as the SFS answers.${aside}`,
         details,
       };
     },
@@ -124,14 +158,21 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
 }
 
 /**
- * For the overall status only (never refuses a request): a backlog past its resend deadline makes
- * the overall state name it, although documents are still issued (offline).
+ * For the overall status only (never refuses a request): an SFS that refuses the register itself
+ * (ADR 0711), then a backlog past its resend deadline, make the overall state name it, although
+ * documents are still issued.
  */
+export function backlogBlocker(index: BacklogIndex, clock: Clock): RefusalSource {
+  const overdue = overdueBacklog(index, clock);
+  return { refusal: () => registerHoldRefusal(index) ?? overdue.refusal() };
+}
+
+/** A backlog past its resend deadline, for the overall status (documents are still issued). */
 export function overdueBacklog(index: BacklogIndex, clock: Clock): RefusalSource {
   return {
     refusal() {
       const now = clock.now();
-      const oldest = index.queueSummary().oldestUnsent;
+      const oldest = index.queueSummary().oldest;
       const deadline = deadlineOf(index, oldest, now);
       if (deadline?.state !== 'overdue') return undefined;
       return new FiscalError(

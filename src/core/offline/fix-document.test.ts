@@ -94,16 +94,16 @@ describe('applyDocumentFix', () => {
     expect(r2.roundingCents).toBe(0);
   });
 
-  it('specialRegulation {newValue: null} removes it; a value needs VAT 0', () => {
+  it('specialRegulationChange {newValue: null} removes it; a value needs VAT 0', () => {
     expect(
-      fix({ documentEntries: [{}, {}, { specialRegulation: { newValue: null } }] }).sfs.Items?.[2],
+      fix({ documentEntries: [{}, {}, { specialRegulationChange: { newValue: null } }] }).sfs.Items?.[2],
     ).not.toHaveProperty('SpecialRegulation');
     expect(
-      fix({ documentEntries: [{}, {}, { specialRegulation: { newValue: 'PDP' } }] }).sfs.Items?.[2]
+      fix({ documentEntries: [{}, {}, { specialRegulationChange: { newValue: 'PDP' } }] }).sfs.Items?.[2]
         ?.SpecialRegulation,
     ).toBe('PDP');
-    expect(field(() => fix({ documentEntries: [{ specialRegulation: { newValue: 'OOD' } }] }))).toBe(
-      'fixDocument.documentEntries[0].specialRegulation.newValue',
+    expect(field(() => fix({ documentEntries: [{ specialRegulationChange: { newValue: 'OOD' } }] }))).toBe(
+      'fixDocument.documentEntries[0].specialRegulationChange.newValue',
     );
   });
 

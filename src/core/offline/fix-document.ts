@@ -33,7 +33,12 @@ export interface FixDocumentInput {
 export interface FixEntryInput {
   name?: string | null | undefined;
   quantity?: number | null | undefined;
-  specialRegulation?: { newValue?: string | null | undefined } | null | undefined;
+  /**
+   * The issue's `specialRegulationChange {newValue}`: a new special regulation, or `null` to remove
+   * it. (On an item of a store `specialRegulation` is a plain string; a change is an object of its
+   * own name so the two never mean different things under one name — ADR 0708.)
+   */
+  specialRegulationChange?: { newValue?: string | null | undefined } | null | undefined;
 }
 
 /** The merchant identity a `useLastMerchant` fix moves the document to. */
@@ -233,27 +238,27 @@ function fixItems(
       item.Price = price;
       changed.quantity = item.Quantity;
     }
-    if (!isAbsent(entry.specialRegulation)) {
-      const value = entry.specialRegulation.newValue;
+    if (!isAbsent(entry.specialRegulationChange)) {
+      const value = entry.specialRegulationChange.newValue;
       if (isAbsent(value) || value === '') {
         delete item.SpecialRegulation;
-        changed.specialRegulation = null;
+        changed.specialRegulationChange = null;
       } else {
         const found = SPECIAL_REGULATIONS.find((s) => s === value);
         if (!found) {
           throw invalidInput(
-            `${at}.specialRegulation.newValue`,
+            `${at}.specialRegulationChange.newValue`,
             `unknown value '${value}'; one of ${SPECIAL_REGULATIONS.join(', ')} or null to remove it`,
           );
         }
         if (Number(item.VatRate) !== 0) {
           throw invalidInput(
-            `${at}.specialRegulation.newValue`,
+            `${at}.specialRegulationChange.newValue`,
             'only items at VAT_0 carry a special regulation (SFS -130)',
           );
         }
         item.SpecialRegulation = found as SpecialRegulation;
-        changed.specialRegulation = found;
+        changed.specialRegulationChange = found;
       }
     }
     itemChanges.push(changed);

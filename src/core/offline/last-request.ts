@@ -2,6 +2,7 @@ import { FiscalError } from '../fiscal-error.js';
 import type { QueueEntry } from '../ports/indexed-records.js';
 import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import { RESULT_CODES } from '../result-codes.js';
+import { registerRefusalKind } from './register-refusal.js';
 
 /** The SFS code and text of a stuck item (the duplicate / unverified outcomes have kasa's codes). */
 export function stuckCause(entry: QueueEntry): { code: number; text: string } {
@@ -39,6 +40,34 @@ export function describeStuck(entry: QueueEntry): Record<string, unknown> {
   };
 }
 
+/** SFS codes no fix member clears (content rules kasa checks before storing; a duplicate). */
+function noFixClears(code: number): boolean {
+  return (
+    (code <= -113 && code >= -129) ||
+    code === -131 ||
+    code === RESULT_CODES.SFS_DUPLICATE.code ||
+    code <= -900
+  );
+}
+
+/** What the shop does about a stuck item, by its SFS code (docs/offline.md has the table). */
+export function wayOut(entry: QueueEntry, code: number): string {
+  const setAside =
+    entry.kind === 'document'
+      ? `POST /api/offline/set-aside {"internalDocumentId": ${entry.item.document.documentNo}, "reason": "…"}`
+      : `POST /api/offline/set-aside {"locationInternalId": ${entry.item.location.locationNo}, "reason": "…"}`;
+  const repair =
+    entry.kind === 'document'
+      ? 'POST /api/document/update {"fixDocument": …}'
+      : 'POST /api/location/update {"fixLocation": …}';
+  const register = registerRefusalKind(code);
+  if (register) return `${register.todo}, then repair it with ${repair} and "useLastMerchant": true`;
+  if (noFixClears(code)) {
+    return `no fix clears ${code}: send it again as it is with ${repair.replace('…', '{}')} if the cause has passed, otherwise set it aside for the tax office with ${setAside}`;
+  }
+  return `repair it with ${repair} (docs/offline.md lists the fix for each SFS code), or set it aside for the tax office with ${setAside}`;
+}
+
 /**
  * 501 LAST_REQUEST_INVALID while the last stored request (document or location) is stuck
  * (DECISIONS 17, ADR 0701): it names the request (number, OKP) and the SFS code and text, and
@@ -54,13 +83,10 @@ export function lastRequestRefusal(
     last.kind === 'document'
       ? `document ${last.item.document.documentNumber} (OKP ${last.item.document.okp})`
       : `location ${last.item.location.locationNo}`;
-  const how =
-    last.kind === 'document'
-      ? 'repair it with POST /api/document/update (fixDocument)'
-      : 'repair it with POST /api/location/update (fixLocation)';
+  const how = wayOut(last, code);
   return new FiscalError(
     'LAST_REQUEST_INVALID',
-    `The SFS rejected the last stored request, ${what}, with ${code}: ${text}. Nothing can be written to the CHDÚ until it is repaired: ${how}.`,
+    `The SFS rejected the last stored request, ${what}, with ${code}: ${text}. New documents, cash operations, locations, prints and logos are refused until it is repaired or set aside: ${how}.`,
     {
       lastRequest: describeStuck(last),
       ekasaError: { errorType: 'EKASA', errorCode: code, message: text, detail: '' },

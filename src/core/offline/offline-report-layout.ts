@@ -25,6 +25,7 @@ export const REPORT_WORDING = {
   attempts: 'Pokusov:',
   offline: 'Stav: neodoslaný',
   rejected: 'Stav: ZAMIETNUTÝ SFS',
+  setAside: 'Stav: ODLOŽENÝ PRE DAŇOVÝ ÚRAD',
   end: 'KONIEC ZOSTAVY',
   none: 'Všetko je odoslané.',
 } as const;
@@ -61,6 +62,10 @@ export function reportItemLayout(width: number, entry: QueueEntry, position: num
   if (entry.item.sendState === 'stuck') {
     const { code, text } = stuckCause(entry);
     b.wrapped(`${REPORT_WORDING.rejected} ${code}: ${text}`);
+  } else if (entry.item.sendState === 'set-aside') {
+    // ADR 0711: rejected by the SFS, never registered; the tax office deals with it.
+    const { code, text } = stuckCause(entry);
+    b.wrapped(`${REPORT_WORDING.setAside} (${code}: ${text})`);
   } else {
     b.text(REPORT_WORDING.offline);
   }

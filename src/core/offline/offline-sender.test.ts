@@ -3,6 +3,7 @@ import { FakeScheduler } from '../../../test/support/fake-scheduler.js';
 import { documentRecord, locationRecord, merchantRecord } from '../../../test/support/journal-fixtures.js';
 import { merchantRegister } from '../../../test/support/merchant-register.js';
 import { FiscalError } from '../fiscal-error.js';
+import type { Journal } from '../ports/journal.js';
 import type { MessageSigner, SfsOutcome, TaxAuthority } from '../ports/tax-authority.js';
 import { SfsHealth } from '../services/sfs-health.js';
 import type { SfsLocationRequest, SfsReceiptRequest } from '../sfs/message.js';
@@ -55,6 +56,8 @@ afterEach(async () => {
 
 async function setup(
   options: { documents?: number; locations?: number; settings?: Record<string, unknown> } = {},
+  log?: (level: 'info' | 'warn', message: string) => void,
+  refusal: () => FiscalError | undefined = () => undefined,
 ) {
   const reg = await merchantRegister();
   closers.push(() => reg.close());
@@ -91,7 +94,8 @@ async function setup(
     claims,
     signers: { forMerchantRecord: async () => signer },
     scheduler,
-    readiness: { refusal: () => undefined },
+    readiness: { refusal },
+    ...(log ? { log } : {}),
     sfs,
     sfsTimeoutMs: 1000,
     swId: () => '8639BA17A8EEEF50FF559B90D36AE13B5E93DCDE',
@@ -191,33 +195,89 @@ describe('OfflineSender', () => {
     expect((await sending).documents).toHaveLength(1);
   });
 
-  it('goes on sending while a client request holds the lock; the waiting records are written together (issue 13)', async () => {
+  it("each request leaves after its start is in the CHDÚ; an answer's record shares the next start's hold; clients meanwhile are never refused (ADR 1104)", async () => {
     const t = await setup({ documents: 5 });
-    let finish!: () => void;
-    const store = t.lock.run('document/store', () => new Promise<void>((r) => (finish = r)));
-    const sending = t.sender.sendNow();
-    // Every item reaches the SFS while the request holds the lock; none is written yet.
-    await settle(() => t.sfs.requests.length === 5);
-    expect(t.sfs.maxInFlight).toBe(1);
-    expect(t.index.highWaterMark()).toBe(12);
-    const appends: string[] = [];
+    // What the CHDÚ holds when each request reaches the SFS.
+    const startedAtRequest: boolean[] = [];
+    const registerReceipt = t.sfs.registerReceipt.bind(t.sfs);
+    t.sfs.registerReceipt = async (request) => {
+      let started = false;
+      for await (const r of t.journal.records()) {
+        if (r.type === 'sfs-attempt' && r.body.requestUuid === request.header.Uuid) started = true;
+      }
+      startedAtRequest.push(started);
+      return registerReceipt(request);
+    };
+    // Which records each hold of the lock wrote.
+    const holds: string[][] = [];
+    const runBackground = t.lock.runBackground.bind(t.lock);
+    t.lock.runBackground = (useCase, work) =>
+      runBackground(useCase, () => {
+        holds.push([]);
+        return work();
+      });
     const append = t.journal.append.bind(t.journal);
     t.journal.append = async (record, options) => {
-      appends.push(t.lock.holder ?? 'none');
+      expect(t.lock.holder).toBe(record.type.startsWith('sfs-') ? 'offline/resend' : 'document/store');
+      holds.at(-1)?.push(record.type);
       return append(record, options);
     };
-    finish();
-    await store;
+    const sending = t.sender.sendNow();
+    let done = false;
+    void sending.finally(() => (done = true));
+    // A POS writing all along: every request waits for at most a short hold, none gets 300.
+    let stores = 0;
+    while (!done) {
+      await t.lock.run('document/store', async () => undefined);
+      stores += 1;
+      await new Promise((r) => setTimeout(r, 1));
+    }
     const sent = await sending;
-    expect(sent.documents.map((d) => [d.document.documentNo, d.sendState])).toEqual([
-      [1, 'offline-sent'],
-      [2, 'offline-sent'],
-      [3, 'offline-sent'],
-      [4, 'offline-sent'],
-      [5, 'offline-sent'],
+    expect(stores).toBeGreaterThan(0);
+    expect(sent.documents.map((d) => [d.document.documentNo, d.sendState, d.sendingCount])).toEqual([
+      [1, 'offline-sent', 2],
+      [2, 'offline-sent', 2],
+      [3, 'offline-sent', 2],
+      [4, 'offline-sent', 2],
+      [5, 'offline-sent', 2],
     ]);
-    expect(appends).toEqual(Array(5).fill('offline/resend'));
-    expect(t.index.highWaterMark()).toBe(17);
+    expect(startedAtRequest).toEqual([true, true, true, true, true]);
+    expect(t.sfs.maxInFlight).toBe(1);
+    // A client waited at every hold: each hold wrote one record and ended.
+    expect(holds.flat().filter((r) => r === 'sfs-attempt')).toHaveLength(5);
+    expect(holds.flat().filter((r) => r === 'sfs-exchange')).toHaveLength(5);
+    expect(holds.every((h) => h.length === 1)).toBe(true);
+    expect(t.index.highWaterMark()).toBe(22);
+  });
+
+  it("with no client waiting, an answer's outcome and the next item's start go in one hold (ADR 1104)", async () => {
+    const t = await setup({ documents: 3 });
+    const holds: string[][] = [];
+    const runBackground = t.lock.runBackground.bind(t.lock);
+    t.lock.runBackground = (useCase, work) =>
+      runBackground(useCase, () => {
+        holds.push([]);
+        return work();
+      });
+    const append = t.journal.append.bind(t.journal);
+    t.journal.append = async (record, options) => {
+      holds
+        .at(-1)
+        ?.push(`${record.type} ${'subject' in record.body ? JSON.stringify(record.body.subject) : ''}`);
+      return append(record, options);
+    };
+    expect((await t.sender.sendNow()).documents.map((d) => d.sendState)).toEqual([
+      'offline-sent',
+      'offline-sent',
+      'offline-sent',
+    ]);
+    const d = (kind: string, n: number) => `${kind} {"kind":"document","documentNo":${n}}`;
+    expect(holds).toEqual([
+      [d('sfs-attempt', 1)],
+      [d('sfs-exchange', 1), d('sfs-attempt', 2)],
+      [d('sfs-exchange', 2), d('sfs-attempt', 3)],
+      [d('sfs-exchange', 3)],
+    ]);
   });
 
   it('sendNow(limit) sends exactly that many; the batch limit setting bounds the background batches', async () => {
@@ -255,6 +315,108 @@ describe('OfflineSender', () => {
     refusal = undefined;
     t.scheduler.advance(t.scheduler.pending()[0]!);
     await settle(() => t.index.queueSummary().unsentDocuments === 0 && !sender.state.running);
+    expect(t.sfs.requests).toHaveLength(1);
+  });
+
+  it('a SendingCount is never used twice: the start of each attempt is in the CHDÚ before the request leaves (ADR 0705)', async () => {
+    const t = await setup({ documents: 1 });
+    // The register "stops" between the SFS call and the record of its outcome: that append fails.
+    let outcomesLost = 1;
+    const journal: Journal = {
+      append: (record, options) =>
+        record.type === 'sfs-exchange' && outcomesLost-- > 0
+          ? Promise.reject(new FiscalError('CHDU_WRITE_ERROR', 'the register stopped'))
+          : t.journal.append(record, options),
+      records: (from) => t.journal.records(from),
+      get: (no) => t.journal.get(no),
+      head: () => t.journal.head(),
+      verify: (o) => t.journal.verify(o),
+    };
+    let uuid = 0;
+    const sender = new OfflineSender({
+      journal,
+      index: t.index,
+      lock: t.lock,
+      claims: t.claims,
+      signers: { forMerchantRecord: async () => signer },
+      scheduler: t.scheduler,
+      readiness: { refusal: () => undefined },
+      sfs: t.sfs,
+      sfsTimeoutMs: 1000,
+      swId: () => '8639BA17A8EEEF50FF559B90D36AE13B5E93DCDE',
+      sfsHealth: new SfsHealth('scripted'),
+      clock: { now: () => new Date('2026-03-02T10:20:00+01:00') },
+      ids: { uuid: () => `33333333-3333-4333-8333-${String(++uuid).padStart(12, '0')}` },
+    });
+    closers.push(() => sender.stop());
+    t.sfs.script = [unreachable];
+    expect((await sender.sendNow()).documents).toEqual([]);
+    // The outcome is lost, the start is not: SendingCount 2 is used.
+    const doc = t.index.findDocument({ by: 'documentNo', documentNo: 1 })!;
+    expect(doc).toMatchObject({ sendState: 'unsent', sendingCount: 2 });
+    expect(doc.lastExchange?.sendingCount).toBe(1);
+    expect((await sender.sendNow()).documents.map((d) => d.sendingCount)).toEqual([3]);
+    expect(t.sfs.requests.map((r) => r.header.SendingCount)).toEqual(['2', '3']);
+    const starts: Array<{ uuid: string; count: number }> = [];
+    for await (const r of t.journal.records()) {
+      if (r.type === 'sfs-attempt') starts.push({ uuid: r.body.requestUuid, count: r.body.sendingCount });
+    }
+    expect(starts).toEqual(
+      t.sfs.requests.map((r) => ({ uuid: r.header.Uuid, count: Number(r.header.SendingCount) })),
+    );
+  });
+
+  it('a refusal of the whole register (-13) leaves every item queued and ends the batch after one request; the log names it; wake() (merchant/store) sends them all', async () => {
+    const logs: string[] = [];
+    const t = await setup({ documents: 6 }, (_level, message) => logs.push(message));
+    t.sfs.script = [{ kind: 'rejected', code: -13, text: 'Certifikát nie je platný.' }];
+    t.sender.start();
+    t.scheduler.advance(0);
+    await settle(() => t.scheduler.pending().length === 1 && !t.sender.state.running);
+    expect(t.sfs.requests).toHaveLength(1);
+    const states = [1, 2, 3, 4, 5, 6].map((n) => t.index.findDocument({ by: 'documentNo', documentNo: n })!);
+    expect(states.map((d) => d.sendState)).toEqual(Array(6).fill('unsent'));
+    expect(states[0]!.lastExchange).toMatchObject({ errorCode: -13, registerRefused: true, sendingCount: 2 });
+    expect(t.index.queueSummary()).toMatchObject({ unsentDocuments: 6, stuckDocuments: 0 });
+    // The backoff goes on (an SFS-side cause may pass), and the log says what is wrong.
+    expect(t.scheduler.pending()).toEqual([1000]);
+    expect(logs.join('\n')).toContain('refuses this register (-13');
+    expect(logs.join('\n')).not.toContain('not reachable');
+
+    t.sender.wake();
+    expect(t.scheduler.pending()).toEqual([0]);
+    t.scheduler.advance(0);
+    await settle(() => t.index.queueSummary().unsentDocuments === 0 && !t.sender.state.running);
+    expect(t.sfs.requests).toHaveLength(7);
+    expect(t.index.findDocument({ by: 'documentNo', documentNo: 1 })).toMatchObject({
+      sendState: 'offline-sent',
+      sendingCount: 3,
+    });
+  });
+
+  it('while the register cannot sign (no merchant) the log names that cause, not the SFS; wake() tries at once', async () => {
+    const logs: string[] = [];
+    let refusal: FiscalError | undefined = new FiscalError(
+      'MERCHANT_CERTIFICATE_ERROR',
+      'No merchant is stored.',
+    );
+    const t = await setup(
+      { documents: 1 },
+      (_level, message) => logs.push(message),
+      () => refusal,
+    );
+    t.sender.start();
+    t.scheduler.advance(0);
+    await settle(() => t.scheduler.pending().length === 1 && !t.sender.state.running);
+    expect(t.sfs.requests).toHaveLength(0);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain('No merchant is stored.');
+    expect(logs[0]).not.toContain('not reachable');
+    refusal = undefined;
+    t.sender.wake();
+    expect(t.scheduler.pending()).toEqual([0]);
+    t.scheduler.advance(0);
+    await settle(() => t.index.queueSummary().unsentDocuments === 0 && !t.sender.state.running);
     expect(t.sfs.requests).toHaveLength(1);
   });
 

@@ -1,4 +1,3 @@
-import type { SfsExchangeRecord } from '../journal/records.js';
 import type { DocumentIndex } from '../ports/document-index.js';
 import type { IndexedDocument, IndexedLocation, QueueEntry } from '../ports/indexed-records.js';
 import type { Journal } from '../ports/journal.js';
@@ -8,12 +7,19 @@ import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import type { SettingsIndex } from '../ports/settings-index.js';
 import type { MessageSigner, SfsOutcome } from '../ports/tax-authority.js';
 import { SerialQueue } from '../serial-queue.js';
-import { type AttemptDeps, attemptDocument, attemptLocation } from '../services/documents/send-attempt.js';
+import {
+  type AttemptDeps,
+  type AttemptOptions,
+  attemptDocument,
+  attemptLocation,
+} from '../services/documents/send-attempt.js';
 import type { RefusalSource } from '../services/register-status.js';
 import type { AttemptOrigin } from '../services/sfs-health.js';
 import type { WriteLock } from '../services/write-lock.js';
+import { AttemptRecordWriter } from './attempt-record-writer.js';
 import { backoffDelay } from './backoff.js';
 import { readOfflineSettings } from './offline-settings.js';
+import { registerRefusalKind } from './register-refusal.js';
 import type { SendClaims, SendSubject } from './send-claims.js';
 import { nextSendingCount } from './sending-count.js';
 
@@ -36,13 +42,22 @@ export interface SentItems {
   locations: IndexedLocation[];
 }
 
-type AttemptResult = SfsOutcome['kind'] | 'skipped' | 'error';
+/** What one attempt came to; `detail` on the kinds that end the batch. */
+type AttemptResult =
+  | { kind: 'accepted' | 'rejected' | 'duplicate' | 'unverified' | 'skipped' }
+  | { kind: 'register-refused' | 'unreachable' | 'invalid-response' | 'error'; detail: string };
+
+/** Why a batch ended before the queue did: the next try comes later (logged by its cause). */
+interface SendFailure {
+  kind: 'unreachable' | 'not-ready' | 'register-refused' | 'error';
+  detail: string;
+}
 
 interface BatchResult {
   sent: SentItems;
   attempted: number;
-  /** The SFS could not be reached (or the register could not sign or write): try again later. */
-  failed: boolean;
+  /** Set when the batch could not go on: try again later (or when the cause is cleared). */
+  failure?: SendFailure;
 }
 
 /**
@@ -53,10 +68,15 @@ interface BatchResult {
  * - One request in flight at a time: batches run one after another (`SerialQueue`), and items a
  *   request is sending itself are claimed and skipped.
  * - Each attempt: new Uuid, SendingCount + 1, new RequestDate, fresh signature (ADR 0705), with the
- *   key ADR 0703 names. The SFS call runs outside the write lock; only the append of the attempt
- *   record takes it (ADR 0701), so a POS request is never refused with 300 because of a resend.
+ *   key ADR 0703 names. The SFS call runs outside the write lock; only the short appends of an
+ *   attempt — its start (`sfs-attempt`, ADR 0705), in the CHDÚ before the request leaves, and its
+ *   outcome — take it (ADR 0701), so a POS request is never refused with 300 because of a resend.
+ *   The outcome is written while the next item goes out, in the same short hold as that item's
+ *   start (`AttemptRecordWriter`, ADR 1104).
  * - An unreachable SFS ends the batch and the run; a rejection makes that item stuck and the rest
- *   is still sent.
+ *   is still sent. A rejection that concerns the whole register (certificate, identity, interface
+ *   version — ADR 0711) leaves the item queued, ends the run and holds the sender until the cause
+ *   is cleared: `wake()` (merchant/store) or an online success, or the next timed try.
  */
 export class OfflineSender {
   readonly #batches = new SerialQueue();
@@ -100,6 +120,20 @@ export class OfflineSender {
   }
 
   /**
+   * Something that may clear why sending stopped happened — a merchant (a renewed certificate) was
+   * stored: try the queue now, from a fresh backoff.
+   */
+  wake(): void {
+    if (!this.#started || this.#stopped) return;
+    this.#failures = 0;
+    if (this.#running) {
+      this.#wakeUp = true;
+      return;
+    }
+    this.#schedule(0);
+  }
+
+  /**
    * `POST /api/document/send/offline`: one batch of at most `limit` items (default the batch
    * limit setting), sent now; resolves with what it registered. Waits for a batch already
    * running to end first (one request in flight).
@@ -108,11 +142,11 @@ export class OfflineSender {
     const n = limit ?? this.#settings().resendBatchLimit;
     const result = await this.#batches.run(() => this.#batch(n));
     if (!this.#running && this.#started && !this.#stopped) {
-      if (!result.failed && result.attempted > 0) {
+      if (!result.failure && result.attempted > 0) {
         // The SFS answers: let the background sender take the rest now.
         this.#failures = 0;
         if (this.#deps.index.sendQueue(1).length > 0) this.#schedule(0);
-      } else if (result.failed && this.#timer === undefined) {
+      } else if (result.failure && this.#timer === undefined) {
         this.#schedule(this.#delay(Math.max(this.#failures, 1)));
       }
     }
@@ -155,14 +189,14 @@ export class OfflineSender {
     if (this.#stopped || this.#running) return;
     this.#running = true;
     this.#wakeUp = false;
-    let failed = false;
+    let failure: SendFailure | undefined;
     try {
       for (;;) {
         if (this.#stopped) return;
         const limit = this.#settings().resendBatchLimit;
         const batch = await this.#batches.run(() => this.#batch(limit));
-        if (batch.failed) {
-          failed = true;
+        if (batch.failure) {
+          failure = batch.failure;
           break;
         }
         if (batch.attempted === 0) break;
@@ -171,56 +205,90 @@ export class OfflineSender {
       this.#running = false;
     }
     if (this.#stopped) return;
-    if (failed && this.#wakeUp) {
-      // A request got through while this run failed: the SFS answers again, try at once.
+    if (failure && this.#wakeUp) {
+      // A request got through, or a merchant was stored, while this run failed: try at once.
       this.#failures = 0;
       this.#schedule(0);
-    } else if (failed) {
+    } else if (failure) {
       this.#failures += 1;
       const delay = this.#delay(this.#failures);
-      this.#deps.log?.('info', 'offline queue: the SFS is not reachable; next try later', {
-        failures: this.#failures,
-        retryInMs: delay,
-      });
+      this.#logFailure(failure, delay);
       this.#schedule(delay);
     } else {
       this.#failures = 0;
     }
   }
 
+  /** One line naming the real cause, and when the next try comes. */
+  #logFailure(failure: SendFailure, retryInMs: number): void {
+    const data = { failures: this.#failures, retryInMs };
+    switch (failure.kind) {
+      case 'unreachable':
+        this.#deps.log?.(
+          'info',
+          `offline queue: the SFS is not reachable (${failure.detail}); next try later`,
+          data,
+        );
+        return;
+      case 'not-ready':
+        this.#deps.log?.(
+          'warn',
+          `offline queue waits: the register cannot sign or write now (${failure.detail}); it sends the queue once that is fixed`,
+          data,
+        );
+        return;
+      case 'register-refused':
+        this.#deps.log?.(
+          'warn',
+          `offline queue held: the SFS refuses this register (${failure.detail}); the items stay queued and are sent once that is fixed (ADR 0711)`,
+          data,
+        );
+        return;
+      case 'error':
+        this.#deps.log?.(
+          'warn',
+          `offline queue: an attempt failed (${failure.detail}); next try later`,
+          data,
+        );
+    }
+  }
+
   async #batch(limit: number): Promise<BatchResult> {
     const sent: SentItems = { documents: [], locations: [] };
-    if (this.#stopped) return { sent, attempted: 0, failed: false };
+    if (this.#stopped) return { sent, attempted: 0 };
     const refusal = this.#deps.readiness.refusal();
     if (refusal) {
-      this.#deps.log?.('warn', `offline queue not sent: ${refusal.message}`, {
-        resultCode: refusal.resultCode,
-      });
-      return { sent, attempted: 0, failed: true };
+      return {
+        sent,
+        attempted: 0,
+        failure: { kind: 'not-ready', detail: `${refusal.resultCode}: ${refusal.message}` },
+      };
     }
     const { claims } = this.#deps;
     const entries = this.#deps.index
       .sendQueue(limit + claims.size)
       .filter((e) => !claims.isClaimed(subjectOf(e)))
       .slice(0, limit);
-    const records = new RecordAppender(this.#deps);
+    const records = new AttemptRecordWriter(this.#deps);
     const registered: SendSubject[] = [];
     let attempted = 0;
-    let failed = false;
+    let failure: SendFailure | undefined;
     for (const entry of entries) {
       if (this.#stopped) break;
       const result = await this.#attempt(entry, records);
-      if (result === 'skipped') continue;
+      if (result.kind === 'skipped') continue;
       attempted += 1;
-      if (result === 'accepted') registered.push(subjectOf(entry));
-      else if (result === 'unreachable' || result === 'invalid-response' || result === 'error') {
-        failed = true;
+      if (result.kind === 'accepted') registered.push(subjectOf(entry));
+      else if ('detail' in result) {
+        const kind = result.kind === 'invalid-response' ? 'unreachable' : result.kind;
+        failure = { kind, detail: result.detail };
         break;
       }
       // rejected, duplicate, unverified: the item is stuck now; the rest is still sent.
     }
     // Every attempt record is in the CHDÚ before the batch answers what it registered.
-    if (!(await records.drained())) failed = true;
+    const unwritten = await records.drained();
+    if (unwritten !== undefined) failure ??= { kind: 'error', detail: unwritten };
     for (const subject of registered) {
       if (!records.written(subject)) continue;
       if (subject.kind === 'document') {
@@ -231,17 +299,18 @@ export class OfflineSender {
         if (loc) sent.locations.push(loc);
       }
     }
-    return { sent, attempted, failed };
+    return failure ? { sent, attempted, failure } : { sent, attempted };
   }
 
   /**
-   * One attempt of one item: claim it, read it again, send it; its record goes to `records`, which
-   * writes it (and releases the claim) while the next item is already on its way to the SFS.
+   * One attempt of one item: claim it, read it again, write its start, send it; its outcome record
+   * goes to `records`, which writes it (and then releases the claim) while the next item is already
+   * on its way — that item's start shares the hold with it (ADR 1104).
    */
-  async #attempt(entry: QueueEntry, records: RecordAppender): Promise<AttemptResult> {
+  async #attempt(entry: QueueEntry, records: AttemptRecordWriter): Promise<AttemptResult> {
     const subject = subjectOf(entry);
     const release = this.#deps.claims.claim(subject);
-    if (!release) return 'skipped';
+    if (!release) return { kind: 'skipped' };
     let handedOver = false;
     try {
       // Read again under the claim: a request may have sent or repaired it meanwhile.
@@ -249,101 +318,44 @@ export class OfflineSender {
         subject.kind === 'document'
           ? this.#deps.index.findDocument({ by: 'documentNo', documentNo: subject.documentNo })
           : this.#deps.index.findLocation(subject.locationNo);
-      if (fresh?.sendState !== 'unsent') return 'skipped';
+      if (fresh?.sendState !== 'unsent') return { kind: 'skipped' };
       const merchantRecordNo =
         'document' in fresh ? fresh.document.merchantRecordNo : fresh.location.merchantRecordNo;
       const signer = await this.#deps.signers.forMerchantRecord(merchantRecordNo);
       const count = nextSendingCount(fresh.sendingCount);
+      // ADR 0705: the start is in the CHDÚ before the request leaves, so a SendingCount is never
+      // used twice even if the register stops before the outcome is recorded. Only the short
+      // appends hold the write lock, never the SFS call (ADR 0701, ADR 1104).
+      const options: AttemptOptions = { onStart: (started) => records.start(started) };
       const attempt =
         'document' in fresh
-          ? await attemptDocument(this.#attemptDeps, fresh.document, signer, count)
-          : await attemptLocation(this.#attemptDeps, fresh.location, signer, count);
-      records.add(subject, attempt.exchange, release);
+          ? await attemptDocument(this.#attemptDeps, fresh.document, signer, count, options)
+          : await attemptLocation(this.#attemptDeps, fresh.location, signer, count, options);
+      const outcome = attempt.outcome;
+      // ADR 0711: a refusal of the whole register is not this item's fault — it stays queued.
+      const registerWide = outcome.kind === 'rejected' && registerRefusalKind(outcome.code) !== undefined;
+      const exchange = registerWide
+        ? { ...attempt.exchange, registerRefused: true as const }
+        : attempt.exchange;
+      records.outcome(subject, exchange, release);
       handedOver = true;
-      return attempt.outcome.kind;
+      if (outcome.kind === 'rejected') {
+        return registerWide
+          ? { kind: 'register-refused', detail: `${outcome.code}: ${outcome.text}` }
+          : { kind: 'rejected' };
+      }
+      if (outcome.kind === 'unreachable' || outcome.kind === 'invalid-response') {
+        return { kind: outcome.kind, detail: outcome.reason };
+      }
+      return { kind: outcome.kind };
     } catch (e) {
-      this.#deps.log?.(
-        'warn',
-        `offline queue: attempt failed: ${e instanceof Error ? e.message : String(e)}`,
-        {
-          subject,
-        },
-      );
-      return 'error';
+      const detail = e instanceof Error ? e.message : String(e);
+      this.#deps.log?.('warn', `offline queue: attempt failed: ${detail}`, { subject });
+      return { kind: 'error', detail };
     } finally {
       if (!handedOver) release();
     }
   }
-}
-
-/** At most this many attempt records are written in one hold of the write lock. */
-const RECORDS_PER_HOLD = 8;
-
-/**
- * Writes the sender's attempt records under the write lock (ADR 0701: only the appends hold it,
- * never the SFS call), several in one hold when several are ready: while a POS request holds the
- * lock, the sender goes on sending and its records wait together for the next short hold, instead
- * of the sender waiting with each answer (issue 13, figure 4). Records of different items, each
- * claimed until its record is written; an item's next attempt only comes after that.
- */
-class RecordAppender {
-  readonly #pending: Array<{ subject: SendSubject; exchange: SfsExchangeRecord; release: () => void }> = [];
-  readonly #written = new Set<string>();
-  #writing: Promise<void> | undefined;
-  #failed = false;
-
-  constructor(private readonly deps: Pick<OfflineSenderDeps, 'journal' | 'lock' | 'log'>) {}
-
-  add(subject: SendSubject, exchange: SfsExchangeRecord, release: () => void): void {
-    this.#pending.push({ subject, exchange, release });
-    this.#writing ??= this.#write().finally(() => {
-      this.#writing = undefined;
-    });
-  }
-
-  /** Waits until every record given is written (or failed); false when one could not be written. */
-  async drained(): Promise<boolean> {
-    while (this.#writing) await this.#writing;
-    return !this.#failed;
-  }
-
-  written(subject: SendSubject): boolean {
-    return this.#written.has(subjectKey(subject));
-  }
-
-  async #write(): Promise<void> {
-    while (this.#pending.length > 0) {
-      if (this.#failed) {
-        for (const item of this.#pending.splice(0)) item.release();
-        return;
-      }
-      await this.deps.lock.runBackground('offline/resend', async () => {
-        // A client request waiting for the lock ends the hold after the record being written.
-        for (let n = 0; n < RECORDS_PER_HOLD && this.#pending.length > 0; n++) {
-          if (n > 0 && this.deps.lock.clientWaiting) break;
-          const item = this.#pending.shift()!;
-          try {
-            await this.deps.journal.append({ type: 'sfs-exchange', body: item.exchange });
-            this.#written.add(subjectKey(item.subject));
-          } catch (e) {
-            this.#failed = true;
-            this.deps.log?.(
-              'warn',
-              `offline queue: attempt failed: ${e instanceof Error ? e.message : String(e)}`,
-              { subject: item.subject },
-            );
-            return;
-          } finally {
-            item.release();
-          }
-        }
-      });
-    }
-  }
-}
-
-function subjectKey(subject: SendSubject): string {
-  return subject.kind === 'document' ? `d${subject.documentNo}` : `l${subject.locationNo}`;
 }
 
 export function subjectOf(entry: QueueEntry): SendSubject {

@@ -10,11 +10,14 @@ import type { DocumentRecord, JournalRecord, LocationRecord, SfsExchangeRecord }
  * - `stuck`: the last decisive answer was a rejection, a duplicate or an unverifiable response;
  *   waits for a repair record;
  * - `not-sent`: a document the law does not let the register send (VK/VY created on or after
- *   1 January 2026, Act 384/2025, unless sending is forced — ADR 0704): never queued, never sent.
- * `online`, `offline-sent` and `not-sent` are final: later exchanges only update
- * `lastExchange`/`sendingCount`.
+ *   1 January 2026, Act 384/2025, unless sending is forced — ADR 0704): never queued, never sent;
+ * - `set-aside`: rejected by the SFS and set aside for the tax office by an operator (a `repair`
+ *   record with `setAside`, ADR 0711): never sent again, never registered, blocks nothing.
+ * A rejection that concerns the whole register (`registerRefused`, ADR 0711) leaves the item
+ * `unsent`. `online`, `offline-sent`, `not-sent` and `set-aside` are final: later exchanges only
+ * update `lastExchange`/`sendingCount`.
  */
-export type SendState = 'unsent' | 'online' | 'offline-sent' | 'stuck' | 'not-sent';
+export type SendState = 'unsent' | 'online' | 'offline-sent' | 'stuck' | 'not-sent' | 'set-aside';
 /**
  * What happened to a document's original, derived from its `print` records (copies change
  * nothing): `pending` until the first print record, `printed` / `electronic` (final) on success,

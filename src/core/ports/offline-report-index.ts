@@ -1,7 +1,8 @@
 import type { IndexedDocument, IndexedLocation, QueueEntry } from './indexed-records.js';
 
 /**
- * A page of the offline report: items not registered with the SFS (unsent or stuck). The report
+ * A page of the offline report: items not registered with the SFS (unsent, stuck, or set aside for
+ * the tax office — ADR 0711). The report
  * lists the documents first, then the locations, each in creation order; `offset` skips that many
  * items from the start (so, while it stays within the documents, exactly that many documents) and
  * `limit` caps the items returned (docs/offline.md).

@@ -34,18 +34,21 @@ export interface PrintJob {
 
 /**
  * What a job cut short left on paper (docs/printing.md; `details.partialPrint` of a 106, or of a
- * 100/105 that struck mid-job). A printer counts a part as printed only once it confirmed having
- * received it, so the part before `resumeOffset` is on paper; at most the line being sent when
- * the line dropped may appear twice, nothing is ever missing (ADR 0507).
+ * 100/105 that struck mid-job). The part before `resumeOffset` is on paper for certain: the printer
+ * confirmed printing it, or confirmed its arrival a whole receive buffer before the end of what it
+ * confirmed. Lines after it that reached the printer may be on paper too (`unconfirmedLines`):
+ * a resumed print prints them again, so they may appear twice; nothing is ever missing (ADR 0507).
  */
 export interface PartialPrintInfo {
   /** Size of the whole job in printer data bytes (ESC/POS as sent). */
   totalBytes: number;
-  /** The first byte not confirmed: a resumed print sends the job from here (after ESC @). */
+  /** The first byte not surely printed: a resumed print sends the job from here (after ESC @). */
   resumeOffset: number;
-  /** Lines, images and codes confirmed on paper. */
+  /** Lines, images and codes before `resumeOffset`: on paper for certain. */
   printedLines: number;
-  /** The text of the last confirmed line, to find the place on the paper. */
+  /** Lines after `resumeOffset` the printer received but did not confirm printing: may repeat. */
+  unconfirmedLines?: number;
+  /** The text of the last line before `resumeOffset`, to find the place on the paper. */
   lastPrintedLine?: string;
   /** SHA-256 (hex) of the job's bytes: only the same job resumes, anything else starts afresh. */
   jobSha256: string;
@@ -53,9 +56,10 @@ export interface PartialPrintInfo {
 
 /**
  * How a long job is paced (the API text's Printer object: `windowSize`, `printDelay`), so a
- * thermal head does not overheat on a long report: the job is sent in windows of at most
+ * thermal head does not overheat on a long report: the job is sent in windows of about
  * `windowSize` bytes of printer data, with a pause of `printDelay` milliseconds between two
- * windows. Absent or 0: one window, no pause.
+ * windows. Absent or 0: one window, no pause. The pauses of one job add up to at most two
+ * minutes: windows widen when they would not (ADR 0516, `PacingPlan`).
  */
 export interface PrintOptions {
   /** Bytes of printer data per window (ESC/POS bytes as sent to the device). */
@@ -94,6 +98,11 @@ export interface PrinterStatus {
   model: string;
   /** When not ready: the fault a print would fail with now. */
   fault?: PrinterFault;
+  /**
+   * A job or drawer kick is under way: the rest is the status read last (before the job or after
+   * one of its units), not asked now — status never waits for a print (ADR 0514).
+   */
+  busy?: boolean;
 }
 
 /**
@@ -119,7 +128,10 @@ export interface ReceiptPrinter {
    */
   print(job: PrintJob, options?: PrintOptions): Promise<PrintOutcome>;
 
-  /** Current state; never throws (an unreachable printer answers `connected: false`). */
+  /**
+   * Current state; never throws (an unreachable printer answers `connected: false`) and never
+   * waits for a running job: then it answers the last status read, with `busy: true` (ADR 0514).
+   */
   status(): Promise<PrinterStatus>;
 
   /**

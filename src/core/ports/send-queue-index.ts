@@ -6,8 +6,15 @@ export interface QueueSummary {
   unsentLocations: number;
   stuckDocuments: number;
   stuckLocations: number;
-  /** The oldest unsent item (document or location) in creation order. */
-  oldestUnsent?: QueueEntry;
+  /** Set aside for the tax office (ADR 0711): never sent again, listed in the report and status. */
+  setAsideDocuments: number;
+  setAsideLocations: number;
+  /**
+   * The oldest item not registered — unsent or stuck — in creation order: the resend deadline is
+   * read from it (a stuck item must reach the SFS too, ADR 0702), and it is the item
+   * `GET /api/report/offline/oldest` answers (`OfflineReportIndex.oldestOffline`).
+   */
+  oldest?: QueueEntry;
 }
 
 /**
@@ -23,6 +30,8 @@ export interface SendQueueIndex {
   stuckDocuments(limit?: number): IndexedDocument[];
   unsentLocations(limit?: number): IndexedLocation[];
   stuckLocations(limit?: number): IndexedLocation[];
+  /** Items set aside for the tax office (ADR 0711), documents and locations in creation order. */
+  setAsideItems(limit: number): QueueEntry[];
   /** The first `limit` items of the send queue: unsent documents and locations in creation order. */
   sendQueue(limit: number): QueueEntry[];
   queueSummary(): QueueSummary;

@@ -190,14 +190,33 @@ describe('layoutReceipt', () => {
     expect(headings.every((b) => b.bold && b.size === 'double')).toBe(true);
   });
 
-  it('VK and VY: VKLAD / VÝBER with the amount, UID and OKP; no items, no payments, no QR', () => {
+  it('VK and VY from 2026 (not sent, Act 384/2025): VKLAD / VÝBER, the amount, "not sent", PKP and OKP; no offline heading, no QR', () => {
     for (const width of WIDTHS) {
       const vk = compact(S.vk, width);
-      expectInOrder(vk, [...HEADER, 'VKLAD', 'Poradové číslo dokladu: 1', 'SUMA 100.00 EUR', 'UID:', 'OKP:']);
+      const notSent = 'Neodosiela sa do e-kasa (zákon 384/2025 Z. z.)';
+      expectInOrder(vk, [
+        ...HEADER,
+        'VKLAD',
+        notSent,
+        'Poradové číslo dokladu: 1',
+        'SUMA 100.00 EUR',
+        'PKP:',
+        'OKP:',
+      ]);
       const vy = compact(S.vy, width);
       // The API's withdrawal is negative; the SFS Amount (and the paper) shows what was taken out.
-      expectInOrder(vy, [...HEADER, 'VÝBER', 'Poradové číslo dokladu: 2', 'SUMA 50.00 EUR', 'UID:', 'OKP:']);
+      expectInOrder(vy, [
+        ...HEADER,
+        'VÝBER',
+        notSent,
+        'Poradové číslo dokladu: 2',
+        'SUMA 50.00 EUR',
+        'PKP:',
+        'OKP:',
+      ]);
       for (const text of [vk, vy]) {
+        expect(text).not.toContain('OFF-LINE');
+        expect(text).not.toContain('UID:');
         expect(text).not.toContain('OVERTE');
         expect(text).not.toContain('Hotovosť');
         expect(text).not.toContain('Sadzba');
@@ -206,6 +225,24 @@ describe('layoutReceipt', () => {
     }
     expect(qrBlocks(layoutReceipt(S.vk, 42))).toEqual([]);
     expect(qrBlocks(layoutReceipt(S.vy, 42))).toEqual([]);
+  });
+
+  it('a VK sent in 2025 shows its UID and OKP, no PKP, no "not sent" line, no QR', () => {
+    for (const width of WIDTHS) {
+      const text = compact(S.vkSent2025, width);
+      expectInOrder(text, [
+        ...HEADER,
+        'VKLAD',
+        'Poradové číslo dokladu: 41',
+        'SUMA 100.00 EUR',
+        'UID:',
+        'OKP:',
+      ]);
+      expect(text).not.toContain('PKP:');
+      expect(text).not.toContain('Neodosiela');
+      expect(text).not.toContain('OFF-LINE');
+    }
+    expect(qrBlocks(layoutReceipt(S.vkSent2025, 42))).toEqual([]);
   });
 
   it('paragón: paper date, entry date and paragón number; rounding before SUMA', () => {

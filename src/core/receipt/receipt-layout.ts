@@ -72,7 +72,10 @@ function merchant(b: LineBuilder, view: ReceiptView): void {
 function headings(b: LineBuilder, view: ReceiptView): void {
   b.heading(W.heading[view.type]);
   // ekasa-protocol.md §4.2: an offline receipt is headed as such (vendor wording, see ADR 0500).
-  if (view.offline) b.heading(W.offline);
+  if (view.offline && view.notSent !== true) b.heading(W.offline);
+  // A VK/VY the law does not let us send (Act 384/2025) is no offline document: say why it has no
+  // UID instead (ADR 0515).
+  else if (view.notSent === true) b.wrapped(W.notSent, { align: 'center' });
 }
 
 /** Layout model lines 7–8, plus paragón, invoice and customer data where the type has them. */
@@ -129,7 +132,7 @@ function totals(b: LineBuilder, view: ReceiptView): void {
   if (view.type === 'VK' || view.type === 'VY') return;
   if (total < 0) {
     // A refund: print what the customer is paid back, never "−2.50" over "Hotovosť 2.50" or 0.00.
-    // Payment amounts are ≥ 0 (DECISIONS 9); a POS that sends 0 means "all of it, this way".
+    // Payment amounts are ≥ 0 (ADR 0403); a POS that sends 0 means "all of it, this way".
     const paid = view.payments.filter((p) => p.amountCents > 0);
     if (paid.length === 0) {
       const how = view.payments[0]?.name;
@@ -193,7 +196,8 @@ function stackedVatRows(b: LineBuilder, rows: TableRow[]): void {
  */
 function validation(b: LineBuilder, view: ReceiptView): void {
   b.separator();
-  if (view.offline) b.code(W.pkp, view.pkp);
+  // SFS spec §2.9: a document without UID carries its PKP — offline, or not sent by law (ADR 0515).
+  if (view.offline || view.notSent === true) b.code(W.pkp, view.pkp);
   else if (view.uid !== undefined) b.code(W.uid, view.uid);
   if (view.type !== 'VK' && view.type !== 'VY') {
     const minVersion = view.offline ? QR_OFFLINE_MIN_VERSION : QR_ONLINE_MIN_VERSION;

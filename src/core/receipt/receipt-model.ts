@@ -64,6 +64,12 @@ export interface ReceiptView {
 
   /** Not registered online (SFS unreachable or past the limit): offline heading, PKP, offline QR. */
   offline: boolean;
+  /**
+   * Not sent by law: a VK/VY created from 1 January 2026 (Act 384/2025, ADR 0704). It is not an
+   * offline document (it will never be sent): no offline heading, a line saying it is not sent,
+   * PKP and OKP (ADR 0515). Never together with `offline`.
+   */
+  notSent?: boolean;
   /** A reprint: marked "KÓPIA" at the top and the bottom. */
   copy: boolean;
   /** The merchant is a demo merchant: every receipt is marked as not valid. */

@@ -18,6 +18,8 @@ export interface ReceiptViewSource {
   uid?: string;
   /** Not registered online: offline heading, PKP, offline QR. */
   offline: boolean;
+  /** Not sent by law (VK/VY from 2026, Act 384/2025): laid out without the offline heading. */
+  notSent?: boolean;
   /** The QR content the document domain computed (UID online, offline form otherwise). */
   qrText: string;
   /** VAT per rate as the document domain computed it (the same numbers as `vatRateSums`). */
@@ -81,6 +83,7 @@ export function receiptViewFromRecord(src: ReceiptViewSource): ReceiptView {
     okp: record.okp,
     qrText: src.qrText,
     offline: src.offline,
+    ...(src.notSent === true ? { notSent: true } : {}),
     copy: src.copy ?? false,
     demo: record.demo || merchant.demo,
   };

@@ -21,6 +21,8 @@ export const RECEIPT_WORDING = {
   } satisfies Record<ReceiptDocumentType, string>,
   /** Vendor practice; the FS calls it "off-line pokladničný doklad" (ekasa-protocol.md §4.2). */
   offline: 'OFF-LINE DOKLAD',
+  /** VK/VY from 2026 (Act 384/2025): stored and printed, never sent (our wording, ADR 0515). */
+  notSent: 'Neodosiela sa do e-kasa (zákon 384/2025 Z. z.)',
   copy: 'KÓPIA',
   demo: '*** DEMO - NEPLATNÝ DOKLAD ***',
   ico: 'IČO:',

@@ -13,6 +13,7 @@ export type SampleReceiptName =
   | 'nd'
   | 'vk'
   | 'vy'
+  | 'vkSent2025'
   | 'paragon'
   | 'copy'
   | 'demo'
@@ -198,22 +199,35 @@ const cashBase: ReceiptView = {
   roundingCents: 0,
 };
 
-/** VK: cash deposit, online. */
+/** VK in 2026: a cash deposit the law does not let us send (Act 384/2025): no UID, no offline heading. */
+const { uid: _cashUid, ...cashWithoutUid } = cashBase;
 const vk: ReceiptView = {
-  ...cashBase,
+  ...cashWithoutUid,
   type: 'VK',
   sequenceNumber: 1,
   documentNumber: '202601/1',
   totalCents: 10000,
+  notSent: true,
 };
 
-/** VY: cash withdrawal (the API amount is negative; printed as the amount withdrawn). */
+/** VY in 2026 (the API amount is negative; printed as the amount withdrawn), not sent either. */
 const vy: ReceiptView = {
-  ...cashBase,
+  ...cashWithoutUid,
   type: 'VY',
   sequenceNumber: 2,
   documentNumber: '202601/2',
   totalCents: -5000,
+  notSent: true,
+};
+
+/** VK created in 2025: sent and registered online, with its UID. */
+const vkSent2025: ReceiptView = {
+  ...cashBase,
+  type: 'VK',
+  sequenceNumber: 41,
+  documentNumber: '202512/41',
+  issueDate: '15.12.2025 08:02:11',
+  totalCents: 10000,
 };
 
 /** Paragón entered afterwards: issue date of the paper paragón, create date, paragón number, rounding. */
@@ -294,6 +308,7 @@ export const SAMPLE_RECEIPTS: Readonly<Record<SampleReceiptName, ReceiptView>> =
   nd,
   vk,
   vy,
+  vkSent2025,
   paragon,
   copy,
   demo,

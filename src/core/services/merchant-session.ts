@@ -41,6 +41,7 @@ export class MerchantSession implements RefusalSource {
   readonly #keystore: MerchantKeystore;
   readonly #clock: Clock;
   #loaded: Loaded | undefined;
+  readonly #installedListeners: Array<() => void> = [];
 
   constructor(deps: { index: JournalIndex; keystore: MerchantKeystore; clock: Clock }) {
     this.#index = deps.index;
@@ -72,6 +73,15 @@ export class MerchantSession implements RefusalSource {
   /** Called by the store use case once the merchant record is in the journal. */
   installed(recordNo: number, merchant: MerchantRecord, signer: MessageSigner): void {
     this.#loaded = { recordNo, merchant, signer };
+    for (const listener of this.#installedListeners) listener();
+  }
+
+  /**
+   * Called after a merchant is stored (a renewal included): the offline sender tries its queue at
+   * once, since a new certificate may clear why the SFS refused it (ADR 0711).
+   */
+  onInstalled(listener: () => void): void {
+    this.#installedListeners.push(listener);
   }
 
   /** The refusal fiscal work gets now, or undefined when the register can sign. */

@@ -42,7 +42,7 @@ export function offlineRoutes(deps: OfflineRouteDeps): RoutePlugin {
           tags: ['offline'],
           summary: 'Report of documents and locations not registered with the SFS (optionally printed)',
           description:
-            'Documents (offline and stuck) first, then locations, in creation order; `offset` skips exactly that many items, `limit` caps them (1000 at most and by default). With `printer` the report is printed too; a print cut short answers the printer code with `offset` to resume at.',
+            'Documents (offline and stuck) first, then locations, in creation order; `offset` skips exactly that many items, `limit` caps them (1000 at most and by default). With `printer` the report is printed too; it never holds the register (sales go on meanwhile), one printed report at a time (300). A print cut short answers the printer code with `offset` to resume at.',
           body: GetOfflineDocumentsRequest,
           response: { 200: OfflineReportResponse, ...errorResponses },
         },

@@ -4,7 +4,7 @@ import type { RoutePlugin } from '../app.js';
 import { errorResponses, GenericResponse } from '../schemas/common.js';
 import { OpenDrawerRequest, PrinterResponse } from '../schemas/printing.js';
 
-/** `GET /api/printer` (always answered, DECISIONS 11) and `POST /api/drawer/open`. */
+/** `GET /api/printer` (always answered, ADR 0514) and `POST /api/drawer/open`. */
 export function printerRoutes(deps: { printer: ReceiptPrinter }): RoutePlugin {
   return (app) => {
     app.get(

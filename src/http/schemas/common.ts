@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PartialPrintInfo } from './printing.js';
 import { strictRequest } from './strict-request.js';
 
 /** Every failure: `{resultCode, error, errorMessage}` (+ details named by the endpoint). */
@@ -7,6 +8,19 @@ export const ErrorResponse = z
     resultCode: z.number().int().describe('Result code (see docs/errors.md); never 0.'),
     error: z.string().describe('What went wrong, naming the field or the cause.'),
     errorMessage: z.string().describe('The same text, for clients written against other vendors.'),
+    printResultCode: z
+      .number()
+      .int()
+      .optional()
+      .describe('A failed print: the printer code 100–106 (docs/printing.md).'),
+    partialPrint: PartialPrintInfo.optional().describe(
+      'A print that failed part way (106, or 100/105 mid-job): what is on paper and where printing again goes on.',
+    ),
+    recordNo: z
+      .number()
+      .int()
+      .optional()
+      .describe('POST /api/print: the CHDÚ record that holds the text even though printing failed.'),
   })
   .loose()
   .meta({

@@ -10,7 +10,7 @@ import { VAT_RATE_INPUTS, VAT_RATES } from '../../core/documents/vat-rates.js';
 import type { MerchantView } from '../../core/merchant/merchant-record.js';
 import { exampleCash, exampleDocument } from './examples.js';
 import { Merchant } from './merchant.js';
-import { PrintOptionsFields } from './printing.js';
+import { PartialPrintInfo, PrintOptionsFields } from './printing.js';
 import { strictRequest } from './strict-request.js';
 
 /**
@@ -329,6 +329,11 @@ export const DocumentResponse = z
     resultCode: z.number().int(),
     document: ResponseDocument,
     printResultCode: z.number().int().optional().describe('Printer code 100–106 when printing failed (507).'),
+    partialPrint: PartialPrintInfo.optional().describe(
+      '507 after a print that failed part way: what is on paper and where POST /api/document/print goes on.',
+    ),
+    error: z.string().optional().describe('507: what happened and what to do.'),
+    errorMessage: z.string().optional().describe('507: the same text, for clients of other vendors.'),
   })
   .meta({
     id: 'DocumentResponse',

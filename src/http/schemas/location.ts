@@ -46,14 +46,18 @@ export const FixLocation = strictRequest({
   createDate: z
     .string()
     .nullish()
-    .describe('New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future.'),
+    .describe(
+      'New creation time: dd.MM.yyyy HH:mm:ss (Bratislava) or ISO 8601; not in the future, not before the previous location, not before the certificate became valid.',
+    ),
   ...kinds,
   useLastMerchant: z.boolean().nullish().describe('Sign and send it as the merchant in force.'),
 }).meta({
   id: 'FixLocation',
   examples: [
     { createDate: '03.09.2025 16:56:02', gps: { x: 17.1427408, y: 48.1455817 }, useLastMerchant: true },
+    {},
   ],
+  description: 'Only the members given change; `{}` sends the rejected location again as it is.',
 });
 
 export const UpdateLocationRequest = strictRequest({ ...kinds, fixLocation: FixLocation.nullish() }).meta({

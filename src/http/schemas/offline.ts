@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SET_ASIDE_DETAIL } from '../../core/documents/api-document.js';
 import type { FixDocumentInput } from '../../core/offline/fix-document.js';
 import type { OfflineReportInput } from '../../core/services/offline/offline-report.js';
 import { EkasaStatus, PrinterOptions, ResponseDocument } from './documents.js';
@@ -24,7 +25,8 @@ export const OfflineDocumentsFilter = strictRequest({
 
 /**
  * `printer` of the report: present (even `{}`) means print it too; `windowSize` in bytes, then a
- * pause of `printDelay` ms (0–60000). The same object as every Printer member.
+ * pause of `printDelay` ms (bounds in PrintOptionsFields, ADR 0516). The same object as every
+ * Printer member.
  */
 export const ReportPrinter = PrinterOptions;
 
@@ -99,9 +101,11 @@ const FixEntry = strictRequest({
     .number()
     .nullish()
     .describe('New quantity (0–10000000, 4 decimals); the line total and the amount are recomputed.'),
-  specialRegulation: strictRequest({
+  specialRegulationChange: strictRequest({
     newValue: z.string().nullish().describe('PDP, OOD, CK, PT, UD, ZPS, or null to remove it.'),
-  }).nullish(),
+  })
+    .nullish()
+    .describe('A new special regulation of the item (only at VAT_0), or `{"newValue": null}` to remove it.'),
 })
   .nullish()
   .describe('By position: `{}` leaves an item unchanged.');
@@ -125,9 +129,60 @@ export const UpdateDocumentRequest = strictRequest({
     { fixDocument: { createDate: '18.11.2026 17:28:14' } },
     { fixDocument: { useLastMerchant: true } },
     { fixDocument: { documentEntries: [{}, { name: 'Daco dobre', quantity: 1 }] } },
-    { fixDocument: { documentEntries: [{ specialRegulation: { newValue: null } }] } },
+    { fixDocument: { documentEntries: [{ specialRegulationChange: { newValue: null } }] } },
   ],
 });
+
+/** `POST /api/offline/set-aside` (extension, ADR 0711). */
+export const SetAsideRequest = strictRequest({
+  internalDocumentId: z
+    .number()
+    .int()
+    .nullish()
+    .describe('The document to set aside (its internalDocumentId).'),
+  locationInternalId: z.number().int().nullish().describe('Or the location to set aside (its internalId).'),
+  reason: z
+    .string()
+    .nullish()
+    .describe('Required: why (1–255 characters); kept in the CHDÚ with the item for the tax office.'),
+}).meta({
+  id: 'SetAsideRequest',
+  description: 'Exactly one of internalDocumentId and locationInternalId, and a reason.',
+  examples: [
+    {
+      internalDocumentId: 7,
+      reason: 'SFS -117 although the refund names its receipt; reported to the tax office',
+    },
+  ],
+});
+
+export const SetAsideResponse = z
+  .object({
+    resultCode: z.number().int(),
+    document: OfflineDocument.optional(),
+    location: Location.optional(),
+  })
+  .meta({
+    id: 'SetAsideResponse',
+    description:
+      'The item, now set aside: its status names the SFS rejection and that it needs the tax office.',
+    examples: [
+      {
+        resultCode: 0,
+        document: {
+          ...exampleStuckDocument,
+          status: {
+            error: {
+              errorType: 'EKASA' as const,
+              errorCode: -117,
+              message: 'Chýba ReferenceReceiptId.',
+              detail: SET_ASIDE_DETAIL,
+            },
+          },
+        },
+      },
+    ],
+  });
 
 type Assert<T extends true> = T;
 export type _ReportInputMatches = Assert<

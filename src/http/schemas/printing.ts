@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRINT_DELAY_MS, MIN_WINDOW_BYTES } from '../../core/printing/print-pacing.js';
 import { strictRequest } from './strict-request.js';
 
 /**
@@ -13,16 +14,71 @@ export const PrintOptionsFields = {
     .int()
     .min(0)
     .max(10_000_000)
+    .refine((n) => n === 0 || n >= MIN_WINDOW_BYTES, {
+      message: `must be 0 (one window) or at least ${MIN_WINDOW_BYTES} bytes`,
+    })
     .nullish()
-    .describe('Bytes of printer data (ESC/POS as sent) per window; 0 or absent: one window.'),
+    .describe(
+      `Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else ${MIN_WINDOW_BYTES}–10000000. Windows widen so that the pauses of one print add up to at most 120 s.`,
+    ),
   printDelay: z
     .number()
     .int()
     .min(0)
-    .max(60_000)
+    .max(MAX_PRINT_DELAY_MS)
     .nullish()
-    .describe('Milliseconds to wait between two windows, so a thermal head cools down.'),
+    .describe(
+      `Milliseconds to wait between two windows (0–${MAX_PRINT_DELAY_MS}), so a thermal head cools down.`,
+    ),
 };
+
+/**
+ * What a job cut short left on paper (ADR 0507): `partialPrint` of a 507 on store, and of the
+ * ErrorResponse of a print that failed part way (106, or 100/105 mid-job).
+ */
+export const PartialPrintInfo = z
+  .object({
+    totalBytes: z.number().int().describe('Size of the whole job in printer data (ESC/POS bytes as sent).'),
+    resumeOffset: z
+      .number()
+      .int()
+      .describe(
+        'The job byte a resumed print starts at (after ESC @ and the prelude): the end of the last unit the printer confirmed as printed.',
+      ),
+    printedLines: z
+      .number()
+      .int()
+      .describe('Lines, pictures and codes before resumeOffset: on the paper for certain.'),
+    unconfirmedLines: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Lines after resumeOffset that reached the printer but whose printing it could not confirm: the resumed print prints them again, so they may appear twice.',
+      ),
+    lastPrintedLine: z
+      .string()
+      .optional()
+      .describe('The text of the last line before resumeOffset: look for it on the paper.'),
+    jobSha256: z
+      .string()
+      .describe('SHA-256 (hex) of the job bytes: only the very same job resumes, any other starts afresh.'),
+  })
+  .meta({
+    id: 'PartialPrintInfo',
+    description:
+      'What a print cut short left on paper and where printing the same job again goes on (docs/printing.md).',
+    examples: [
+      {
+        totalBytes: 3184,
+        resumeOffset: 412,
+        printedLines: 9,
+        unconfirmedLines: 4,
+        lastPrintedLine: 'Kód pokladne:            88812345678900001',
+        jobSha256: '5d41402abc4b2a76b9719d911017c592a4f4d0b1e2f3a4b5c6d7e8f9a0b1c2d3',
+      },
+    ],
+  });
 
 const PrinterStatusSchema = z.object({
   ready: z.boolean().describe('a job sent now is expected to print'),
@@ -31,6 +87,12 @@ const PrinterStatusSchema = z.object({
   coverOpen: z.boolean(),
   faultCode: z.number().int().optional().describe('the code a print would fail with now (100–106)'),
   fault: z.string().optional(),
+  busy: z
+    .boolean()
+    .optional()
+    .describe(
+      'true while a job prints: the status is the one read last (before the job or after one of its lines)',
+    ),
 });
 
 export const PrinterInfoSchema = z.object({
@@ -101,7 +163,7 @@ export const OpenDrawerRequest = strictRequest({
 
 const imageData = z
   .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
-  .describe('The picture in Base64 (PNG, JPEG, GIF, WebP or BMP; a data: URL is accepted), at most 5 MB.');
+  .describe('The picture in Base64 (PNG, JPEG, GIF or WebP; a data: URL is accepted), at most 5 MB.');
 
 export const LogoPreviewRequest = strictRequest({
   imageData,

@@ -19,15 +19,20 @@ export type EscPosCommand =
   | { op: 'codepage'; n: number }
   | { op: 'raster'; widthBytes: number; height: number; data: Uint8Array }
   | { op: 'column-image'; m: number; width: number; data: Uint8Array }
+  | { op: 'graphics-store'; width: number; height: number; scaleX: number; scaleY: number; data: Uint8Array }
+  | { op: 'graphics-print' }
+  | { op: 'process-id'; id: string }
   | { op: 'qr-store'; data: Uint8Array }
   | { op: 'qr-print' }
   | { op: 'barcode'; system: number; data: Uint8Array }
   | { op: 'cut'; mode: number }
-  | { op: 'drawer'; pin: 2 | 5 }
+  /** ESC p (buffered) or DLE DC4 fn 1 (`realtime`: executed on receipt, before buffered data). */
+  | { op: 'drawer'; pin: 2 | 5; realtime?: boolean }
   | { op: 'status'; n: number }
   | { op: 'transmit-status'; n: number }
   | { op: 'printer-id'; n: number }
   | { op: 'ignored'; name: string }
+  | { op: 'skipped'; name: string; bytes: number }
   | { op: 'unknown'; bytes: Uint8Array };
 
 const ESC = 0x1b;
@@ -35,42 +40,95 @@ const GS = 0x1d;
 const FS = 0x1c;
 const DLE = 0x10;
 
-type Parsed = { cmd: EscPosCommand; next: number } | 'incomplete';
+/** A parsed command and where the next starts; `skip` data bytes follow that are not kept. */
+type Parsed = { cmd: EscPosCommand; next: number; skip?: number } | 'incomplete';
 
-/** Upper bound for one command's data (a full-width image of ~ 11,000 rows): bounds the buffer. */
-const MAX_COMMAND_BYTES = 8 * 1024 * 1024;
+/** A command and the bytes it took on the wire (what it occupies in a receive buffer). */
+export interface SizedCommand {
+  cmd: EscPosCommand;
+  size: number;
+}
+
+/**
+ * Upper bound for one command's data kept in memory (a full-width 80 mm image is 72 bytes a row,
+ * 65,535 rows at most: 4.7 MB). A command declaring more is reported and its data skipped as they
+ * arrive, never buffered: the work any input causes stays bounded.
+ */
+export const MAX_COMMAND_BYTES = 8 * 1024 * 1024;
 
 export class EscPosDecoder {
-  private buf = new Uint8Array(0);
+  private buf = new Uint8Array(4096);
+  private start = 0;
+  private end = 0;
+  /** Data bytes of an oversized command still to be dropped. */
+  private skipping = 0;
 
   /** Bytes not yet part of a complete command (a cut-off command at the end of a dropped line). */
   get pending(): number {
-    return this.buf.length;
+    return this.end - this.start + this.skipping;
   }
 
   /** Drops a partial command (the line closed in the middle of it). */
   discard(): void {
-    this.buf = new Uint8Array(0);
+    this.start = 0;
+    this.end = 0;
+    this.skipping = 0;
   }
 
   push(bytes: Uint8Array): EscPosCommand[] {
-    const joined = new Uint8Array(this.buf.length + bytes.length);
-    joined.set(this.buf, 0);
-    joined.set(bytes, this.buf.length);
-    const out: EscPosCommand[] = [];
-    let pos = 0;
-    while (pos < joined.length) {
-      const r = parseAt(joined, pos);
-      if (r === 'incomplete') break;
-      out.push(r.cmd);
-      pos = r.next;
+    return this.pushSized(bytes).map((c) => c.cmd);
+  }
+
+  /** Like {@link push}, with the wire size of each command. */
+  pushSized(bytes: Uint8Array): SizedCommand[] {
+    let input = bytes;
+    if (this.skipping > 0) {
+      const n = Math.min(this.skipping, input.length);
+      this.skipping -= n;
+      input = input.subarray(n);
     }
-    this.buf = joined.slice(pos);
-    if (this.buf.length > MAX_COMMAND_BYTES) {
-      out.push({ op: 'unknown', bytes: this.buf.slice(0, 16) });
-      this.buf = new Uint8Array(0);
+    this.append(input);
+    const out: SizedCommand[] = [];
+    const view = this.buf.subarray(0, this.end);
+    let pos = this.start;
+    while (pos < this.end) {
+      const r = parseAt(view, pos);
+      if (r === 'incomplete') break;
+      const skip = r.skip ?? 0;
+      out.push({ cmd: r.cmd, size: r.next - pos + skip });
+      pos = r.next;
+      if (skip > 0) {
+        // An oversized command: drop its data as they come, keep parsing after them.
+        const here = Math.min(skip, this.end - pos);
+        pos += here;
+        this.skipping = skip - here;
+        if (this.skipping > 0) break;
+      }
+    }
+    this.start = pos;
+    if (this.start === this.end) {
+      this.start = 0;
+      this.end = 0;
     }
     return out;
+  }
+
+  /** Appends in amortised linear time (a big image arrives in many chunks). */
+  private append(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    if (this.end + bytes.length > this.buf.length) {
+      const needed = this.end - this.start + bytes.length;
+      // Grow so that at most half is live after a move: each byte is moved O(1) times on average.
+      if (needed * 2 > this.buf.length) {
+        const next = new Uint8Array(needed * 2);
+        next.set(this.buf.subarray(this.start, this.end), 0);
+        this.buf = next;
+      } else this.buf.copyWithin(0, this.start, this.end);
+      this.end -= this.start;
+      this.start = 0;
+    }
+    this.buf.set(bytes, this.end);
+    this.end += bytes.length;
   }
 }
 
@@ -139,8 +197,6 @@ const ESC_FIXED: Readonly<Record<number, [string, number]>> = {
   92: ['ESC \\', 2],
   101: ['ESC e', 1],
   102: ['ESC f', 2],
-  105: ['ESC i', 0],
-  109: ['ESC m', 0],
   114: ['ESC r', 1],
   117: ['ESC u', 1],
   118: ['ESC v', 0],
@@ -171,6 +227,10 @@ function parseEsc(b: Uint8Array, pos: number): Parsed {
       return one((n) => ({ op: 'feed-lines', lines: n }));
     case 0x4a:
       return one((n) => ({ op: 'feed-dots', dots: n }));
+    case 0x69: // ESC i: full cut (one point left uncut on some models), as GS V 0
+      return { cmd: { op: 'cut', mode: 0 }, next: pos + 2 };
+    case 0x6d: // ESC m: partial cut, as GS V 1
+      return { cmd: { op: 'cut', mode: 1 }, next: pos + 2 };
     case 0x70: // ESC p m t1 t2
       if (!has(b, pos, 5)) return 'incomplete';
       return { cmd: { op: 'drawer', pin: b[pos + 2]! % 48 === 0 ? 2 : 5 }, next: pos + 5 };
@@ -259,6 +319,7 @@ function parseGs(b: Uint8Array, pos: number): Parsed {
       const widthBytes = u16(b, pos + 4);
       const height = u16(b, pos + 6);
       const k = widthBytes * height;
+      if (k > MAX_COMMAND_BYTES) return oversized('GS v 0', pos + 8, k);
       if (!has(b, pos, 8 + k)) return 'incomplete';
       return {
         cmd: { op: 'raster', widthBytes, height, data: b.slice(pos + 8, pos + 8 + k) },
@@ -277,17 +338,22 @@ function parseGs(b: Uint8Array, pos: number): Parsed {
         if (fn === 0x50) return { cmd: { op: 'qr-store', data: b.slice(pos + 8, next) }, next };
         if (fn === 0x51) return { cmd: { op: 'qr-print' }, next };
       }
+      // GS ( H fn 48: answer this process ID once everything before it is printed.
+      if (fnFamily === 0x48 && len === 6 && b[pos + 5] === 48 && b[pos + 6] === 48) {
+        return { cmd: { op: 'process-id', id: String.fromCharCode(...b.subarray(pos + 7, next)) }, next };
+      }
+      if (fnFamily === 0x4c) return { cmd: graphics('GS ( L', b.subarray(pos + 5, next)), next };
       return { cmd: { op: 'ignored', name: `GS ( ${String.fromCharCode(fnFamily)}` }, next };
     }
     case 0x38: {
-      // GS 8 x p1 p2 p3 p4 …: graphics with a 4-byte length.
+      // GS 8 L p1 p2 p3 p4 m fn …: the graphics functions of GS ( L with a 4-byte length.
       if (!has(b, pos, 7)) return 'incomplete';
       const len = b[pos + 3]! + b[pos + 4]! * 256 + b[pos + 5]! * 65536 + b[pos + 6]! * 16777216;
-      if (len > MAX_COMMAND_BYTES)
-        return { cmd: { op: 'unknown', bytes: b.slice(pos, pos + 7) }, next: pos + 7 };
-      return has(b, pos, 7 + len)
-        ? { cmd: { op: 'ignored', name: 'GS 8' }, next: pos + 7 + len }
-        : 'incomplete';
+      if (len > MAX_COMMAND_BYTES) return oversized('GS 8', pos + 7, len);
+      if (!has(b, pos, 7 + len)) return 'incomplete';
+      const next = pos + 7 + len;
+      if (b[pos + 2] === 0x4c) return { cmd: graphics('GS 8 L', b.subarray(pos + 7, next)), next };
+      return { cmd: { op: 'ignored', name: 'GS 8' }, next };
     }
     case 0x2a: {
       // GS * x y d1…d(x×y×8): downloaded bit image.
@@ -323,6 +389,41 @@ function parseGs(b: Uint8Array, pos: number): Parsed {
   }
 }
 
+/**
+ * GS ( L / GS 8 L parameters from `m`: fn 112 stores a raster graphic in the print buffer
+ * (`m fn a bx by c xL xH yL yH d…`, k = ⌈x/8⌉ × y), fn 50 (and its alias 2) prints it; other
+ * functions (NV and download graphics, reference dots) print nothing by themselves.
+ */
+function graphics(name: string, p: Uint8Array): EscPosCommand {
+  const fn = p[1];
+  if (fn === 112 && p.length >= 10) {
+    const width = u16(p, 6);
+    const height = u16(p, 8);
+    const k = ((width + 7) >> 3) * height;
+    if (p.length >= 10 + k) {
+      return {
+        op: 'graphics-store',
+        width,
+        height,
+        scaleX: p[3] === 2 ? 2 : 1,
+        scaleY: p[4] === 2 ? 2 : 1,
+        data: p.slice(10, 10 + k),
+      };
+    }
+  }
+  if (fn === 50 || fn === 2) return { op: 'graphics-print' };
+  return { op: 'ignored', name: `${name} fn ${fn ?? '?'}` };
+}
+
+/** A command whose data are larger than any printer takes: noted, its data skipped, not kept. */
+function oversized(name: string, dataStart: number, length: number): Parsed {
+  return {
+    cmd: { op: 'skipped', name, bytes: length },
+    next: dataStart,
+    skip: length,
+  };
+}
+
 function parseFs(b: Uint8Array, pos: number): Parsed {
   if (!has(b, pos, 2)) return 'incomplete';
   const x = b[pos + 1]!;
@@ -355,7 +456,9 @@ function parseDle(b: Uint8Array, pos: number): Parsed {
   if (x === 0x14) {
     // DLE DC4 fn a b: fn 1 = real-time drawer pulse (m: 0 pin 2, 1 pin 5).
     if (!has(b, pos, 5)) return 'incomplete';
-    if (b[pos + 2] === 1) return { cmd: { op: 'drawer', pin: b[pos + 3] === 0 ? 2 : 5 }, next: pos + 5 };
+    if (b[pos + 2] === 1) {
+      return { cmd: { op: 'drawer', pin: b[pos + 3] === 0 ? 2 : 5, realtime: true }, next: pos + 5 };
+    }
     return { cmd: { op: 'ignored', name: 'DLE DC4' }, next: pos + 5 };
   }
   return { cmd: { op: 'unknown', bytes: b.slice(pos, pos + 2) }, next: pos + 2 };

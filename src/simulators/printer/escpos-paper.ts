@@ -37,11 +37,21 @@ interface Modes {
 
 const DEFAULT_MODES: Modes = { align: 0, bold: false, width: 1, height: 1, font: 0, codepage: 0 };
 
+/** A raster graphic stored by GS ( L fn 112, printed by fn 50. */
+interface StoredGraphic {
+  width: number;
+  height: number;
+  scaleX: number;
+  scaleY: number;
+  data: Uint8Array;
+}
+
 /**
  * The print mechanism of the simulated printer: applies decoded commands, keeps the line buffer
  * (a line is on paper only when LF, ESC d or a cut prints it; ESC @ drops an unprinted line, as
  * the buffer of a real printer is cleared), joins consecutive bit-image strips into one image and
- * reads QR codes back from images with jsQR. Jobs end at a cut.
+ * reads QR codes back from images with jsQR. Jobs end at a cut. Pictures are clipped to the
+ * paper's printable width in dots, as a printer drops what lies beyond its head.
  */
 export class EscPosPaper {
   private modes: Modes = { ...DEFAULT_MODES };
@@ -49,11 +59,16 @@ export class EscPosPaper {
   private lineAlign: 0 | 1 | 2 | undefined;
   private current: PrintedJob = newJob();
   private qrData: Uint8Array | undefined;
+  private graphic: StoredGraphic | undefined;
+  private readonly paperDots: number;
 
   constructor(
     private readonly onJob: (job: PrintedJob) => void,
     private readonly onDrawer: (pin: 2 | 5) => void = () => {},
-  ) {}
+    options: { paperDots?: number } = {},
+  ) {
+    this.paperDots = options.paperDots ?? 576;
+  }
 
   /** Has content that no cut has closed yet. */
   get open(): boolean {
@@ -90,6 +105,7 @@ export class EscPosPaper {
         this.lineAlign = undefined;
         this.modes = { ...DEFAULT_MODES };
         this.qrData = undefined;
+        this.graphic = undefined;
         return;
       case 'align':
         this.modes.align = cmd.align;
@@ -115,12 +131,34 @@ export class EscPosPaper {
         if (EPSON_CODEPAGES[cmd.n] === undefined)
           this.current.notes.push(`ESC t ${cmd.n}: code page not known`);
         return;
-      case 'raster':
-        this.image(cmd.widthBytes * 8, cmd.height, unpackRows(cmd.data, cmd.widthBytes, cmd.height));
+      case 'raster': {
+        const width = Math.min(cmd.widthBytes * 8, this.paperDots);
+        this.image(width, cmd.height, unpackRows(cmd.data, cmd.widthBytes, cmd.height, width));
         return;
-      case 'column-image':
-        this.image(cmd.width, cmd.m >= 32 ? 24 : 8, unpackColumns(cmd.data, cmd.width, cmd.m >= 32 ? 24 : 8));
+      }
+      case 'column-image': {
+        const rows = cmd.m >= 32 ? 24 : 8;
+        const width = Math.min(cmd.width, this.paperDots);
+        this.image(width, rows, unpackColumns(cmd.data, width, rows));
         this.columnBand = true;
+        return;
+      }
+      case 'graphics-store':
+        this.graphic = cmd;
+        return;
+      case 'graphics-print': {
+        // The print buffer's graphic is printed once, then the buffer is empty.
+        const g = this.graphic;
+        this.graphic = undefined;
+        if (g === undefined) return;
+        const width = Math.min(g.width * g.scaleX, this.paperDots);
+        const height = g.height * g.scaleY;
+        this.image(width, height, scaledRows(g, width));
+        this.closeImages();
+        return;
+      }
+      case 'skipped':
+        this.current.notes.push(`${cmd.name}: ${cmd.bytes} bytes, more than any printer takes; skipped`);
         return;
       case 'qr-store':
         this.qrData = cmd.data;
@@ -231,14 +269,29 @@ function newJob(): PrintedJob {
   return { elements: [], drawerKicks: [], cut: false, notes: [] };
 }
 
-/** GS v 0 rows: 8 dots a byte, most significant bit left. */
-function unpackRows(data: Uint8Array, widthBytes: number, height: number): Uint8Array {
-  const width = widthBytes * 8;
+/** GS v 0 rows: 8 dots a byte, most significant bit left; only the first `width` dots of a row. */
+function unpackRows(data: Uint8Array, widthBytes: number, height: number, width: number): Uint8Array {
   const dots = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const byte = data[y * widthBytes + (x >> 3)] ?? 0;
       dots[y * width + x] = (byte >> (7 - (x & 7))) & 1;
+    }
+  }
+  return dots;
+}
+
+/** A GS ( L graphic enlarged by its scale, the first `width` dots of each row. */
+function scaledRows(g: StoredGraphic, width: number): Uint8Array {
+  const widthBytes = (g.width + 7) >> 3;
+  const height = g.height * g.scaleY;
+  const dots = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / g.scaleY);
+    for (let x = 0; x < width; x++) {
+      const sx = Math.floor(x / g.scaleX);
+      const byte = g.data[row * widthBytes + (sx >> 3)] ?? 0;
+      dots[y * width + x] = (byte >> (7 - (sx & 7))) & 1;
     }
   }
   return dots;
@@ -263,7 +316,10 @@ const jsQR: JsQr = (jsQRModule as unknown as { default?: JsQr }).default ?? (jsQ
 
 /** jsQR over the bitmap, with a white border so a tight quiet zone still reads. */
 function readQr(width: number, height: number, dots: Uint8Array): string | undefined {
-  if (width < 21 || height < 21 || width * height > 4_000_000) return undefined;
+  // A receipt's QR is about square and at most the paper wide: a tall strip or a poster is not
+  // searched (jsQR's work grows with the area: bounded work per input).
+  if (width < 21 || height < 21 || width * height > 1_000_000) return undefined;
+  if (height > 2 * width || width > 2 * height) return undefined;
   const pad = 16;
   const w = width + 2 * pad;
   const h = height + 2 * pad;

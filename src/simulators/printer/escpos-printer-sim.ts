@@ -2,9 +2,10 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { PtyBridge } from '../chdu/pty-bridge.js';
-import { EscPosDecoder } from './escpos-decoder.js';
+import { type EscPosCommand, EscPosDecoder } from './escpos-decoder.js';
 import { EscPosPaper, jobText, type PrintedJob } from './escpos-paper.js';
 import { renderJobPng } from './paper-png.js';
+import { type BufferedCommand, PrintMechanism } from './print-mechanism.js';
 
 export interface PrinterSimOptions {
   host?: string;
@@ -16,6 +17,10 @@ export interface PrinterSimOptions {
   charsPerLine?: 32 | 42 | 48;
   /** Model name answered to GS I 67. */
   model?: string;
+  /** Receive buffer in bytes (default 4096, as most receipt printers): what a power cut loses. */
+  bufferBytes?: number;
+  /** Print speed in dot rows a second (default 2000: 250 mm/s); changeable in the state. */
+  rowsPerSecond?: number;
 }
 
 /** The printer's condition, set through the control port or by tests. */
@@ -28,8 +33,20 @@ export interface PrinterSimState {
   overheated: boolean;
   /** False: every connection is refused or dropped (cable out, printer off). */
   reachable: boolean;
-  /** Drop the connection after this many more received bytes (one shot). */
+  /**
+   * After this many more received bytes the printer loses power for a moment (one shot): every
+   * line drops and what was received but not yet printed is lost, as on a real printer.
+   */
   dropAfterBytes?: number;
+  /** Print speed in dot rows a second (8 rows a millimetre). */
+  rowsPerSecond: number;
+}
+
+/** One line (TCP connection) into the printer: what it sent that the buffer has not taken yet. */
+interface Line {
+  socket: Socket;
+  decoder: EscPosDecoder;
+  inbox: Uint8Array[];
 }
 
 export interface SimJob {
@@ -49,28 +66,32 @@ export interface SimJob {
 
 const PAPER_DOTS: Record<32 | 42 | 48, number> = { 32: 384, 42: 512, 48: 576 };
 
+/** The default receive buffer: 4 KB, as most receipt printers have. */
+export const SIM_BUFFER_BYTES = 4096;
+/** The default speed: 250 mm/s at 8 dots a millimetre. */
+export const SIM_ROWS_PER_SECOND = 2000;
+
 /**
  * `kasa printer-sim`: an ESC/POS receipt printer on TCP. It decodes what it receives — from kasa
  * or any other ESC/POS encoder — into text and an image per job, answers DLE EOT status truthfully
  * from its condition, and can be put out of paper, cover open, off-line, overheated, unreachable,
- * or told to drop the line after N bytes. While not ready it prints nothing: data are discarded,
- * as by a printer whose buffer is cleared on error.
+ * or told to lose power after N bytes. Like a real printer it has a receive buffer (default 4 KB)
+ * that a print mechanism empties at its speed: a DLE EOT answer (real time) proves arrival only,
+ * a process ID (GS ( H fn 48) is answered once the data before it are printed, the line is not
+ * read while the buffer is full, and a power cut loses what the buffer still holds. While not
+ * ready it prints nothing: data are discarded, as by a printer whose buffer is cleared on error.
  */
 export class EscPosPrinterSim {
   readonly charsPerLine: 32 | 42 | 48;
   readonly paperDots: number;
-  private readonly sockets = new Set<Socket>();
+  readonly bufferBytes: number;
+  private readonly lines = new Set<Line>();
   private readonly paper: EscPosPaper;
+  private readonly mechanism: PrintMechanism;
   private readonly finished: SimJob[] = [];
   private readonly kicks: Array<{ pin: 2 | 5; at: string }> = [];
   private readonly bridges: PtyBridge[] = [];
-  private condition: PrinterSimState = {
-    paper: 'ok',
-    coverOpen: false,
-    online: true,
-    overheated: false,
-    reachable: true,
-  };
+  private condition: PrinterSimState;
   private received: Uint8Array[] = [];
   private nextNo: number;
   private server: Server | undefined;
@@ -79,10 +100,21 @@ export class EscPosPrinterSim {
   private constructor(private readonly options: PrinterSimOptions) {
     this.charsPerLine = options.charsPerLine ?? 48;
     this.paperDots = PAPER_DOTS[this.charsPerLine];
+    this.bufferBytes = options.bufferBytes ?? SIM_BUFFER_BYTES;
+    this.condition = healthy(options.rowsPerSecond ?? SIM_ROWS_PER_SECOND);
     this.paper = new EscPosPaper(
       (job) => this.jobDone(job),
       (pin) => this.kicks.push({ pin, at: new Date().toISOString() }),
+      { paperDots: this.paperDots },
     );
+    this.mechanism = new PrintMechanism({
+      rowsPerSecond: this.condition.rowsPerSecond,
+      ready: () => this.ready(),
+      execute: (entry) => this.execute(entry),
+      drained: () => {
+        for (const line of this.lines) this.pump(line);
+      },
+    });
     this.nextNo = 1;
     if (options.outDir !== undefined) {
       mkdirSync(options.outDir, { recursive: true });
@@ -114,7 +146,12 @@ export class EscPosPrinterSim {
   }
 
   get connections(): number {
-    return this.sockets.size;
+    return this.lines.size;
+  }
+
+  /** Bytes received and not printed yet (in the receive buffer). */
+  get unprinted(): number {
+    return this.mechanism.buffered;
   }
 
   state(): PrinterSimState {
@@ -126,7 +163,8 @@ export class EscPosPrinterSim {
     this.condition = { ...this.condition, ...change };
     if (change.dropAfterBytes === undefined && 'dropAfterBytes' in change)
       delete this.condition.dropAfterBytes;
-    if (change.reachable === false) this.dropAll();
+    this.mechanism.speed = this.condition.rowsPerSecond;
+    if (change.reachable === false) this.powerCut();
     return this.state();
   }
 
@@ -164,7 +202,9 @@ export class EscPosPrinterSim {
 
   /** Healthy again, history cleared (files stay, numbering goes on). */
   reset(): void {
-    this.condition = { paper: 'ok', coverOpen: false, online: true, overheated: false, reachable: true };
+    this.condition = healthy(this.options.rowsPerSecond ?? SIM_ROWS_PER_SECOND);
+    this.mechanism.speed = this.condition.rowsPerSecond;
+    this.mechanism.clear();
     this.finished.length = 0;
     this.kicks.length = 0;
     this.paper.lineClosed();
@@ -183,6 +223,7 @@ export class EscPosPrinterSim {
   async close(): Promise<void> {
     await Promise.all(this.bridges.map((b) => b.close()));
     this.dropAll();
+    this.mechanism.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
@@ -228,10 +269,11 @@ export class EscPosPrinterSim {
       return;
     }
     socket.setNoDelay(true);
-    this.sockets.add(socket);
-    const decoder = new EscPosDecoder();
+    const line: Line = { socket, decoder: new EscPosDecoder(), inbox: [] };
+    this.lines.add(line);
     socket.on('error', () => undefined);
     socket.on('data', (chunk: Buffer) => {
+      if (!this.lines.has(line)) return;
       let bytes: Uint8Array = chunk;
       const limit = this.condition.dropAfterBytes;
       let drop = false;
@@ -243,27 +285,78 @@ export class EscPosPrinterSim {
         } else this.condition.dropAfterBytes = limit - bytes.length;
       }
       this.received.push(Uint8Array.from(bytes));
-      for (const cmd of decoder.push(bytes)) {
-        if (cmd.op === 'status') {
-          if (!socket.destroyed) socket.write(Uint8Array.of(this.statusByte(cmd.n)));
-        } else if (cmd.op === 'transmit-status') {
-          const n = cmd.n % 48;
-          const paper =
-            (this.condition.paper === 'near-end' ? 0x03 : 0) | (this.condition.paper === 'out' ? 0x0c : 0);
-          if (!socket.destroyed) socket.write(Uint8Array.of(n === 1 ? paper : 0));
-        } else if (cmd.op === 'printer-id') {
-          if (!socket.destroyed) socket.write(printerId(cmd.n, this.options.model ?? 'kasa printer-sim'));
-        } else if (this.ready()) {
-          this.paper.apply(cmd);
-        }
-      }
-      if (drop) socket.destroy();
+      line.inbox.push(Uint8Array.from(bytes));
+      this.pump(line);
+      if (drop) this.powerCut();
     });
+    // The host closing its end is no power cut: what arrived still prints.
     socket.once('close', () => {
-      this.sockets.delete(socket);
-      decoder.discard();
-      this.paper.lineClosed();
+      if (line.inbox.length === 0) this.lines.delete(line);
     });
+  }
+
+  /**
+   * Moves bytes from a line into the receive buffer while it has room (a full buffer stops
+   * reading the line, as a printer holds the host off). Real-time commands (DLE EOT, DLE DC4) are
+   * carried out as they are taken in; everything else waits for the mechanism.
+   */
+  private pump(line: Line): void {
+    while (line.inbox.length > 0) {
+      let room = this.bufferBytes - this.mechanism.buffered - line.decoder.pending;
+      // A command larger than the buffer streams through an idle mechanism a piece at a time.
+      if (room <= 0 && this.mechanism.idle) room = 512;
+      if (room <= 0) break;
+      const head = line.inbox[0] as Uint8Array;
+      const piece = head.subarray(0, room);
+      if (piece.length === head.length) line.inbox.shift();
+      else line.inbox[0] = head.subarray(piece.length);
+      for (const { cmd, size } of line.decoder.pushSized(piece)) this.take(line, cmd, size);
+    }
+    if (line.socket.destroyed) {
+      if (line.inbox.length === 0) this.lines.delete(line);
+      return;
+    }
+    if (line.inbox.length > 0) line.socket.pause();
+    else line.socket.resume();
+  }
+
+  private take(line: Line, cmd: EscPosCommand, size: number): void {
+    const reply = (bytes: Uint8Array): void => {
+      if (!line.socket.destroyed) line.socket.write(bytes);
+    };
+    if (cmd.op === 'status') {
+      reply(Uint8Array.of(this.statusByte(cmd.n)));
+      return;
+    }
+    if (cmd.op === 'drawer' && cmd.realtime === true) {
+      if (this.ready()) this.paper.apply(cmd);
+      return;
+    }
+    if (!this.ready()) return; // an error clears what arrives, as it cleared the buffer
+    this.mechanism.enqueue({ cmd, size, reply });
+  }
+
+  /** The mechanism reached a command: print it, or answer it now that all before it is done. */
+  private execute({ cmd, reply }: BufferedCommand): void {
+    if (cmd.op === 'process-id') {
+      reply(Uint8Array.from([0x37, 0x22, ...Array.from(cmd.id, (c) => c.charCodeAt(0)), 0x00]));
+    } else if (cmd.op === 'transmit-status') {
+      const n = cmd.n % 48;
+      const paper =
+        (this.condition.paper === 'near-end' ? 0x03 : 0) | (this.condition.paper === 'out' ? 0x0c : 0);
+      reply(Uint8Array.of(n === 1 ? paper : 0));
+    } else if (cmd.op === 'printer-id') {
+      reply(printerId(cmd.n, this.options.model ?? 'kasa printer-sim'));
+    } else {
+      this.paper.apply(cmd);
+    }
+  }
+
+  /** Power off for a moment: every line drops, the receive buffer and the unprinted line are lost. */
+  private powerCut(): void {
+    this.dropAll();
+    this.mechanism.clear();
+    this.paper.lineClosed();
   }
 
   private jobDone(job: PrintedJob): void {
@@ -294,9 +387,10 @@ export class EscPosPrinterSim {
     if (dir !== undefined) {
       const base = join(dir, String(no).padStart(6, '0'));
       sim.files = { txt: `${base}.txt`, png: `${base}.png`, bin: `${base}.bin` };
-      writeFileSync(sim.files.txt, text);
-      writeFileSync(sim.files.bin, bytes);
+      // The .txt last: once it is there, the job's files are complete (a watcher can rely on it).
       writeFileSync(sim.files.png, renderJobPng(job, this.paperDots, this.charsPerLine));
+      writeFileSync(sim.files.bin, bytes);
+      writeFileSync(sim.files.txt, text);
     }
     this.finished.push(sim);
     const waiters = this.waiters;
@@ -305,9 +399,17 @@ export class EscPosPrinterSim {
   }
 
   private dropAll(): void {
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
+    for (const line of this.lines) {
+      line.socket.destroy();
+      line.decoder.discard();
+      line.inbox.length = 0;
+    }
+    this.lines.clear();
   }
+}
+
+function healthy(rowsPerSecond: number): PrinterSimState {
+  return { paper: 'ok', coverOpen: false, online: true, overheated: false, reachable: true, rowsPerSecond };
 }
 
 /** GS I n: 1 model id, 2 type id, 3 firmware, 65 firmware, 66 maker, 67 model name ("_" text NUL). */

@@ -5,7 +5,8 @@ import type { EscPosPrinterSim, PrinterSimState } from './escpos-printer-sim.js'
  * The printer simulator's control interface (loopback HTTP, JSON):
  * - `GET /state` — condition, connections, jobs printed, the open (uncut) job's text;
  * - `POST /state` — change the condition: `{"paper":"out"}`, `{"coverOpen":true}`,
- *   `{"online":false}`, `{"overheated":true}`, `{"reachable":false}`, `{"dropAfterBytes":500}`;
+ *   `{"online":false}`, `{"overheated":true}`, `{"reachable":false}`, `{"dropAfterBytes":500}`
+ *   (a power cut after 500 more bytes), `{"rowsPerSecond":2000}` (print speed);
  * - `GET /jobs` — every finished job: text, QR codes read back, images, drawer kicks, files;
  * - `GET /drawer` — drawer kicks seen;
  * - `POST /reset` — healthy again, history cleared.
@@ -67,6 +68,11 @@ export function parseChange(body: Record<string, unknown>): Partial<PrinterSimSt
           throw new Error('dropAfterBytes: a whole number ≥ 1');
         change.dropAfterBytes = value as number;
         break;
+      case 'rowsPerSecond':
+        if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 1_000_000)
+          throw new Error('rowsPerSecond: a whole number from 1 to 1000000');
+        change.rowsPerSecond = value as number;
+        break;
       default:
         throw new Error(`unknown member "${key}"`);
     }
@@ -80,6 +86,8 @@ function state(sim: EscPosPrinterSim) {
     charsPerLine: sim.charsPerLine,
     state: sim.state(),
     connections: sim.connections,
+    bufferBytes: sim.bufferBytes,
+    unprintedBytes: sim.unprinted,
     jobs: sim.jobs.length,
     openJob: sim.openJobText(),
   };

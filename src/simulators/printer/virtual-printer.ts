@@ -169,7 +169,7 @@ export class VirtualPrinter implements ReceiptPrinter {
     }
     if (bytes === undefined) throw new RangeError(`virtual printer: no job ${jobNo}`);
     const jobs: PrintedJob[] = [];
-    const paper = new EscPosPaper((j) => jobs.push(j));
+    const paper = new EscPosPaper((j) => jobs.push(j), undefined, { paperDots: this.profile.paperWidthDots });
     for (const cmd of new EscPosDecoder().push(bytes)) paper.apply(cmd);
     paper.finish();
     const png = renderJobPng(

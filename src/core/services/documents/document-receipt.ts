@@ -35,7 +35,8 @@ export async function merchantOf(
 /**
  * The receipt of a stored document laid out for the printer width: online receipts carry the UID
  * and its QR, all others the offline heading, PKP and the offline QR (SFS spec §2.9–2.10). A
- * document sent later keeps the offline form it was handed over with.
+ * document sent later keeps the offline form it was handed over with. A VK/VY the law does not
+ * let us send (Act 384/2025) is not an offline document: no offline heading (ADR 0515).
  */
 export function documentLayout(
   doc: IndexedDocument,
@@ -45,12 +46,14 @@ export function documentLayout(
 ): ReceiptLayout {
   const record = doc.document;
   const uid = doc.sendState === 'online' ? doc.accepted?.id : undefined;
+  const notSent = doc.sendState === 'not-sent';
   const { vatRows, exemptRows } = receiptVatTables(record.sfs);
   const view = receiptViewFromRecord({
     record,
     merchant,
     ...(uid === undefined ? {} : { uid }),
-    offline: uid === undefined,
+    offline: uid === undefined && !notSent,
+    ...(notSent ? { notSent: true } : {}),
     qrText: uid ?? offlineQrText({ okp: record.okp, data: record.sfs }),
     vatRows,
     exemptRows,

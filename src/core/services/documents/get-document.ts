@@ -35,7 +35,7 @@ export class GetDocument {
       // A copy is a CHDÚ write too: while the last original is unprinted, it must be printed first.
       assertLastDocumentPrinted(this.deps);
       const { merchant } = await merchantOf(this.deps, doc);
-      if (doc.sendState === 'stuck') {
+      if (doc.sendState === 'stuck' || doc.sendState === 'set-aside') {
         throw new FiscalError(
           'LAST_REQUEST_INVALID',
           `Document ${doc.document.documentNumber} was not accepted by the SFS; it is not valid and no copy of it can be printed.`,

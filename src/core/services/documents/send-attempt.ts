@@ -1,4 +1,9 @@
-import type { DocumentRecord, LocationRecord, SfsExchangeRecord } from '../../journal/records.js';
+import type {
+  DocumentRecord,
+  LocationRecord,
+  SfsAttemptRecord,
+  SfsExchangeRecord,
+} from '../../journal/records.js';
 import type { MessageSigner, SfsOutcome } from '../../ports/tax-authority.js';
 import { formatSfsDateTime } from '../../time.js';
 import type { AttemptOrigin } from '../sfs-health.js';
@@ -10,6 +15,26 @@ export type AttemptDeps = Pick<DocumentDeps, 'sfs' | 'sfsTimeoutMs' | 'swId' | '
   /** Who makes the attempt (status and the sender's wake-up tell them apart); default `request`. */
   origin?: AttemptOrigin;
 };
+
+export interface AttemptOptions {
+  /**
+   * Called with the attempt's `sfs-attempt` record after its Uuid and RequestDate are chosen and
+   * before the request leaves: a resend or a repair writes it into the CHDÚ here, so a register
+   * that stops before the outcome is recorded never uses this SendingCount again (ADR 0705). If it
+   * throws, nothing is sent.
+   */
+  onStart?: (started: SfsAttemptRecord) => Promise<void>;
+}
+
+/**
+ * `onStart` for an attempt made inside a request that already holds the write lock (a repair):
+ * the start is appended at once.
+ */
+export function recordStartIn(journal: DocumentDeps['journal']): NonNullable<AttemptOptions['onStart']> {
+  return async (started) => {
+    await journal.append({ type: 'sfs-attempt', body: started });
+  };
+}
 
 export interface Attempt {
   outcome: SfsOutcome;
@@ -28,9 +53,12 @@ export async function attemptDocument(
   document: DocumentRecord,
   signer: MessageSigner,
   sendingCount: number,
+  options: AttemptOptions = {},
 ): Promise<Attempt> {
   const requestUuid = deps.ids.uuid();
   const requestDate = formatSfsDateTime(deps.clock.now());
+  const subject = { kind: 'document' as const, documentNo: document.documentNo };
+  await options.onStart?.({ subject, requestUuid, requestDate, sendingCount });
   const outcome = await deps.sfs.registerReceipt(
     {
       header: {
@@ -50,13 +78,7 @@ export async function attemptDocument(
   deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin);
   return {
     outcome,
-    exchange: exchangeRecord(
-      { kind: 'document', documentNo: document.documentNo },
-      requestUuid,
-      requestDate,
-      sendingCount,
-      outcome,
-    ),
+    exchange: exchangeRecord(subject, requestUuid, requestDate, sendingCount, outcome),
   };
 }
 
@@ -66,9 +88,12 @@ export async function attemptLocation(
   location: LocationRecord,
   signer: MessageSigner,
   sendingCount: number,
+  options: AttemptOptions = {},
 ): Promise<Attempt> {
   const requestUuid = deps.ids.uuid();
   const requestDate = formatSfsDateTime(deps.clock.now());
+  const subject = { kind: 'location' as const, locationNo: location.locationNo };
+  await options.onStart?.({ subject, requestUuid, requestDate, sendingCount });
   const outcome = await deps.sfs.registerLocation(
     {
       header: {
@@ -85,13 +110,7 @@ export async function attemptLocation(
   deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin);
   return {
     outcome,
-    exchange: exchangeRecord(
-      { kind: 'location', locationNo: location.locationNo },
-      requestUuid,
-      requestDate,
-      sendingCount,
-      outcome,
-    ),
+    exchange: exchangeRecord(subject, requestUuid, requestDate, sendingCount, outcome),
   };
 }
 
@@ -136,8 +155,9 @@ export async function sendDocumentAttempt(
   document: DocumentRecord,
   signer: MessageSigner,
   sendingCount: number,
+  options: AttemptOptions = {},
 ): Promise<Attempt> {
-  const attempt = await attemptDocument(deps, document, signer, sendingCount);
+  const attempt = await attemptDocument(deps, document, signer, sendingCount, options);
   await deps.journal.append({ type: 'sfs-exchange', body: attempt.exchange });
   return attempt;
 }

@@ -58,6 +58,17 @@ export function locationProbe(index: LocationIndex & MerchantIndex): StatusProbe
           details,
         };
       }
+      if (last.sendState === 'set-aside') {
+        // ADR 0711: the last location was never registered; the register's place is not known
+        // to the SFS until a new one is sent.
+        return {
+          component: 'LOCATION',
+          state: 'WARNING',
+          reasonCode: 506,
+          reason: `Location ${last.location.locationNo} was set aside for the tax office and never registered: send the current location with POST /api/location/update.`,
+          details,
+        };
+      }
       return {
         component: 'LOCATION',
         state: 'OK',

@@ -1,6 +1,11 @@
-import { type ApiDocument, type ApiEkasaStatus, toApiDocument } from '../../documents/api-document.js';
+import {
+  type ApiDocument,
+  type ApiEkasaStatus,
+  SET_ASIDE_DETAIL,
+  toApiDocument,
+} from '../../documents/api-document.js';
 import { isAbsent } from '../../documents/field-rules.js';
-import { invalidInput } from '../../fiscal-error.js';
+import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import { type ApiLocation, toApiLocation } from '../../location/api-location.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
 import { stuckCause } from '../../offline/last-request.js';
@@ -10,9 +15,11 @@ import {
   reportHeadingLayout,
   reportItemLayout,
 } from '../../offline/offline-report-layout.js';
+import { registerRefusalKind } from '../../offline/register-refusal.js';
 import type { IndexedDocument, IndexedLocation, QueueEntry } from '../../ports/indexed-records.js';
 import type { OfflineReportQuery } from '../../ports/offline-report-index.js';
 import type { PrintOptions } from '../../ports/receipt-printer.js';
+import { MAX_PRINT_DELAY_MS, MIN_WINDOW_BYTES, PacingPlan } from '../../printing/print-pacing.js';
 import type { ReceiptLayout } from '../../receipt/receipt-blocks.js';
 import { parseApiDateTime } from '../../time.js';
 import { printerCodeOf, printerError } from '../documents/document-receipt.js';
@@ -20,8 +27,6 @@ import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
 
 /** The built-in limit of one report: at most this many items per answer (docs/offline.md). */
 export const REPORT_MAX_ITEMS = 1000;
-/** The longest pause between two print windows the report accepts, ms (bounds the work). */
-export const MAX_PRINT_DELAY_MS = 60_000;
 
 /** `GetOfflineDocumentsRequest` (api-compat §4.15). */
 export interface OfflineReportInput {
@@ -59,18 +64,31 @@ export interface OfflineReportResponse {
  * answers the printer's code with the `offset` to resume at, which prints exactly the rest.
  */
 export class OfflineReport {
+  /** A printed report is under way (one at a time: two would interleave on paper). */
+  #printing = false;
+
   constructor(private readonly deps: OfflineDeps) {}
 
   async execute(input: OfflineReportInput): Promise<OfflineReportResponse> {
     const query = readQuery(input);
     const pacing = readPacing(input.printer);
     if (pacing === undefined) return this.#answer(query).response;
-    // A printed report uses the printer like a copy does: one writer at a time (ADR 0003).
-    return this.deps.lock.run('report/offline+print', async () => {
+    // ADR 0709: the report writes nothing to the CHDÚ, so it never takes the write lock — sales go
+    // on while it prints and pauses; the printer adapter serialises its own jobs.
+    if (this.#printing) {
+      throw new FiscalError(
+        'BUSY',
+        'Another offline report is being printed; print this one when it has ended.',
+      );
+    }
+    this.#printing = true;
+    try {
       const { response, entries } = this.#answer(query);
       await this.#print(entries, query.offset, pacing, response);
       return response;
-    });
+    } finally {
+      this.#printing = false;
+    }
   }
 
   /** `GET /api/report/offline/oldest`: the oldest item not registered, in the same shape. */
@@ -123,13 +141,18 @@ export class OfflineReport {
       { layout: reportEndLayout(width), item: false },
     ];
     let printed = 0;
-    let windowBytes = 0;
-    for (const [i, job] of jobs.entries()) {
+    // API text: windowSize/printDelay keep a long report from overheating the head. The report is
+    // paced as one job — pauses between its item jobs, at most two minutes in all, windows
+    // widening if need be (ADR 0516) — since it holds the one-writer lock while it prints.
+    const plan = new PacingPlan(
+      jobs.reduce((n, j) => n + estimatedBytes(j.layout), 0),
+      pacing,
+    );
+    for (const job of jobs) {
+      const pause = plan.before(estimatedBytes(job.layout));
+      if (pause > 0) await this.deps.scheduler.sleep(pause);
       try {
-        await this.deps.printer.print(
-          { kind: 'text', layout: job.layout, reference: 'offline-report' },
-          pacing,
-        );
+        await this.deps.printer.print({ kind: 'text', layout: job.layout, reference: 'offline-report' });
       } catch (e) {
         const code = printerCodeOf(e);
         const resume = offset + printed;
@@ -145,20 +168,16 @@ export class OfflineReport {
         );
       }
       if (job.item) printed += 1;
-      // API text: windowSize/printDelay keep a long report from overheating the head — a pause
-      // of printDelay after every windowSize bytes (estimated) between the jobs.
-      windowBytes += estimatedBytes(job.layout);
-      const { windowSize, printDelay } = pacing;
-      if (windowSize && printDelay && windowBytes >= windowSize && i < jobs.length - 1) {
-        await this.deps.scheduler.sleep(printDelay);
-        windowBytes = 0;
-      }
     }
   }
 }
 
 /** Where a not-registered item stands, as EkasaStatus: the SFS rejection, or waiting offline. */
 export function offlineStatus(entry: QueueEntry): ApiEkasaStatus {
+  if (entry.item.sendState === 'set-aside') {
+    const { code, text } = stuckCause(entry);
+    return { error: { errorType: 'EKASA', errorCode: code, message: text, detail: SET_ASIDE_DETAIL } };
+  }
   if (entry.item.sendState === 'stuck') {
     const { code, text } = stuckCause(entry);
     return {
@@ -174,6 +193,17 @@ export function offlineStatus(entry: QueueEntry): ApiEkasaStatus {
     };
   }
   const last = entry.item.lastExchange;
+  const refusal = last?.registerRefused ? registerRefusalKind(last.errorCode) : undefined;
+  if (last && refusal) {
+    // ADR 0711: the SFS refused the register, not this item: it stays queued.
+    return {
+      warning: {
+        warningType: 'OFFLINE',
+        message: `Not registered yet: the SFS refuses this register (${last.errorCode}: ${last.errorText ?? ''}); it stays queued and is sent once that is fixed.`,
+        detail: `${refusal.cause}: ${refusal.todo}.`,
+      },
+    };
+  }
   return {
     warning: {
       warningType: 'OFFLINE',
@@ -208,7 +238,10 @@ function readQuery(input: OfflineReportInput): OfflineReportQuery {
 /** The printer's pacing, or undefined when the report is not to be printed. */
 function readPacing(printer: OfflineReportInput['printer']): PrintOptions | undefined {
   if (isAbsent(printer)) return undefined;
-  const windowSize = readInteger(printer.windowSize, 'printer.windowSize', 1, 10_000_000);
+  const windowSize = readInteger(printer.windowSize, 'printer.windowSize', 0, 10_000_000);
+  if (windowSize !== undefined && windowSize > 0 && windowSize < MIN_WINDOW_BYTES) {
+    throw invalidInput('printer.windowSize', `must be 0 (one window) or at least ${MIN_WINDOW_BYTES} bytes`);
+  }
   const printDelay = readInteger(printer.printDelay, 'printer.printDelay', 0, MAX_PRINT_DELAY_MS);
   return {
     ...(windowSize === undefined ? {} : { windowSize }),

@@ -9,7 +9,7 @@ import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
 import { merchantOf, type PrintFailure, printerError, printOriginal } from '../documents/document-receipt.js';
 import { assertLastDocumentPrinted, sfsFailure } from '../documents/issue-document.js';
-import { sendDocumentAttempt } from '../documents/send-attempt.js';
+import { recordStartIn, sendDocumentAttempt } from '../documents/send-attempt.js';
 import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
 
 /**
@@ -71,7 +71,13 @@ export class RepairDocument {
           },
         });
         const repaired = this.#reload(doc.documentNo);
-        await sendDocumentAttempt(this.deps, repaired.document, signer, nextSendingCount(stuck.sendingCount));
+        await sendDocumentAttempt(
+          this.deps,
+          repaired.document,
+          signer,
+          nextSendingCount(stuck.sendingCount),
+          { onStart: recordStartIn(this.deps.journal) },
+        );
       } finally {
         release?.();
       }

@@ -4,9 +4,10 @@ import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import type { LocationRecord } from '../../journal/records.js';
 import { type LocationKindsInput, presentKinds, validateLocation } from '../../location/location-input.js';
 import { nextSendingCount } from '../../offline/sending-count.js';
-import { formatSfsDateTime, parseApiDateTime } from '../../time.js';
+import type { IndexedLocation } from '../../ports/indexed-records.js';
+import { formatApiDateTime, formatSfsDateTime, parseApiDateTime, parseSfsDateTime } from '../../time.js';
 import { assertLastDocumentPrinted } from '../documents/issue-document.js';
-import { attemptLocation } from '../documents/send-attempt.js';
+import { attemptLocation, recordStartIn } from '../documents/send-attempt.js';
 import { assertPortable } from '../location/portable-only.js';
 import { type LocationResponse, locationAnswer } from '../location/update-location.js';
 import type { OfflineDeps } from './offline-deps.js';
@@ -19,9 +20,9 @@ export interface FixLocationInput extends LocationKindsInput {
 
 /**
  * `POST /api/location/update {fixLocation}` (issue 10): repairs the last location the SFS rejected
- * — a new CreateDate (never in the future: -108), another location, the merchant in force, or
- * nothing (sent again as it is) — as a `repair` record, and sends it at once. Nothing stuck →
- * 500; an invalid fix → 701.
+ * — a new CreateDate (bounded: see `#createDate`), another location, the merchant in force, or
+ * nothing (`{}`: sent again as it is) — as a `repair` record, and sends it at once. Nothing stuck
+ * → 500; an invalid fix → 701 naming the member.
  */
 export class RepairLocation {
   constructor(private readonly deps: OfflineDeps) {}
@@ -41,19 +42,14 @@ export class RepairLocation {
       const changes: Record<string, unknown> = {};
       const data = structuredClone(stuck.location.sfs);
       let merchantRecordNo: number | undefined;
+      if (fix.useLastMerchant === true) {
+        data.Dic = current.merchant.dic;
+        data.CashRegisterCode = current.merchant.organizationUnit.cashRegisterCode;
+        merchantRecordNo = current.recordNo;
+        changes.useLastMerchant = true;
+      }
       if (!isAbsent(fix.createDate)) {
-        const parsed = typeof fix.createDate === 'string' ? parseApiDateTime(fix.createDate) : undefined;
-        if (!parsed) {
-          throw invalidInput(
-            'fixLocation.createDate',
-            'must be dd.MM.yyyy HH:mm:ss (Bratislava time) or ISO 8601 with an offset',
-          );
-        }
-        const created = fiscalInstant(parsed);
-        if (created.getTime() > this.deps.clock.now().getTime()) {
-          throw invalidInput('fixLocation.createDate', 'must not be in the future (SFS -108)');
-        }
-        data.CreateDate = formatSfsDateTime(created);
+        data.CreateDate = formatSfsDateTime(this.#createDate(fix.createDate, stuck, merchantRecordNo));
         changes.createDate = data.CreateDate;
       }
       if (presentKinds(fix).length > 0) {
@@ -61,18 +57,8 @@ export class RepairLocation {
         data.location = validated.location;
         changes.location = validated.location;
       }
-      if (fix.useLastMerchant === true) {
-        data.Dic = current.merchant.dic;
-        data.CashRegisterCode = current.merchant.organizationUnit.cashRegisterCode;
-        merchantRecordNo = current.recordNo;
-        changes.useLastMerchant = true;
-      }
-      if (Object.keys(changes).length === 0) {
-        throw invalidInput(
-          'fixLocation',
-          'give at least one of createDate, gps, physicalAddress, other, useLastMerchant',
-        );
-      }
+      // Nothing given (`{}`): sent again as it is, with a fresh signature and SendingCount + 1 —
+      // like an empty fixDocument; it clears 602 and transient causes (ADR 0708).
 
       const { locationNo } = stuck.location;
       const release = this.deps.claims.claim({ kind: 'location', locationNo });
@@ -101,6 +87,7 @@ export class RepairLocation {
           repaired,
           signer,
           nextSendingCount(stuck.sendingCount),
+          { onStart: recordStartIn(this.deps.journal) },
         );
         await this.deps.journal.append({ type: 'sfs-exchange', body: attempt.exchange });
       } finally {
@@ -108,5 +95,41 @@ export class RepairLocation {
       }
       return locationAnswer(this.deps, locationNo);
     });
+  }
+
+  /**
+   * A new CreateDate for the location (ADR 0708): not in the future (SFS -108), not before the
+   * previous location's CreateDate (the locations of a register stay in the order it moved), and
+   * not before the certificate it is signed under became valid (the register could not have
+   * signed anything earlier). It may lie before the original CreateDate: a register whose clock
+   * ran ahead is refused with -108, and the fix is the earlier, true time.
+   */
+  #createDate(value: unknown, stuck: IndexedLocation, merchantRecordNo: number | undefined): Date {
+    const field = 'fixLocation.createDate';
+    const parsed = typeof value === 'string' ? parseApiDateTime(value) : undefined;
+    if (!parsed) {
+      throw invalidInput(field, 'must be dd.MM.yyyy HH:mm:ss (Bratislava time) or ISO 8601 with an offset');
+    }
+    const created = fiscalInstant(parsed);
+    if (created.getTime() > this.deps.clock.now().getTime()) {
+      throw invalidInput(field, 'must not be in the future (SFS -108)');
+    }
+    const previous = this.deps.index.findLocation(stuck.location.locationNo - 1)?.location.sfs.CreateDate;
+    const previousAt = previous === undefined ? undefined : parseSfsDateTime(previous);
+    if (previousAt !== undefined && created.getTime() < previousAt.getTime()) {
+      throw invalidInput(
+        field,
+        `must not be before the previous location's createDate (${formatApiDateTime(previousAt)})`,
+      );
+    }
+    const signer = this.deps.index.merchantByRecordNo(merchantRecordNo ?? stuck.location.merchantRecordNo);
+    const validFrom = signer === undefined ? undefined : parseSfsDateTime(signer.notBefore);
+    if (validFrom !== undefined && created.getTime() < validFrom.getTime()) {
+      throw invalidInput(
+        field,
+        `must not be before the certificate it is signed under became valid (${formatApiDateTime(validFrom)})`,
+      );
+    }
+    return created;
   }
 }

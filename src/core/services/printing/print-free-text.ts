@@ -19,7 +19,7 @@ export interface PrintFreeTextDeps {
 
 /**
  * `POST /api/print` (API text: "the text is also stored in CHDU memory"): the text is written to
- * the CHDÚ first as a `free-text` record — no document number, no fiscal marks (DECISIONS 5) —
+ * the CHDÚ first as a `free-text` record — no document number, no fiscal marks (ADR 0404, 0511) —
  * then printed as given: `\n` breaks lines, the caller pads; only a line longer than the paper
  * wraps. Like every CHDÚ write it waits while the last document is unprinted (508) or stuck (501).
  * A print that fails answers the printer's code with `recordNo`: the text stays stored.

@@ -23,6 +23,8 @@ export interface PrinterInfo {
     /** When not ready: the code a print would fail with now, and its name. */
     faultCode?: number;
     fault?: string;
+    /** A job is printing: the rest is the last reading, not asked now (ADR 0514). */
+    busy?: boolean;
   };
 }
 
@@ -43,6 +45,7 @@ export async function printerInfo(printer: ReceiptPrinter): Promise<PrinterInfo>
       paper: s.paper,
       coverOpen: s.coverOpen,
       ...(s.fault === undefined ? {} : { fault: s.fault, faultCode: RESULT_CODES[s.fault].code }),
+      ...(s.busy === true ? { busy: true } : {}),
     },
   };
 }

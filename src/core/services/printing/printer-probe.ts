@@ -21,7 +21,9 @@ export function printerProbe(printer: ReceiptPrinter): StatusProbe {
           reason:
             status.paper === 'near-end'
               ? `Printer ${printer.target}: paper near its end.`
-              : `Printer ${printer.target} is ready.`,
+              : status.busy === true
+                ? `Printer ${printer.target} is printing.`
+                : `Printer ${printer.target} is ready.`,
           details,
         };
       }

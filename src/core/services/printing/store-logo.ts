@@ -62,6 +62,6 @@ export function decodeImageData(imageData: string): Uint8Array {
   }
   const bytes = base64ToBytes(text);
   if (bytes === undefined || bytes.length === 0)
-    throw invalidInput('imageData', 'must be a Base64 image (PNG, JPEG, GIF, WebP or BMP)');
+    throw invalidInput('imageData', 'must be a Base64 image (PNG, JPEG, GIF or WebP)');
   return bytes;
 }

@@ -1,0 +1,77 @@
+import type { PartialPrintInfo } from '../../core/ports/receipt-printer.js';
+import type { EscPosJob, PrintUnit } from './escpos-encoder.js';
+
+/** A unit written in this attempt: its end in the job and the end of its bytes on the line. */
+export interface SentUnit {
+  end: number;
+  lineEnd: number;
+}
+
+/** How far a job got when it stopped (ADR 0507). */
+export interface JobProgress {
+  job: EscPosJob;
+  jobSha256: string;
+  /** Job offset this attempt started at (0, or the resume point of an earlier attempt). */
+  from: number;
+  /** Units written in this attempt, in order. */
+  sent: readonly SentUnit[];
+  /** Line offset up to which the printer confirmed arrival (an answered DLE EOT after it). */
+  arrivedLine: number;
+  /** Job offset up to which the printer confirmed printing (process ID), when it can. */
+  printedEnd?: number;
+  /**
+   * The printer's receive buffer: bytes that arrived within this distance of the newest
+   * confirmed byte may still be unprinted, and a power cut loses them.
+   */
+  bufferBytes: number;
+}
+
+export interface StoppedJob {
+  /** Something of the job may be on paper (or the drawer was kicked): printing again resumes. */
+  started: boolean;
+  /** All of the job is on paper for certain: nothing to resume. */
+  complete: boolean;
+  info: PartialPrintInfo;
+}
+
+/**
+ * Where printing the same job again must start so that no line is missing (ADR 0507). A DLE EOT
+ * answer proves only that bytes ARRIVED; a printer holds up to `bufferBytes` received but
+ * unprinted, and loses them when switched off. So without a process-ID confirmation the job
+ * resumes at the end of the last unit that lies a whole receive buffer before the newest
+ * confirmed byte: lines may be printed twice, never lost. With one (`printedEnd`), exactly there.
+ * The first unit (ESC @, the drawer kick) is never sent again once it arrived: a resumed print
+ * sends the prelude without the kick, so a drawer never opens twice for one receipt.
+ */
+export function stoppedAt(p: JobProgress): StoppedJob {
+  const units = p.job.units;
+  const init = units[0];
+  const initEnd = init?.end ?? 0;
+  let arrivedEnd = p.from;
+  let surely = p.from;
+  for (const u of p.sent) {
+    if (u.lineEnd > p.arrivedLine) break;
+    arrivedEnd = u.end;
+    if (u.lineEnd <= p.arrivedLine - p.bufferBytes) surely = u.end;
+  }
+  if (p.printedEnd !== undefined) surely = Math.max(p.from, Math.min(p.printedEnd, arrivedEnd));
+  const resumeOffset = arrivedEnd >= initEnd ? Math.max(surely, initEnd) : surely;
+  const started =
+    p.from > 0 || arrivedEnd > initEnd || (p.job.drawerKick && init !== undefined && arrivedEnd >= initEnd);
+  const content = (u: PrintUnit) => u.kind !== 'init' && u.kind !== 'cut';
+  const onPaper = units.filter((u) => u.end <= resumeOffset);
+  const last = [...onPaper].reverse().find((u) => u.text !== undefined && u.text !== '');
+  const unconfirmed = units.filter((u) => content(u) && u.end > resumeOffset && u.end <= arrivedEnd).length;
+  return {
+    started,
+    complete: resumeOffset >= p.job.bytes.length,
+    info: {
+      totalBytes: p.job.bytes.length,
+      resumeOffset,
+      printedLines: onPaper.filter(content).length,
+      ...(unconfirmed > 0 ? { unconfirmedLines: unconfirmed } : {}),
+      ...(last?.text === undefined ? {} : { lastPrintedLine: last.text }),
+      jobSha256: p.jobSha256,
+    },
+  };
+}

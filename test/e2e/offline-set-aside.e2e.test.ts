@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Harness, type Json, pd, startHarness } from '../support/kasa-harness.js';
+import { LiveClock } from '../support/merchant-register.js';
+import { checkResendRules, storeSettings, usePortableMerchant, waitFor } from '../support/offline-helpers.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  h?.sim.assertNoPendingFaults();
+  await h?.close();
+  h = undefined;
+});
+
+/** No timed retries while a test looks: only what the test does sends anything. */
+const NO_RETRY = { resendIntervalMs: 3_600_000, resendMaxIntervalMs: 3_600_000 } as const;
+const status = async () => (await h!.get('/api/status/get')).body as Json;
+const backlog = (s: Json) =>
+  s.components.find((c: { component: string }) => c.component === 'OFFLINE_BACKLOG');
+const states = (from: number, to: number) =>
+  Array.from(
+    { length: to - from + 1 },
+    (_, i) => h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: from + i })!.sendState,
+  );
+const receiptRequests = () => h!.sim.history().filter((e) => e.operation === 'RegisterReceipt');
+
+describe('a refusal of the whole register (ADR 0711)', () => {
+  it('six offline documents and the SFS refuses the certificate (-13): none stuck, no 501, one request; status names the cause; merchant/store sends them all', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await storeSettings(h, NO_RETRY);
+    await h.sim.goOffline();
+    for (let i = 0; i < 6; i++) expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    await h.sim.goOnline();
+    const before = receiptRequests().length;
+    h.sim.injectFault({ kind: 'soap-fault', code: -13, text: 'Certifikát nie je platný.' });
+
+    const sent = await h.post('/api/document/send/offline', {});
+    expect(sent.body).toEqual({ resultCode: 0, documents: [], locations: [] });
+    // The batch ended at the first register-wide refusal: one request, every document still queued.
+    expect(receiptRequests().length - before).toBe(1);
+    expect(states(1, 6)).toEqual(Array(6).fill('unsent'));
+
+    const s = await status();
+    expect(backlog(s)).toMatchObject({
+      state: 'ERROR',
+      reasonCode: 402,
+      details: { unsentDocuments: 6, stuckDocuments: 0, registerRefusal: { errorCode: -13 } },
+    });
+    expect(backlog(s).reason).toContain('POST /api/merchant/store');
+    expect(s).toMatchObject({ state: 'MERCHANT_CERTIFICATE_ERROR', reasonCode: 402 });
+    const report = (await h.post('/api/report/offline', {})).body;
+    expect(report.documents).toHaveLength(6);
+    expect(report.documents[0].status.warning.message).toContain('-13');
+    // Nothing was refused with 501: the last request is not stuck.
+    expect(h.kasa.parts.index.lastStoredRequest()?.item.sendState).toBe('unsent');
+
+    // A renewed certificate: the sender tries at once, without any other call.
+    await usePortableMerchant(h);
+    await waitFor(() => states(1, 6).every((st) => st === 'offline-sent'), 'the queue to be registered');
+    expect((await status()).state).toBe('READY');
+    expect((await h.post('/api/report/offline', {})).body.documents).toEqual([]);
+    await checkResendRules(h, [1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('setting a rejected item aside for the tax office (ADR 0711)', () => {
+  it('a last request stuck on a code no fix clears (-117) blocks with 501; set aside with a reason, sales go on; it stays listed as set aside and is never registered', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await storeSettings(h, NO_RETRY);
+    // A document that merely waits for the network cannot be set aside: the register sends it.
+    await h.sim.goOffline();
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    const waiting = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason: 'x' });
+    expect(waiting.body).toMatchObject({ resultCode: 701, field: 'internalDocumentId' });
+    expect((await h.post('/api/document/send/offline', {})).body.documents).toEqual([]);
+    await h.sim.goOnline();
+    expect((await h.post('/api/document/send/offline', {})).body.documents).toHaveLength(1);
+
+    h.sim.injectFault({ kind: 'soap-fault', code: -117, text: 'Chýba ReferenceReceiptId.' });
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    const blocked = await h.post('/api/document/store', pd());
+    expect(blocked.body).toMatchObject({ resultCode: 501, lastRequest: { internalDocumentId: 2 } });
+    expect(blocked.body.error).toContain('/api/offline/set-aside');
+    // The ways out are not refused with 501 (docs/errors.md): merchant/store among them.
+    await usePortableMerchant(h);
+
+    const refused: Array<[unknown, number, string | undefined]> = [
+      [{ reason: 'x' }, 701, 'internalDocumentId'],
+      [{ internalDocumentId: 2, locationInternalId: 1, reason: 'x' }, 701, 'internalDocumentId'],
+      [{ internalDocumentId: 2 }, 701, 'reason'],
+      [{ internalDocumentId: 2, reason: '  ' }, 701, 'reason'],
+      [{ internalDocumentId: 99, reason: 'x' }, 506, undefined],
+      [{ internalDocumentId: 1, reason: 'x' }, 701, 'internalDocumentId'],
+    ];
+    for (const [body, code, field] of refused) {
+      const res = await h.post('/api/offline/set-aside', body);
+      expect(res.body, JSON.stringify(body)).toMatchObject({ resultCode: code, ...(field ? { field } : {}) });
+    }
+
+    const reason = 'SFS -117 on a sale without refunds; reported to the tax office on 23.11.2026';
+    const aside = await h.post('/api/offline/set-aside', { internalDocumentId: 2, reason });
+    expect(aside.body.resultCode).toBe(0);
+    expect(aside.body.document).toMatchObject({ internalDocumentId: 2 });
+    expect(aside.body.document.uuid).toBeUndefined();
+    expect(aside.body.document.status.error).toMatchObject({ errorCode: -117 });
+    expect(aside.body.document.status.error.detail).toContain('tax office');
+
+    // Sales go on; the set-aside document is never sent again, never repaired, never copied.
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    const requests = receiptRequests().length;
+    expect((await h.post('/api/document/send/offline', {})).body.documents).toEqual([]);
+    expect(receiptRequests().length).toBe(requests);
+    expect((await h.post('/api/document/update', { fixDocument: {} })).body.resultCode).toBe(500);
+    const again = await h.post('/api/offline/set-aside', { internalDocumentId: 2, reason });
+    expect(again.body).toMatchObject({ resultCode: 701, field: 'internalDocumentId' });
+
+    // Listed in the report and in status as set aside; the deadline and …/oldest ignore it.
+    const report = (await h.post('/api/report/offline', {})).body;
+    expect(report.documents.map((d: Json) => d.internalDocumentId)).toEqual([2]);
+    expect(report.documents[0].status.error.detail).toContain('tax office');
+    expect((await h.get('/api/report/offline/oldest')).body.documents).toEqual([]);
+    const s = await status();
+    expect(s.state).toBe('READY');
+    expect(backlog(s)).toMatchObject({
+      state: 'WARNING',
+      details: { setAsideDocuments: 1, stuckDocuments: 0, setAside: [{ internalDocumentId: 2 }] },
+    });
+    expect(backlog(s).reason).toContain('tax office');
+
+    // The CHDÚ keeps the document, its rejection and the operator's reason.
+    const records: Json[] = [];
+    for await (const r of h.kasa.parts.journal.records()) records.push(r);
+    expect(records.filter((r) => r.type === 'document')).toHaveLength(3);
+    const repairs = records.filter((r) => r.type === 'repair').map((r) => r.body);
+    expect(repairs).toEqual([
+      expect.objectContaining({
+        subject: { kind: 'document', documentNo: 2 },
+        setAside: { reason, errorCode: -117, errorText: 'Chýba ReferenceReceiptId.' },
+      }),
+    ]);
+    expect(h.sim.history().filter((e) => e.registration === 'new')).toHaveLength(2);
+  });
+});
