@@ -106,6 +106,12 @@ export class VirtualPrinter implements ReceiptPrinter {
   private readonly kicks: Array<2 | 5> = [];
   private interrupted: PartialPrintInfo | undefined;
 
+  /**
+   * How many jobs (and refused jobs) stay in memory; a test that reads every job of a longer run
+   * raises it (its run is bounded).
+   */
+  historyLimit = VIRTUAL_PRINTER_HISTORY;
+
   constructor(options: VirtualPrinterOptions = {}) {
     this.dir = options.dir;
     this.profile =
@@ -220,7 +226,7 @@ export class VirtualPrinter implements ReceiptPrinter {
     if (pending > 0) throw new Error(`virtual printer: ${pending} scheduled fault(s) never happened`);
   }
 
-  /** The last {@link VIRTUAL_PRINTER_HISTORY} jobs, oldest first (a long-running register keeps no more). */
+  /** The last {@link historyLimit} jobs, oldest first (a long-running register keeps no more). */
   get history(): readonly VirtualPrintedJob[] {
     return this.printed;
   }
@@ -262,11 +268,11 @@ export class VirtualPrinter implements ReceiptPrinter {
     const fault = this.currentFault() ?? this.takeScheduledFault();
     if (fault === 'PARTIAL_PRINT') return this.cutShort(job);
     if (fault !== undefined) {
-      keep(this.failed, { kind: job.kind, ...ref(job), fault });
+      keep(this.historyLimit, this.failed, { kind: job.kind, ...ref(job), fault });
       throw printerError(fault, `virtual printer: ${fault}`);
     }
     if (job.layout.width > this.charsPerLine) {
-      keep(this.failed, { kind: job.kind, ...ref(job), fault: 'PRINTER_DATA_REFUSED' });
+      keep(this.historyLimit, this.failed, { kind: job.kind, ...ref(job), fault: 'PRINTER_DATA_REFUSED' });
       throw printerError(
         'PRINTER_DATA_REFUSED',
         `job is ${job.layout.width} characters wide, paper ${this.charsPerLine}`,
@@ -291,7 +297,7 @@ export class VirtualPrinter implements ReceiptPrinter {
     }
     this.lastJobNo = jobNo;
     if (job.openDrawer === true) this.kicks.push(2);
-    keep(this.printed, {
+    keep(this.historyLimit, this.printed, {
       jobNo,
       kind: job.kind,
       ...ref(job),
@@ -331,7 +337,7 @@ export class VirtualPrinter implements ReceiptPrinter {
       jobSha256: createHash('sha256').update(encoded.bytes).digest('hex'),
     };
     this.interrupted = info;
-    keep(this.failed, { kind: job.kind, ...ref(job), fault: 'PARTIAL_PRINT' });
+    keep(this.historyLimit, this.failed, { kind: job.kind, ...ref(job), fault: 'PARTIAL_PRINT' });
     throw new FiscalError('PARTIAL_PRINT', 'virtual printer: the line dropped mid-job', {
       partialPrint: info,
     });
@@ -365,10 +371,10 @@ export class VirtualPrinter implements ReceiptPrinter {
   }
 }
 
-/** Appends, dropping the oldest beyond {@link VIRTUAL_PRINTER_HISTORY}: memory stays flat however long it runs. */
-function keep<T>(list: T[], item: T): void {
+/** Appends, dropping the oldest beyond `limit`: memory stays flat however long it runs. */
+function keep<T>(limit: number, list: T[], item: T): void {
   list.push(item);
-  if (list.length > VIRTUAL_PRINTER_HISTORY) list.splice(0, list.length - VIRTUAL_PRINTER_HISTORY);
+  if (list.length > limit) list.splice(0, list.length - limit);
 }
 
 function fontAChars(p: PrinterProfile): number {

@@ -157,7 +157,13 @@ export class SfsSimulator {
     return this.#caCert.toString();
   }
 
-  /** What arrived, oldest first: the last {@link SIM_HISTORY_LIMIT} requests. */
+  /**
+   * How many requests the history keeps; a test that checks every request of a longer run raises
+   * it (its run is bounded).
+   */
+  historyLimit = SIM_HISTORY_LIMIT;
+
+  /** What arrived, oldest first: the last {@link historyLimit} requests. */
   history(): SimHistoryEntry[] {
     return this.#history.map((entry) => ({ ...entry }));
   }
@@ -305,8 +311,8 @@ export class SfsSimulator {
     this.#history.push(entry);
     // What arrived is kept for the newest requests only: a long-running demo register sends
     // documents for months (the registrations themselves are in the memory file).
-    if (this.#history.length > SIM_HISTORY_LIMIT)
-      this.#history.splice(0, this.#history.length - SIM_HISTORY_LIMIT);
+    if (this.#history.length > this.historyLimit)
+      this.#history.splice(0, this.#history.length - this.historyLimit);
     const raw = await readBody(req);
     if (raw === undefined) {
       entry.outcome = 'http-error';
