@@ -82,7 +82,9 @@ export function planRecentSeed(dataDir: string, total: number, now = new Date())
   const end = now.getTime() - 60_000;
   const span = Math.min(total * 1000, 2 * 3600_000);
   const stepMs = Math.max(1, Math.floor(span / Math.max(1, total)));
-  const capacityBlocks = Math.max(100_000, Math.ceil(total * 6.5) + 50_000);
+  // Room for the resends too (a start and an outcome record each, ADR 0705) and for the receipts
+  // the POS stores while the backlog drains (figure 4 stops after 10 minutes: ~30,000 at most).
+  const capacityBlocks = Math.ceil(total * 9) + 200_000;
   return {
     dataDir,
     imagePath: join(dataDir, 'chdu.img'),
