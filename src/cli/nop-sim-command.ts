@@ -50,6 +50,7 @@ export function registerNopSimCommand(program: Command, io: CliIo, hooks: NopSim
           `NOP simulator: ERP and bank API ${simulator.erpUrl}, MQTT ${simulator.mqttUrl}`,
           `control API and public history: ${simulator.controlUrl}/__sim/ (docs/qr-payments.md)`,
           `  use it with: kasa serve --nop-env int --nop-url ${simulator.erpUrl} --nop-mqtt-url ${simulator.mqttUrl} --nop-trust ${trust}`,
+          `    and the account the QR names: --nop-iban <IBAN> --nop-creditor-name <name> (the simulator takes any valid IBAN)`,
           `  registers need certificates of this CA: kasa merchant new --ca-dir ${caDir} …`,
           `  pay a QR: curl -s ${simulator.controlUrl}/__sim/pay -H 'Content-Type: application/json' -d '{"payme":"<the link in the QR>"}'`,
           '',

@@ -1,11 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { type CliIo, runCli } from './program.js';
-import { registerSfsSimCommand } from './sfs-sim-command.js';
+import { IDENTITIES_FILE, registerSfsSimCommand } from './sfs-sim-command.js';
 
 function io(): CliIo & { out: string[]; err: string[] } {
   const out: string[] = [];
@@ -43,6 +43,32 @@ describe('kasa sfs-sim', () => {
     stop!();
     await running;
     await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it('keeps the identities it learns (check −905) in <ca-dir>/sfs-sim-identities.json across restarts', async () => {
+    const t = io();
+    const program = new Command('kasa').exitOverride();
+    let simulator: SfsSimulator | undefined;
+    let stop: (() => void) | undefined;
+    registerSfsSimCommand(program, t, {
+      onStarted: (s, st) => {
+        simulator = s;
+        stop = st;
+      },
+    });
+    const running = program.parseAsync(['sfs-sim', '--port', '0', '--ca-dir', 'ca'], { from: 'user' });
+    for (let i = 0; i < 100 && !simulator; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const identity = { cashRegisterCode: '88812345678900001', ico: '10000003' };
+    const res = await fetch(`${simulator!.baseUrl}/__sim/merchant`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(identity),
+    });
+    expect(res.status).toBe(200);
+    stop!();
+    await running;
+    const file = join(t.cwd, 'ca', IDENTITIES_FILE);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ identities: [identity] });
   });
 
   it('exits 2 naming --port when it is not a port', async () => {

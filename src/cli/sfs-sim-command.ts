@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import type { CliIo } from './program.js';
@@ -7,6 +7,9 @@ export interface SfsSimCommandHooks {
   /** Called with the running simulator and a function that stops it (tests). */
   onStarted?: (simulator: SfsSimulator, stop: () => void) => void;
 }
+
+/** Where `kasa sfs-sim` keeps the register identities it learnt (check −905), next to its CA. */
+export const IDENTITIES_FILE = 'sfs-sim-identities.json';
 
 function port(value: string): number {
   const n = Number(value);
@@ -18,7 +21,8 @@ function port(value: string): number {
 /**
  * `kasa sfs-sim --port P --ca-dir CA [--host 127.0.0.1] [--record-dir DIR]`: the SFS simulator as
  * its own process (docs/sfs.md). Prints the SOAP URL and the response-signing certificate path
- * (DECISIONS 1) and runs until SIGINT/SIGTERM.
+ * (ADR 0008 §1) and runs until SIGINT/SIGTERM. The identities it learns for check −905 are kept
+ * in `<ca-dir>/sfs-sim-identities.json`, so a restart does not make it looser (ADR 0422).
  */
 export function registerSfsSimCommand(program: Command, io: CliIo, hooks: SfsSimCommandHooks = {}): void {
   program
@@ -40,6 +44,7 @@ export function registerSfsSimCommand(program: Command, io: CliIo, hooks: SfsSim
           caDir,
           host: options.host,
           port: options.port,
+          identitiesFile: join(caDir, IDENTITIES_FILE),
           ...(recordDir ? { recordDir } : {}),
           log: (line) => io.stderr(`${line}\n`),
         });

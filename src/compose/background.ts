@@ -68,7 +68,10 @@ export function composeBackground(w: BackgroundWiring): BackgroundJobs {
     scheduler,
     readiness: w.readiness,
     sfs: w.sfs,
-    sfsTimeoutMs: w.sfsTimeoutMs,
+    // Read on every attempt (the settings may change the online limit, issue 12).
+    get sfsTimeoutMs() {
+      return w.sfsTimeoutMs;
+    },
     swId: w.swId,
     sfsHealth: w.sfsHealth,
     clock: w.clock,

@@ -7,7 +7,7 @@ import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import type { Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
-import { describeChduTarget, printerProfileOf } from '../config/targets.js';
+import { describeChduTarget } from '../config/targets.js';
 import { FiscalError } from '../core/fiscal-error.js';
 import { backlogBlocker, offlineBacklogProbe } from '../core/offline/backlog-probe.js';
 import { lastRequestRefusal } from '../core/offline/last-request.js';
@@ -15,6 +15,7 @@ import type { OfflineSender } from '../core/offline/offline-sender.js';
 import { type Clock, type IdSource, systemClock } from '../core/ports/clock.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
+import type { MerchantIdentityRow } from '../core/ports/merchant-index.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import type { Scheduler } from '../core/ports/scheduler.js';
@@ -23,15 +24,18 @@ import { locationProbe } from '../core/services/location/location-probe.js';
 import { printerInfo } from '../core/services/printing/printer-info.js';
 import { printerProbe } from '../core/services/printing/printer-probe.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
+import { settingsView } from '../core/services/settings/get-settings.js';
+import { StoreSettings } from '../core/services/settings/store-settings.js';
 import { SwIdSource } from '../core/services/sw-id-source.js';
 import { WriteLock } from '../core/services/write-lock.js';
+import { LiveSettings } from '../core/settings/live-settings.js';
 import { buildHttpApp, type KasaApp } from '../http/app.js';
-import { adminRoutes } from '../http/routes/admin.js';
 import { chduRoutes } from '../http/routes/chdu.js';
+import { settingsRoutes } from '../http/routes/settings.js';
 import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { NopSimulator } from '../simulators/nop/nop-simulator.js';
-import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
+import { composeAdmin } from './admin.js';
 import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
@@ -39,23 +43,34 @@ import { composeMerchant } from './merchant.js';
 import { composeOffline } from './offline.js';
 import { type NopConnection, openPaymentNotifier } from './open-payment-notifier.js';
 import { checkPrinterTarget, openPrinter } from './open-printer.js';
-import { openTaxAuthority } from './open-tax-authority.js';
+import { openTaxAuthority, type SfsConnection } from './open-tax-authority.js';
+import { type PrinterSettingsDeps, printerSettingsApplier } from './printer-settings.js';
 import { composePrinting } from './printing.js';
 import { composeQrPayments, type QrPaymentsPart } from './qr-payments.js';
+import { settingsBaseline } from './settings-baseline.js';
+import { type SfsSettingsDeps, sfsConnectionChanged, sfsSettingsApplier } from './sfs-settings.js';
+import { startPrinter, startSfs } from './start-devices.js';
+import { type OpenedPrinter, SwappablePrinter } from './swappable-printer.js';
+import { SwappableTaxAuthority } from './swappable-tax-authority.js';
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
   app: KasaApp;
   logger: Logger;
   targets: { chdu: string; sfs: string; printer: string; nop: string };
-  /** The simulators and devices, for tests and the admin page (fault injection). */
+  /**
+   * The simulators and devices, for tests and the admin page (fault injection). `printer` and
+   * `sfsSimulator` are the ones in force (the settings may swap them).
+   */
   parts: {
-    printer: ReceiptPrinter;
-    sfsSimulator?: SfsSimulator;
+    readonly printer: ReceiptPrinter;
+    readonly sfsSimulator: SfsSimulator | undefined;
     journal: Journal;
     index: JournalIndex;
     /** The background offline sender (tests read its state). */
     sender: OfflineSender;
+    /** The settings in force (issue 12). */
+    settings: LiveSettings;
     nopSimulator?: NopSimulator;
     qrPayments: QrPaymentsPart;
   };
@@ -154,32 +169,30 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
-  let currentIdentity: () => MerchantIdentity | undefined = () => undefined;
+  let identityHistory: () => MerchantIdentityRow[] = () => [];
   // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
   checkPrinterTarget(config.printer, config.chdu);
+  // The printer and SFS of the configuration (a flag's, or the defaults) are opened now, so a flag
+  // that cannot work ends the start (exit 2) before the CHDÚ exists; once the CHDÚ is open, stored
+  // settings that name another printer or SFS replace them (ADR 1004).
   const early =
     config.printer.kind === 'chdu'
       ? undefined
       : await openPrinter(config.printer, { dataDir: config.dataDir, ...printerSleepOf(overrides) });
-  const sfs = await openTaxAuthority(
+  const sfsDeps: SfsSettingsDeps = {
     config,
     clock,
-    () => currentCertificate(),
-    () => currentIdentity(),
-  );
+    merchantCertificate: () => currentCertificate(),
+    identityHistory: () => identityHistory(),
+  };
+  let earlySfs: SfsConnection | undefined;
   const demo = demoAllowed(config, logger);
-  let nop: NopConnection;
+  let nop: NopConnection | undefined;
+  let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
+    earlySfs = await openTaxAuthority(config, clock, sfsDeps.merchantCertificate, sfsDeps.identityHistory);
     // ADR 0904: demo mode embeds the NOP simulator like the SFS one.
     nop = await openPaymentNotifier(config, demo, clock);
-  } catch (e) {
-    await early?.close();
-    await sfs.close();
-    throw e;
-  }
-  let storage: Awaited<ReturnType<typeof composeChduStorage>>;
-  let printer: ReceiptPrinter;
-  try {
     storage = await composeChduStorage({
       dataDir: config.dataDir,
       chdu: config.chdu,
@@ -188,20 +201,39 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       log: logger,
       ...(overrides.imageIo ? { imageIo: overrides.imageIo } : {}),
     });
-    printer =
-      early ??
-      (await openPrinter(config.printer, {
-        dataDir: config.dataDir,
-        ...printerSleepOf(overrides),
-        chdu: { chdu: storage.chdu, journal: storage.journal },
-      }).catch(async (e: unknown) => {
-        await storage.close();
-        throw e;
-      }));
   } catch (e) {
     await early?.close();
-    await sfs.close();
+    await earlySfs?.close();
+    await nop?.close();
+    throw e;
+  }
+  // Issue 12: the settings in force — flags fixed, else stored in the CHDÚ, else the configuration.
+  const { baseline, fixed } = settingsBaseline(config, { qrDemo: nop.demoDefaults });
+  const settings = new LiveSettings({ baseline, fixed, stored: () => storage.index.settings() });
+  const initial = settings.current();
+  const printerDeps: PrinterSettingsDeps = {
+    dataDir: config.dataDir,
+    chduTarget: config.chdu,
+    chdu: { chdu: storage.chdu, journal: storage.journal },
+    ...printerSleepOf(overrides),
+  };
+  let printer: SwappablePrinter;
+  let sfs: SwappableTaxAuthority;
+  let opened: OpenedPrinter | undefined;
+  try {
+    opened = await startPrinter(baseline, initial, printerDeps, early, logger);
+    const connection = sfsConnectionChanged(baseline, initial) ? await startSfs(initial, sfsDeps) : earlySfs;
+    if (connection !== earlySfs) await earlySfs.close();
+    printer = new SwappablePrinter(opened, () => {
+      const s = settings.current();
+      return { windowSize: s.printWindowSize, printDelay: s.printDelay };
+    });
+    sfs = new SwappableTaxAuthority(connection);
+  } catch (e) {
+    await (opened?.printer ?? early)?.close().catch(() => undefined);
+    await earlySfs.close().catch(() => undefined);
     await nop.close();
+    await storage.close();
     throw e;
   }
   const closeAll = async (): Promise<void> => {
@@ -224,10 +256,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // register refuses (200) instead of issuing a document it could not send.
   if (!(await swIds.refresh())) await storage.check.run();
   currentCertificate = () => storage.index.currentMerchant()?.merchant.certificate;
-  currentIdentity = () => {
-    const m = storage.index.currentMerchant()?.merchant;
-    return m && { cashRegisterCode: m.organizationUnit.cashRegisterCode, ico: m.ico, icDph: m.icDph };
-  };
+  identityHistory = () => storage.index.merchantIdentities();
   let merchant: Awaited<ReturnType<typeof composeMerchant>>;
   try {
     merchant = await composeMerchant({
@@ -239,7 +268,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       readiness,
       status,
       check: storage.check,
-      demo,
+      // Only with the embedded SFS simulator (ADR 0006): stored settings may name another SFS.
+      demo: demo && initial.sfsUrl === null,
       logger,
     });
   } catch (e) {
@@ -250,10 +280,10 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   status.addProbe(offlineBacklogProbe(storage.index, clock));
   status.addProbe(locationProbe(storage.index));
   status.addProbe(sfs.health.probe);
-  const profile = printerProfileOf(config.printer);
   const printing = await composePrinting({
     printer,
-    paperWidthDots: profile.paperWidthDots,
+    paperWidthDots: () => printer.profile.paperWidthDots,
+    logoEnabled: () => settings.current().logoEnabled,
     journal: storage.journal,
     index: storage.index,
     lock,
@@ -276,8 +306,11 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     journal: storage.journal,
     index: storage.index,
     lock,
-    sfs: sfs.taxAuthority,
-    sfsTimeoutMs: config.sfsTimeoutMs,
+    sfs,
+    // Read on every attempt: the settings may change the online limit (issue 12).
+    get sfsTimeoutMs() {
+      return settings.current().sfsTimeoutMs;
+    },
     swId: () => swIds.value,
     sfsHealth: sfs.health,
     clock,
@@ -304,33 +337,51 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     await closeAll();
     throw e;
   }
+  const renderer = overrides.renderer ?? pngRenderer(() => printer.profile.paperWidthDots);
   const documentDeps = {
     journal: storage.journal,
     index: storage.index,
     lock,
     merchant: merchant.session,
-    sfs: sfs.taxAuthority,
-    sfsTimeoutMs: config.sfsTimeoutMs,
+    sfs,
+    // Read on every attempt: the settings may change the online limit (issue 12).
+    get sfsTimeoutMs() {
+      return settings.current().sfsTimeoutMs;
+    },
     swId: () => swIds.value,
     sfsHealth: sfs.health,
     printer,
-    renderer: overrides.renderer ?? pngRenderer(profile.paperWidthDots),
+    renderer,
     logo: printing.logo,
     clock,
     ids,
     claims: background.claims,
     qrTender: qrPayments.tender,
+    receiptTexts: () => {
+      const s = settings.current();
+      return { header: s.receiptHeader, footer: s.receiptFooter };
+    },
   };
   const documents = composeDocuments(documentDeps);
   const offline = composeOffline(
     {
       ...documentDeps,
+      // A spread copies a getter's value: the online limit is read live here too (issue 12).
+      get sfsTimeoutMs() {
+        return settings.current().sfsTimeoutMs;
+      },
       claims: background.claims,
       signers: background.signers,
       scheduler: background.scheduler,
     },
     background.sender,
   );
+  const storeSettings = new StoreSettings({
+    journal: storage.journal,
+    lock,
+    settings,
+    appliers: [printerSettingsApplier(printer, printerDeps), sfsSettingsApplier(sfs, sfsDeps)],
+  });
 
   const app = await buildHttpApp({
     logger,
@@ -349,7 +400,18 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       ...offline,
       ...printing.routes,
       ...qrPayments.routes,
-      adminRoutes(readFileSync(join(packageRoot, 'src', 'web', 'admin.html'), 'utf8')),
+      settingsRoutes({ get: () => settingsView(settings), store: storeSettings }),
+      ...composeAdmin({
+        journal: storage.journal,
+        index: storage.index,
+        lock,
+        printer,
+        renderer,
+        logo: printing.logo,
+        clock,
+        settings,
+        qrPayments: qrPayments.deps,
+      }),
     ],
   });
 
@@ -366,11 +428,16 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       nop: qrPayments.jobs.status().target,
     },
     parts: {
-      printer,
-      ...(sfs.simulator ? { sfsSimulator: sfs.simulator } : {}),
+      get printer() {
+        return printer.current;
+      },
+      get sfsSimulator() {
+        return sfs.simulator;
+      },
       journal: storage.journal,
       index: storage.index,
       sender: background.sender,
+      settings,
       ...(nop.simulator ? { nopSimulator: nop.simulator } : {}),
       qrPayments,
     },

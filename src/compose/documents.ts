@@ -12,12 +12,16 @@ import { documentRoutes } from '../http/routes/documents.js';
 
 export const cryptoIds: IdSource = { uuid: () => randomUUID() };
 
-/** Electronic receipts: drawn at the printer's paper width, the logo resolved from `images`. */
-export function pngRenderer(paperWidthPx: PaperWidthPx): ReceiptImageRenderer {
+/**
+ * Electronic receipts: drawn at the printer's paper width (a number, or read on every rendering
+ * when the settings may change it), the logo resolved from `images`.
+ */
+export function pngRenderer(paperWidth: PaperWidthPx | (() => PaperWidthPx)): ReceiptImageRenderer {
   const renderer = new PngReceiptRenderer();
+  const width = typeof paperWidth === 'function' ? paperWidth : () => paperWidth;
   return {
     renderPng: (layout, images) =>
-      renderer.render(layout, { paperWidthPx, ...(images === undefined ? {} : { images }) }).png,
+      renderer.render(layout, { paperWidthPx: width(), ...(images === undefined ? {} : { images }) }).png,
   };
 }
 

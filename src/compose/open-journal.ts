@@ -18,7 +18,7 @@ export interface ReadOnlyJournal {
 export async function openJournalReadOnly(target: ChduTarget): Promise<ReadOnlyJournal> {
   const chdu = await openChdu(target, { readOnly: true });
   try {
-    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256, besideWriter: true });
     return { chdu, journal, close: () => chdu.close() };
   } catch (e) {
     await chdu.close().catch(() => undefined);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_CA_DIR } from '../adapters/merchant/test-merchant.js';
+import { loadClientIdSuffix } from '../adapters/nop/nop-client-id.js';
 import { type NopEndpoints, OFFICIAL_NOP_ENDPOINTS } from '../adapters/nop/nop-endpoints.js';
 import { NopPaymentNotifier } from '../adapters/nop/nop-payment-notifier.js';
 import type { ServeConfig } from '../config/serve-config.js';
@@ -39,6 +40,12 @@ export async function openPaymentNotifier(
   if (config.nopTrust !== undefined && config.nopUrl === undefined) {
     throw new UsageError('--nop-trust needs --nop-url (the official hosts use the system CAs)');
   }
+  // ADR 0908: one MQTT client id per installation, kept in the data dir (read once flags are good).
+  let suffix: string | undefined;
+  const session = () => {
+    suffix ??= loadClientIdSuffix(config.dataDir);
+    return { clientIdSuffix: suffix };
+  };
   if (config.nopUrl !== undefined) {
     if (config.nopMqttUrl === undefined) {
       throw new UsageError('--nop-url needs --nop-mqtt-url (mqtts://HOST:PORT of the same NOP)');
@@ -60,7 +67,7 @@ export async function openPaymentNotifier(
       label: 'custom',
       ...(serverCaPem === undefined ? {} : { serverCaPem }),
     };
-    return single(new NopPaymentNotifier(endpoints), endpoints, false);
+    return single(new NopPaymentNotifier(endpoints, session()), endpoints, false);
   }
   if (demo) {
     const simulator = await NopSimulator.start({ caDir: join(config.dataDir, DEMO_CA_DIR), clock });
@@ -70,7 +77,7 @@ export async function openPaymentNotifier(
       serverCaPem: simulator.caCertPem,
       label: 'sim',
     };
-    const connection = single(new NopPaymentNotifier(endpoints), endpoints, true);
+    const connection = single(new NopPaymentNotifier(endpoints, session()), endpoints, true);
     return {
       ...connection,
       simulator,
@@ -91,7 +98,7 @@ export async function openPaymentNotifier(
       if (env === 'off') return undefined;
       let notifier = official.get(env);
       if (!notifier) {
-        notifier = new NopPaymentNotifier(OFFICIAL_NOP_ENDPOINTS[env]);
+        notifier = new NopPaymentNotifier(OFFICIAL_NOP_ENDPOINTS[env], session());
         official.set(env, notifier);
       }
       return { notifier, environment: env };

@@ -21,6 +21,12 @@ export interface OpenPrinterOptions {
   chdu?: { chdu: Chdu; journal: Journal };
   /** Limit for the first connection to a TCP, serial or USB printer (default 3000 ms). */
   connectTimeoutMs?: number;
+  /**
+   * Do not open a device printer's line now: the adapter opens it on first use, as after a drop.
+   * For a printer the settings name at start that is switched off, and for a profile change on
+   * the same printer while the old adapter still holds the line (ADR 1003).
+   */
+  lazy?: boolean;
   /** The pause between print windows (tests: a gate or a recorder; default: a timer). */
   sleep?: Sleep;
 }
@@ -61,6 +67,7 @@ export async function openPrinter(
         name,
         profile,
         options.sleep,
+        options.lazy,
       );
     case 'serial':
       // One unit can be a picture of ~32 KB: at 9600 baud that alone takes 34 s to drain.
@@ -72,6 +79,7 @@ export async function openPrinter(
         name,
         profile,
         options.sleep,
+        options.lazy,
       );
     case 'usb':
       // A printer takes data only as fast as it prints: a big picture may wait for the mechanism.
@@ -81,6 +89,7 @@ export async function openPrinter(
         name,
         profile,
         options.sleep,
+        options.lazy,
       );
     case 'chdu': {
       if (!options.chdu) throw new UsageError('--printer chdu: the CHDÚ must be opened first');
@@ -102,9 +111,10 @@ async function opened(
   name: string,
   profile: ReturnType<typeof printerProfileOf>,
   sleep: Sleep | undefined,
+  lazy = false,
 ): Promise<ReceiptPrinter> {
   try {
-    await transport.open();
+    if (!lazy) await transport.open();
   } catch (e) {
     throw new UsageError(`--printer ${name}: cannot open the printer (${(e as Error).message})`, {
       cause: e,

@@ -6,9 +6,9 @@ import { TrustStore } from '../adapters/tax-authority/trust-store.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { UsageError } from '../config/usage-error.js';
 import type { Clock } from '../core/ports/clock.js';
+import type { MerchantIdentityRow } from '../core/ports/merchant-index.js';
 import type { TaxAuthority } from '../core/ports/tax-authority.js';
 import { SfsHealth } from '../core/services/sfs-health.js';
-import type { MerchantIdentity } from '../simulators/sfs/careful-checks.js';
 import { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 
 /** The SFS side of `kasa serve`: the SOAP client and, by default, the embedded simulator. */
@@ -33,16 +33,21 @@ export async function openTaxAuthority(
   config: ServeConfig,
   clock: Clock,
   merchantCertificate: () => string | undefined = () => undefined,
-  merchantIdentity: () => MerchantIdentity | undefined = () => undefined,
+  identityHistory: () => MerchantIdentityRow[] = () => [],
 ): Promise<SfsConnection> {
   if (config.sfsUrl === undefined) {
     const caDir = join(config.dataDir, DEMO_CA_DIR);
-    // The identification data the merchant loaded are the ones the SFS issued it (check −905).
-    const issuedIdentities = () => {
-      const identity = merchantIdentity();
-      return identity ? [identity] : [];
-    };
-    const simulator = await SfsSimulator.start({ caDir, clock, issuedIdentities });
+    // Every identity record in the journal is identification data the SFS issued this register
+    // (ADR 0422): a document stored under an earlier one and resent later carries it (check −905),
+    // a PKP made with an earlier certificate verifies with it (check −908). The real SFS keeps this
+    // history; the journal is where the embedded simulator reads it, so a restart loses nothing.
+    const issuedIdentities = () =>
+      identityHistory().map(({ cashRegisterCode, ico, icDph }) => ({ cashRegisterCode, ico, icDph }));
+    const issuedCertificates = (cashRegisterCode: string) =>
+      identityHistory()
+        .filter((identity) => identity.cashRegisterCode === cashRegisterCode)
+        .map((identity) => Buffer.from(identity.certificate, 'base64'));
+    const simulator = await SfsSimulator.start({ caDir, clock, issuedIdentities, issuedCertificates });
     const demoCa = new X509Certificate(simulator.caCertPem);
     const health = new SfsHealth(`embedded simulator ${simulator.url}`, () => {
       const der = merchantCertificate();

@@ -2,6 +2,7 @@ import { CanvasLogoImages } from '../adapters/receipt-image/canvas-logo-images.j
 import type { PaperWidthPx } from '../adapters/receipt-image/png-receipt-renderer.js';
 import type { Journal } from '../core/ports/journal.js';
 import type { JournalIndex } from '../core/ports/journal-index.js';
+import type { LogoImages } from '../core/ports/logo-images.js';
 import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import { LogoSource } from '../core/services/printing/logo-source.js';
 import { PreviewLogo } from '../core/services/printing/preview-logo.js';
@@ -26,23 +27,52 @@ export interface PrintingPart {
  */
 export async function composePrinting(w: {
   printer: ReceiptPrinter;
-  paperWidthDots: PaperWidthPx;
+  /** The paper width of the printer in force (the settings may change it, issue 12). */
+  paperWidthDots: () => PaperWidthPx;
+  /** The `logoEnabled` setting: off, receipts are not headed by the stored logo. */
+  logoEnabled?: () => boolean;
   journal: Journal;
   index: JournalIndex;
   lock: WriteLock;
 }): Promise<PrintingPart> {
-  const logo = new LogoSource(w.journal, w.index);
+  const logo = new LogoSource(w.journal, w.index, w.logoEnabled);
   await logo.load();
-  const images = new CanvasLogoImages(w.paperWidthDots);
+  const images = logoImagesAt(w.paperWidthDots);
+  const printer = w.printer;
   return {
     logo,
     routes: [
-      printerRoutes({ printer: w.printer }),
+      printerRoutes({ printer }),
       printRoutes({ print: new PrintFreeText(w) }),
       imageRoutes({
-        preview: new PreviewLogo({ images, charsPerLine: w.printer.charsPerLine }),
+        preview: new PreviewLogo({
+          images,
+          get charsPerLine() {
+            return printer.charsPerLine;
+          },
+        }),
         store: new StoreLogo({ ...w, logo, images }),
       }),
     ],
+  };
+}
+
+/** Logo image work at the paper width in force when it is asked for. */
+function logoImagesAt(width: () => PaperWidthPx): LogoImages {
+  const byWidth = new Map<PaperWidthPx, CanvasLogoImages>();
+  const at = (): CanvasLogoImages => {
+    const w = width();
+    let images = byWidth.get(w);
+    if (!images) {
+      images = new CanvasLogoImages(w);
+      byWidth.set(w, images);
+    }
+    return images;
+  };
+  return {
+    normalize: (bytes) => at().normalize(bytes),
+    printed: (png) => at().printed(png),
+    electronic: (png) => at().electronic(png),
+    onReceipt: (layout, png, variant) => at().onReceipt(layout, png, variant),
   };
 }

@@ -53,12 +53,21 @@ export class QrPaymentJobs {
     this.#timer.handle.unref();
   }
 
+  /**
+   * Stops the background work without calling NOP: no catch-up starts any more, one in flight is
+   * waited for at most 2 s and then ignored (the next start catches up), the session is closed.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer.handle);
-    await this.#ticking;
+    await this.upkeep.stop(2000);
+    const ticking = this.#ticking;
+    if (ticking) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([ticking, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))]);
+      clearTimeout(timer);
+    }
     await this.#closeSession();
-    await this.upkeep.catchUp().catch(() => 0);
   }
 
   status(): NotifierStatus {
@@ -84,7 +93,7 @@ export class QrPaymentJobs {
 
   async #round(): Promise<void> {
     if (this.#stopped) return;
-    this.upkeep.expireDue();
+    await this.upkeep.expireDue();
     await this.#ensureSession();
     const poll = this.options.pollWhilePendingMs ?? 10_000;
     if (this.#session && this.upkeep.hasPending() && Date.now() - this.#lastPoll >= poll) {

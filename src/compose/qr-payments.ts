@@ -56,7 +56,12 @@ export interface QrPaymentsWiring {
 export function composeQrPayments(w: QrPaymentsWiring): QrPaymentsPart {
   const store = new SqlitePaymentIntentStore(join(w.config.dataDir, 'qr-payments.sqlite'));
   const log = w.logger.child({ part: 'qr-payments' });
-  const fixed = w.config.nopEnv === undefined ? {} : { nopEnvironment: w.config.nopEnv };
+  // ADR 0008 §2: a value given by flag is fixed for the process and wins over the stored one.
+  const fixed = {
+    ...(w.config.nopEnv === undefined ? {} : { nopEnvironment: w.config.nopEnv }),
+    ...(w.config.nopIban === undefined ? {} : { nopIban: w.config.nopIban }),
+    ...(w.config.nopCreditorName === undefined ? {} : { nopCreditorName: w.config.nopCreditorName }),
+  };
   const settings = () => readQrPaymentSettings(w.index.settings(), { demo: w.nop.demoDefaults, fixed });
   const deps: QrPaymentDeps = {
     store,
@@ -82,7 +87,7 @@ export function composeQrPayments(w: QrPaymentsWiring): QrPaymentsPart {
       qrPaymentRoutes({
         create: new CreateQrPayment(deps),
         get,
-        cancel: new CancelQrPayment(deps),
+        cancel: new CancelQrPayment(deps, () => upkeep.lastLook()),
         print: new PrintQrSlip(deps),
         day: new QrPaymentDay(deps),
         watch: deps.watch,

@@ -16,6 +16,8 @@ export interface OptionSpec<T> {
   defaultText?: string;
   /** Repeatable flag (values collected into an array; env splits on `,`). */
   repeatable?: boolean;
+  /** A secret (the token): an invalid value is never echoed in the error. */
+  secret?: boolean;
 }
 
 export type Source = 'flag' | 'env' | 'default';
@@ -69,7 +71,8 @@ export function readEnv<T>(
   try {
     return spec.repeatable ? raw.split(',').map((part) => spec.parse(part.trim())) : spec.parse(raw);
   } catch (e) {
-    throw new ConfigError(`environment variable ${spec.env}="${raw}" is invalid. ${(e as Error).message}`);
+    const shown = spec.secret ? '' : `="${raw}"`;
+    throw new ConfigError(`environment variable ${spec.env}${shown} is invalid. ${(e as Error).message}`);
   }
 }
 

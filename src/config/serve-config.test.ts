@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { hasOfficialFixtures, official, SHARED_MISSING } from '../../test/support/shared-fixtures.js';
 import { addServeOptions, readServeConfig } from './serve-config.js';
 
 function parse(argv: string[], env: Record<string, string> = {}) {
@@ -43,6 +45,23 @@ describe('serve configuration', () => {
     expect(parse([], { KASA_MARK_DIR: '/etc/kasa-marks' }).markDir).toBe('/etc/kasa-marks');
   });
 
+  it('reads the token from KASA_TOKEN, never echoes an invalid one, and the help recommends it', () => {
+    expect(parse([], { KASA_TOKEN: 'from-the-environment' }).token).toBe('from-the-environment');
+    let message = '';
+    try {
+      parse([], { KASA_TOKEN: 'a secret with spaces' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('KASA_TOKEN');
+    expect(message).not.toContain('secret with spaces');
+    const cmd = new Command('serve');
+    addServeOptions(cmd);
+    expect(cmd.helpInformation().replace(/\s+/g, ' ')).toMatch(
+      /prefer KASA_TOKEN: a flag shows in the process list/,
+    );
+  });
+
   it('--no-demo turns demo mode off and fixes the key', () => {
     const c = parse(['--no-demo']);
     expect(c.demo).toBe(false);
@@ -59,6 +78,15 @@ describe('serve configuration', () => {
     expect(c.sfsTimeoutMs).toBe(2500);
     expect(c.demo).toBe(false);
     expect([...c.fixed].sort()).toEqual(['demo', 'port', 'sfsTimeoutMs']);
+  });
+
+  it('knows what fixed each key: the flag or the variable (the settings say why, issue 12)', () => {
+    const c = parse(['--printer', 'tcp://10.0.0.5:9100', '--no-demo'], { KASA_SFS_TIMEOUT_MS: '2500' });
+    expect(Object.fromEntries(c.fixedBy ?? [])).toEqual({
+      printer: '--printer',
+      sfsTimeoutMs: 'KASA_SFS_TIMEOUT_MS',
+      demo: '--no-demo',
+    });
   });
 
   it('parses targets and repeatable trust files', () => {
@@ -85,11 +113,26 @@ describe('serve configuration', () => {
     expect(c.chdu).toEqual({ kind: 'image', path: '/srv/img/chdu.img', capacityBlocks: 5000 });
   });
 
-  it('--sw-id / KASA_SW_ID: 40 hex digits, kept in upper case, fixed', () => {
-    const hex = 'abcdef0123456789abcdef0123456789abcdef01';
+  it('--sw-id / KASA_SW_ID: 40 hex digits, kept exactly as given (ADR 0421), fixed', () => {
+    // The SwId of the official SFS samples, in lower case as they carry it.
+    const hex = 'b61f1694810c3b35c6cf475785a8739110c3b35c';
     const c = parse(['--sw-id', hex]);
-    expect(c.swId).toBe(hex.toUpperCase());
+    expect(c.swId).toBe(hex);
     expect([...c.fixed]).toEqual(['swId']);
-    expect(parse([], { KASA_SW_ID: hex }).swId).toBe(hex.toUpperCase());
+    const mixed = 'ABCDEF0123456789abcdef0123456789ABCDEF01';
+    expect(parse([], { KASA_SW_ID: mixed }).swId).toBe(mixed);
   });
+
+  const sampleTitle = '--sw-id: the SwId of an official SFS sample is taken exactly as the sample writes it';
+  it.skipIf(!hasOfficialFixtures)(
+    hasOfficialFixtures ? sampleTitle : `${sampleTitle} (${SHARED_MISSING})`,
+    () => {
+      const xml = readFileSync(
+        official('soap-samples', 'priklad_pokladnicny_doklad_platitel_DPH_20190131.xml'),
+        'utf8',
+      );
+      const sample = /SwId="([^"]+)"/.exec(xml)![1]!;
+      expect(parse(['--sw-id', sample]).swId).toBe(sample);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { STORED_SETTINGS } from '../core/settings/stored-settings.js';
 import {
   addOption,
   booleanText,
@@ -45,13 +46,22 @@ export interface ServeConfig {
   readonly nopMqttUrl: string | undefined;
   /** PEM file with the CA of NOP's server certificates (with `--nop-url`); default the system CAs. */
   readonly nopTrust: string | undefined;
-  /** `--sw-id`: the SwId the certification assigned (40 hex, upper case); undefined = derived (ADR 0421). */
+  /** `--nop-iban`: the notification account, normalised and mod-97 checked; fixes `nopIban` (ADR 0903). */
+  readonly nopIban: string | undefined;
+  /** `--nop-creditor-name`: the name in the QR, folded to the Payme characters; fixes `nopCreditorName`. */
+  readonly nopCreditorName: string | undefined;
+  /** `--sw-id`: the SwId the certification assigned (40 hex, as given); undefined = derived (ADR 0421). */
   readonly swId: string | undefined;
-  /** Keys given explicitly by flag or environment: fixed for the process lifetime (DECISIONS 2). */
+  /** Keys given explicitly by flag or environment: fixed for the process lifetime (ADR 0008 §2). */
   readonly fixed: ReadonlySet<ServeKey>;
+  /**
+   * For each fixed key, what gave it: the flag (`--printer`) or the variable (`KASA_PRINTER`), so
+   * the settings can say why a key cannot be changed (ADR 1001). Absent in composed configs.
+   */
+  readonly fixedBy?: ReadonlyMap<ServeKey, string>;
 }
 
-export type ServeKey = Exclude<keyof ServeConfig, 'fixed'>;
+export type ServeKey = Exclude<keyof ServeConfig, 'fixed' | 'fixedBy'>;
 
 const url = (text: string): string => {
   let u: URL;
@@ -98,10 +108,30 @@ const mqttUrl = (text: string): string => {
   return u.toString();
 };
 
-/** SFS spec §2.3: the SwId is 40 hexadecimal digits (SHA-1); kept in upper case like the spec example. */
+/** ADR 0901/0903: the stored setting's own rule (ISO 13616 shape and mod-97), spaces allowed. */
+const nopIban = (text: string): string => {
+  const iban = STORED_SETTINGS.nopIban.parse(text);
+  if (iban === undefined)
+    throw new Error(
+      'must be an IBAN (two letters, two check digits, the account) that passes the mod-97 check',
+    );
+  return iban;
+};
+
+/** ADR 0902/0903: the stored setting's own rule (folded to the Payme characters, 1-70 of them). */
+const nopCreditorName = (text: string): string => {
+  const name = STORED_SETTINGS.nopCreditorName.parse(text);
+  if (name === undefined) throw new Error('must be 1-70 characters once folded to the Payme character set');
+  return name;
+};
+
+/**
+ * SFS spec §2.3: the SwId is 40 hexadecimal digits (SHA-1). Validated only, then sent exactly as the
+ * certification gave it (ADR 0421): the official SFS samples carry it in lower case.
+ */
 const swId = (text: string): string => {
   if (!/^[0-9a-fA-F]{40}$/.test(text)) throw new Error('SwId must be exactly 40 hexadecimal digits');
-  return text.toUpperCase();
+  return text;
 };
 
 const wrap =
@@ -216,9 +246,11 @@ const specs = {
   token: {
     key: 'token',
     flags: '--token <token>',
-    description: 'require Authorization: Bearer <token> on every /api/ request',
+    description:
+      'require Authorization: Bearer <token> on every /api/ request; prefer KASA_TOKEN: a flag shows in the process list to every user of the machine',
     env: 'KASA_TOKEN',
     parse: token,
+    secret: true,
   },
   logLevel: {
     key: 'logLevel',
@@ -260,6 +292,22 @@ const specs = {
     parse: nonEmpty('trust file'),
     defaultText: 'the system CAs',
   },
+  nopIban: {
+    key: 'nopIban',
+    flags: '--nop-iban <iban>',
+    description: 'the notification account for QR payments (fixes the nopIban setting; mod-97 checked)',
+    env: 'KASA_NOP_IBAN',
+    parse: nopIban,
+    defaultText: 'the nopIban setting (none; a test IBAN in demo mode)',
+  },
+  nopCreditorName: {
+    key: 'nopCreditorName',
+    flags: '--nop-creditor-name <name>',
+    description: 'the name the QR shows to the payer (fixes the nopCreditorName setting; at most 70)',
+    env: 'KASA_NOP_CREDITOR_NAME',
+    parse: nopCreditorName,
+    defaultText: "the nopCreditorName setting, else the merchant's name",
+  },
   swId: {
     key: 'swId',
     flags: '--sw-id <hex>',
@@ -292,6 +340,8 @@ export function defaultServeConfig(dataDir: string, overrides: Partial<ServeConf
     nopUrl: undefined,
     nopMqttUrl: undefined,
     nopTrust: undefined,
+    nopIban: undefined,
+    nopCreditorName: undefined,
     swId: undefined,
     fixed: new Set<ServeKey>(),
     ...overrides,
@@ -312,9 +362,14 @@ export function readServeConfig(
   cwd: string = process.cwd(),
 ): ServeConfig {
   const fixed = new Set<ServeKey>();
+  const fixedBy = new Map<ServeKey, string>();
   const get = <K extends ServeKey>(key: K): { value: unknown; source: Source } => {
-    const r = readOption(cmd, specs[key] as OptionSpec<unknown>, env);
-    if (r.source !== 'default') fixed.add(key);
+    const spec = specs[key] as OptionSpec<unknown>;
+    const r = readOption(cmd, spec, env);
+    if (r.source !== 'default') {
+      fixed.add(key);
+      fixedBy.set(key, r.source === 'flag' ? spec.flags.split(' ', 1)[0]! : spec.env);
+    }
     return r;
   };
   const value = <T>(key: ServeKey, fallback: T): T => (get(key).value as T | undefined) ?? fallback;
@@ -324,11 +379,13 @@ export function readServeConfig(
   if (cmd.getOptionValueSource('demo') === 'cli') {
     demo = false;
     fixed.add('demo');
+    fixedBy.set('demo', '--no-demo');
   } else {
     const noDemo = readEnv(specs.demo, env);
     if (noDemo !== undefined) {
       demo = !noDemo;
       fixed.add('demo');
+      fixedBy.set('demo', specs.demo.env);
     }
   }
 
@@ -354,8 +411,11 @@ export function readServeConfig(
     nopTrust: ((p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p)))(
       value<string | undefined>('nopTrust', d.nopTrust),
     ),
+    nopIban: value<string | undefined>('nopIban', d.nopIban),
+    nopCreditorName: value<string | undefined>('nopCreditorName', d.nopCreditorName),
     swId: value<string | undefined>('swId', d.swId),
     fixed,
+    fixedBy,
   };
   return Object.freeze(config);
 }

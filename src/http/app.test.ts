@@ -61,6 +61,7 @@ async function build(opts: { token?: string; refusal?: FiscalError; allowedHosts
           version: '9.9.9',
           apiVersion: '1.7',
           swId: 'A'.repeat(40),
+          swIdOrigin: 'configured',
           nodeVersion: 'v20',
         }),
         status: new RegisterStatus(readiness),

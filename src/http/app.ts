@@ -29,12 +29,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * `always`: answered even while the register cannot work (status, version, merchant…,
-     * DECISIONS 11). Default: refused with the code of the cause.
+     * ADR 0008 §11). Default: refused with the code of the cause.
      */
     availability?: 'always';
     /**
      * True when this request only reads: it is then answered during a storage fault (200–203),
-     * from what the index still holds (ADR 0116). Other refusals still apply.
+     * from the index and the CHDÚ records past its high-water mark, so an index that lags never
+     * answers "not found" or an older "last" document (ADR 0116). Other refusals still apply.
      */
     lookup?: (body: unknown) => boolean;
   }
@@ -186,6 +187,16 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // ADR 0601: the API docs page, like the admin page, may not be framed by another site's page
+    // (click-jacking its "Try it out"); X-Frame-Options for browsers without CSP level 2.
+    if (/^\/docs(\/|$)/.test(routedPath(request))) {
+      const csp = reply.getHeader('content-security-policy');
+      reply.header(
+        'content-security-policy',
+        typeof csp === 'string' && csp !== '' ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
+      );
+      reply.header('x-frame-options', 'DENY');
+    }
     if (isApiPath(routedPath(request)) && typeof reply.getHeader('content-type') === 'string') {
       const type = String(reply.getHeader('content-type'));
       if (type.startsWith('application/json'))

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentTypeRefusal, crossSiteRefusal, requestRefusal, targetRefusal } from './request-rules.js';
+import {
+  contentTypeRefusal,
+  crossSiteRefusal,
+  hostRefusal,
+  requestRefusal,
+  targetRefusal,
+} from './request-rules.js';
 
 const allowedHosts = new Set(['localhost', '127.0.0.1', '::1']);
 
@@ -48,6 +54,39 @@ describe('request target (ADR 0600)', () => {
         { ...facts, rawUrl: '/api/cash', headers: { ...facts.headers, authorization: 'Bearer tok' } },
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('Host (ADR 0601)', () => {
+  it('accepts one allowed host with an optional port, in any case', () => {
+    for (const ok of ['127.0.0.1', '127.0.0.1:13083', 'LOCALHOST:1', '[::1]', '[::1]:65535', 'localhost.']) {
+      // A trailing dot is another name; it is simply not allowed, never malformed.
+      const refusal = hostRefusal(ok, allowedHosts);
+      if (ok === 'localhost.') expect(refusal?.httpStatus, ok).toBe(421);
+      else expect(refusal, ok).toBeUndefined();
+    }
+  });
+
+  it('refuses a list, a user part, spaces, a bad port or bracket with 400 naming Host; a foreign name with 421', () => {
+    for (const bad of [
+      '127.0.0.1:45713, evil.com',
+      '127.0.0.1, evil.com',
+      'evil.com, 127.0.0.1',
+      'user@127.0.0.1',
+      '127.0.0.1 :13083',
+      '127.0.0.1:',
+      '127.0.0.1:99999',
+      '127.0.0.1:1a',
+      '[::1',
+      '[::1]x',
+      '::1',
+      '',
+    ]) {
+      const refusal = hostRefusal(bad, allowedHosts);
+      expect(refusal?.httpStatus, bad).toBe(400);
+      expect(refusal?.details, bad).toMatchObject({ field: 'Host' });
+    }
+    expect(hostRefusal('evil.com:13083', allowedHosts)?.httpStatus).toBe(421);
   });
 });
 

@@ -77,23 +77,42 @@ export function targetRefusal(rawUrl: string): HttpProtocolError | undefined {
   );
 }
 
-function hostName(hostHeader: string): string {
-  if (hostHeader.startsWith('[')) return hostHeader.slice(1, hostHeader.indexOf(']')).toLowerCase();
-  const colon = hostHeader.lastIndexOf(':');
-  return (colon >= 0 ? hostHeader.slice(0, colon) : hostHeader).toLowerCase();
+/**
+ * RFC 9110 §7.2 / RFC 3986 §3.2.2: `Host` is one host — a bracketed IPv6 address, or a name or
+ * IPv4 address — and an optional numeric port. Anything else (a list, a user part, spaces) is
+ * malformed: reading a name out of it leniently let `127.0.0.1:1, evil.com` pass.
+ */
+const HOST_HEADER = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9._~-]+))(?::(\d{1,5}))?$/;
+
+/** The lower-case host name of a well-formed Host header, else undefined. */
+function hostName(hostHeader: string): string | undefined {
+  const m = HOST_HEADER.exec(hostHeader);
+  if (!m || (m[3] !== undefined && Number(m[3]) > 65_535)) return undefined;
+  return (m[1] ?? m[2])!.toLowerCase();
 }
 
-/** DNS rebinding: a page on a foreign name must not drive the register through a browser. */
+/**
+ * DNS rebinding: a page on a foreign name must not drive the register through a browser (421). A
+ * Host that is not one host and an optional port is a 400 (RFC 9112 §3.2), naming the header.
+ */
 export function hostRefusal(
   hostHeader: string | undefined,
   allowed: ReadonlySet<string>,
 ): HttpProtocolError | undefined {
-  if (hostHeader === undefined || allowed.has(hostName(hostHeader))) return undefined;
-  return new HttpProtocolError(
-    421,
-    'UNKNOWN',
-    `Host "${hostHeader}" is not accepted; use 127.0.0.1 or localhost.`,
-  );
+  if (hostHeader === undefined) return undefined;
+  const name = hostName(hostHeader);
+  const shown = JSON.stringify(hostHeader.slice(0, 100));
+  if (name === undefined) {
+    return new HttpProtocolError(
+      400,
+      'UNKNOWN',
+      `The Host header ${shown} is malformed: it must be one host and an optional port, e.g. 127.0.0.1:13083.`,
+      {},
+      { field: 'Host' },
+    );
+  }
+  if (allowed.has(name)) return undefined;
+  return new HttpProtocolError(421, 'UNKNOWN', `Host ${shown} is not accepted; use 127.0.0.1 or localhost.`);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '../support/process-register.js';
 import { seededRandom } from '../support/seeded-random.js';
 import { repoRoot } from '../support/shared-fixtures.js';
-import { compareIndexes } from './index-compare.js';
+import { compareIndexes, journalUpTo } from './index-compare.js';
 import { type JournalDocument, journalDocuments } from './journal-documents.js';
 
 /**
@@ -298,14 +298,42 @@ export async function runCrashHarness(options: CrashOptions): Promise<CrashRepor
     for (const d of docs) if (d.key) keys.set(d.key, (keys.get(d.key) ?? 0) + 1);
     for (const [key, n] of keys) if (n > 1) fail(`Idempotency-Key ${key} made ${n} documents`);
 
-    // The live index equals one rebuilt from the CHDÚ alone.
+    // The live index equals one rebuilt from the CHDÚ alone — compared at one record: kasa is up
+    // but its sender may still be resending the backlog (an sfs-attempt and an outcome record per
+    // document), so the live index is read in one read transaction (a WAL snapshot) at its
+    // high-water mark, and the rebuild stops at that same record. A live index that stays behind
+    // the CHDÚ's head, or runs ahead of it, fails on its own.
     const fresh = SqliteJournalIndex.open(join(root, `reindex-${round}.sqlite`));
-    const live = SqliteJournalIndex.openReadOnly(join(dataDir, 'index.sqlite'));
-    const opened = await openJournalReadOnly({ kind: 'image', path: join(dataDir, 'chdu.img') });
+    let live: SqliteJournalIndex | undefined;
+    let opened = await openJournalReadOnly({ kind: 'image', path: join(dataDir, 'chdu.img') });
     try {
-      await syncJournalIndex(opened.journal, fresh, { rebuild: true });
+      const chduHead = opened.journal.head()?.recordNo ?? 0;
+      const until = Date.now() + 30_000;
+      let mark = -1;
+      for (;;) {
+        live = SqliteJournalIndex.openReadOnly(join(dataDir, 'index.sqlite'));
+        if (!live) break;
+        live.database.exec('BEGIN');
+        mark = live.highWaterMark(); // the first read fixes the snapshot the whole compare sees
+        if (mark >= chduHead || Date.now() > until) break;
+        live.close();
+        live = undefined;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       if (!live) fail('no live index');
-      else for (const d of compareIndexes(live, fresh)) fail(`index differs from a fresh reindex: ${d}`);
+      else if (mark < chduHead)
+        fail(`the live index stays at record ${mark}, behind the CHDÚ's head ${chduHead}, for 30 s`);
+      else {
+        // Re-read the head: the CHDÚ must hold every record the live index has seen.
+        await opened.close();
+        opened = await openJournalReadOnly({ kind: 'image', path: join(dataDir, 'chdu.img') });
+        const atMark = await journalUpTo(opened.journal, mark);
+        if (!atMark) fail(`the live index is at record ${mark}, which the CHDÚ does not hold`);
+        else {
+          await syncJournalIndex(atMark, fresh, { rebuild: true });
+          for (const d of compareIndexes(live, fresh)) fail(`index differs from a fresh reindex: ${d}`);
+        }
+      }
     } finally {
       await opened.close();
       live?.close();

@@ -1,4 +1,5 @@
 import type { SqliteJournalIndex } from '../../src/adapters/index/sqlite-journal-index.js';
+import type { Journal } from '../../src/core/ports/journal.js';
 
 /** The tables an index derives from the CHDÚ (everything but bookkeeping of the running checks). */
 const TABLES: Record<string, string> = {
@@ -31,4 +32,32 @@ export function compareIndexes(live: SqliteJournalIndex, fresh: SqliteJournalInd
     }
   }
   return out;
+}
+
+/**
+ * The journal as it stood at record `last`: its head is that record, so a rebuild from it stops
+ * there even while kasa serve goes on appending (its sender resends the backlog after a restart).
+ * Undefined when the CHDÚ does not hold record `last`.
+ */
+export async function journalUpTo(journal: Journal, last: number): Promise<Journal | undefined> {
+  if (last === 0) return { ...readOnly(journal), head: () => undefined };
+  const at = await journal.get(last);
+  if (!at?.chainHash) return undefined;
+  const head = {
+    recordNo: last,
+    address: at.address,
+    hash: at.chainHash,
+    type: at.type,
+    writtenAt: at.writtenAt,
+  };
+  return { ...readOnly(journal), head: () => head };
+}
+
+function readOnly(journal: Journal): Omit<Journal, 'head'> {
+  return {
+    append: () => Promise.reject(new Error('journalUpTo is read-only')),
+    records: (from) => journal.records(from),
+    get: (n) => journal.get(n),
+    verify: (o) => journal.verify(o),
+  };
 }

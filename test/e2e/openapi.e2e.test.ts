@@ -71,6 +71,12 @@ describe('OpenAPI document of the whole register', () => {
       'POST /api/drawer/open',
       'POST /api/image/preview',
       'POST /api/image/store',
+      'GET /api/settings/get',
+      'PUT /api/settings/store',
+      'GET /api/documents',
+      'GET /api/documents/view',
+      'GET /api/report/summary',
+      'POST /api/report/summary/print',
       // Extensions: QR payments (issue 15, docs/qr-payments.md).
       'POST /api/qrpayment/create',
       'GET /api/qrpayment',
@@ -104,6 +110,14 @@ describe('OpenAPI document of the whole register', () => {
           expect(mediaHasExamples(body), `${method} ${path}: request examples`).toBe(true);
         }
       }
+    }
+  });
+
+  it('VersionResponse and StatusResponse require swIdOrigin (ADR 0421: always answered)', () => {
+    for (const name of ['VersionResponse', 'StatusResponse']) {
+      const schema = doc.components.schemas[name];
+      expect(schema.required, name).toContain('swIdOrigin');
+      expect(schema.required, name).not.toContain('swId');
     }
   });
 

@@ -20,9 +20,14 @@ describe('kasa serve as a child process', () => {
       const body = (await res.json()) as Record<string, unknown>;
       expect(body).toMatchObject({ resultCode: 0, product: 'kasa', apiVersion: '1.7' });
       expect(body.swId).toMatch(/^[0-9A-F]{40}$/);
-      const admin = await fetch(`${serve.url}/admin/`);
-      expect(admin.status).toBe(200);
-      expect(await admin.text()).toContain('/api/status/get');
+      for (const page of ['/', '/admin/']) {
+        const admin = await fetch(`${serve.url}${page}`);
+        expect(admin.status).toBe(200);
+        expect(await admin.text()).toContain('/admin/admin.js');
+      }
+      const status = await fetch(`${serve.url}/admin/view-status.js`);
+      expect(status.headers.get('content-type')).toContain('text/javascript');
+      expect(await status.text()).toContain('/api/status/get');
       const docs = await fetch(`${serve.url}/docs`, { redirect: 'follow' });
       expect(docs.status).toBe(200);
     } finally {

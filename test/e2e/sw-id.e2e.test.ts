@@ -8,6 +8,7 @@ import { ChduLiteEmulator } from '../../src/simulators/chdu/chdu-lite-emulator.j
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 
 /** Issue 16 point 2 / ADR 0421: the SwId in force — configured, or derived from the actual CHDÚ. */
+// Lower case, as the official SFS samples carry theirs: sent exactly as given.
 const CERTIFIED = '0123456789abcdef0123456789abcdef01234567';
 const packageVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex').toUpperCase();
@@ -43,13 +44,13 @@ describe('SwId', () => {
   it('--sw-id: shown in /api/version and /api/status/get and sent to the SFS', async () => {
     const h = await harness({ swId: CERTIFIED });
     const version = await h.get('/api/version');
-    expect(version.body).toMatchObject({ swId: CERTIFIED.toUpperCase(), swIdOrigin: 'configured' });
+    expect(version.body).toMatchObject({ swId: CERTIFIED, swIdOrigin: 'configured' });
     expect(version.body.swIdDerivedFrom).toBeUndefined();
     const status = await h.get('/api/status/get');
-    expect(status.body).toMatchObject({ swId: CERTIFIED.toUpperCase(), swIdOrigin: 'configured' });
+    expect(status.body).toMatchObject({ swId: CERTIFIED, swIdOrigin: 'configured' });
 
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
-    expect(h.sim.history().at(-1)).toMatchObject({ outcome: 'accepted', swId: CERTIFIED.toUpperCase() });
+    expect(h.sim.history().at(-1)).toMatchObject({ outcome: 'accepted', swId: CERTIFIED });
   });
 
   it('default with the image CHDÚ: derived from its model and the version the image reports', async () => {

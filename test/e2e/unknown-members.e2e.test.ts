@@ -114,6 +114,16 @@ describe("other vendors' members kasa ignores on purpose", () => {
     expect(got.body.document.type).toBe('VK');
   });
 
+  it('GetDocumentRequest offlineDocuments: true asks for a list, so it is refused (701) naming the endpoint that lists', async () => {
+    for (const value of [true, 'yes', 1]) {
+      const got = await h.post('/api/document/get', { offlineDocuments: value });
+      expect(got.body).toMatchObject({ resultCode: 701, field: 'offlineDocuments' });
+      expect(got.body.document).toBeUndefined();
+      expect(got.body.error).toContain('POST /api/document/get/offline');
+    }
+    expect((await h.post('/api/document/get', { offlineDocuments: null })).body.resultCode).toBe(0);
+  });
+
   it('StoreMerchantRequest integrator / dealer', async () => {
     const PW = 'Vendor-Members-Pw-1';
     const m = createTestMerchant({ caDir: join(h.dataDir, DEMO_CA_DIR), password: PW });

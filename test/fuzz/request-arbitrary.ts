@@ -331,7 +331,8 @@ export function fuzzRequest(
             : p.kind === 'encoded'
               ? (() => {
                   const all = encodedSpellings(plain);
-                  return all[p.i % all.length]!;
+                  // `/` (the admin page) has nothing after its slash to encode.
+                  return all.length === 0 ? plain : all[p.i % all.length]!;
                 })()
               : p.kind === 'random'
                 ? `/api/${encodeURIComponent(p.s)}`

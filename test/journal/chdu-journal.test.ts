@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ImageFileChdu } from '../../src/adapters/chdu/image-file-chdu.js';
 import { nodeSha256 } from '../../src/adapters/crypto/node-sha256.js';
+import { openJournalReadOnly } from '../../src/compose/open-journal.js';
 import { FiscalError } from '../../src/core/fiscal-error.js';
 import { ChduJournal } from '../../src/core/journal/chdu-journal.js';
 import { MAX_RECORD_BYTES } from '../../src/core/journal/record-codec.js';
@@ -102,5 +103,24 @@ describe('ChduJournal on an image file', () => {
     acknowledged = 1;
     expect((await journal.append({ type: 'document', body: documentRecord(1) })).recordNo).toBe(2);
     await chdu.close();
+  });
+
+  it('verify beside a running writer (kasa chdu verify next to kasa serve) takes the head at the end it reads', async () => {
+    const chdu = await openImage();
+    const writer = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    for (const r of mixedRecords(10)) await writer.append(r);
+    const reader = await openJournalReadOnly({ kind: 'image', path: join(dir, 'chdu.img') });
+    try {
+      expect(reader.journal.head()?.recordNo).toBe(10);
+      // The writer (another process in production) appends after the reader read the head.
+      const eleventh = await writer.append({ type: 'document', body: documentRecord(11) });
+      const report = await reader.journal.verify();
+      expect(report).toMatchObject({ ok: true, records: 11, lastRecordNo: 11, lastHash: eleventh.chainHash });
+      expect(report.problem).toBeUndefined();
+      expect(reader.journal.head()?.recordNo).toBe(11);
+    } finally {
+      await reader.close();
+      await chdu.close();
+    }
   });
 });

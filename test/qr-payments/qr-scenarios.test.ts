@@ -30,18 +30,42 @@ const storeWith = (id: string, amount = 7.45) =>
   h.post('/api/document/store', pd({ payments: { 'QR platba': 7.45 }, qrPayments: [{ id, amount }] }));
 
 describe('§8.3 scenarios', () => {
-  it('payment before the subscription: the retained notification arrives when the session subscribes', async () => {
-    const { id, order } = await newIntent();
-    h.nop.disconnectClients(60_000); // kasa is not subscribed while the money comes
+  /**
+   * The money comes while kasa has no session at the broker at all (its connection is cut and the
+   * broker forgot its persistent session, as after a broker restart) and the listing is down; then
+   * kasa connects, starts a fresh session and subscribes after the payment. Returns the two ids:
+   * `early` paid before the subscription, `marker` paid live after it (so anything the fresh
+   * subscription brought for `early` has arrived once `marker` is PAID).
+   */
+  async function payBeforeFreshSubscription(): Promise<{ early: string; marker: string }> {
+    const early = await newIntent();
+    const marker = await newIntent();
+    await h.nop.disconnectClients(60_000, { forgetSessions: true });
     await waitFor('the session to drop', async () =>
       (await h.get('/api/qrpayment/notifier')).body.notifier.connected ? undefined : true,
     );
-    expect((await bankNotifies(h.nop, order)).status).toBe(202);
-    h.nop.erpSwitches.unavailable = 1000; // the listing is down: only the retained message can tell
-    expect(await h.state(id)).toBe('PENDING');
-    h.nop.disconnectClients(0); // connections allowed again; kasa reconnects and subscribes
-    const paid = await h.until(id, 'PAID');
+    expect((await bankNotifies(h.nop, early.order)).status).toBe(202);
+    h.nop.erpSwitches.unavailable = 1000; // the listing is down: only the broker can tell
+    expect(await h.state(early.id)).toBe('PENDING');
+    await h.nop.disconnectClients(0); // connections allowed again; kasa reconnects and subscribes
+    await waitFor('the session to come back', async () =>
+      (await h.get('/api/qrpayment/notifier')).body.notifier.connected ? true : undefined,
+    );
+    await h.nop.pay({ order: marker.order }); // live, on the new subscription
+    await h.until(marker.id, 'PAID');
+    return { early: early.id, marker: marker.id };
+  }
+
+  it('payment before the subscription: a fresh session gets the retained notification when it subscribes', async () => {
+    const { early } = await payBeforeFreshSubscription();
+    const paid = await h.until(early, 'PAID');
     expect(paid.received).toMatchObject({ via: 'mqtt', hashOk: true, amount: 7.45 });
+  });
+
+  it('payment before the subscription, nothing retained: the fresh session brings nothing (no queue hides the retained path)', async () => {
+    h.nop.delivery.retain = false;
+    const { early } = await payBeforeFreshSubscription();
+    expect(await h.state(early)).toBe('PENDING');
   });
 
   it('QoS 1 duplicate delivery: one state change, the delivery counted, no conflict', async () => {
@@ -89,6 +113,10 @@ describe('§8.3 scenarios', () => {
     const { id, order } = await newIntent();
     const cancelled = await h.post(`/api/qrpayment/${id}/cancel`, {});
     expect(cancelled.body.qrPayment.state).toBe('CANCELLED');
+    const png = await h.kasa.app.inject({ method: 'GET', url: `/api/qrpayment/${id}/qr.png` });
+    expect(png.headers['content-type']).toMatch(/json/);
+    expect(png.json()).toMatchObject({ resultCode: 804, state: 'CANCELLED' });
+    expect(png.json().errorMessage).toContain('nothing to scan');
     await bankNotifies(h.nop, order);
     const late = await h.until(id, 'LATE_PAID');
     expect(late.received).toMatchObject({ hashOk: true, amount: 7.45 });
@@ -102,6 +130,8 @@ describe('§8.3 scenarios', () => {
     await h.until(paid.id, 'PAID');
     const refused = await h.post(`/api/qrpayment/${paid.id}/cancel`, {});
     expect(refused.body).toMatchObject({ resultCode: 806, qrPayment: { state: 'PAID' } });
+    const paidPng = await h.kasa.app.inject({ method: 'GET', url: `/api/qrpayment/${paid.id}/qr.png` });
+    expect(paidPng.json()).toMatchObject({ resultCode: 804, state: 'PAID' });
   });
 
   it('NOP down at create: 801, no id invented, nothing stored; 429 is 801 with retryAfter', async () => {
@@ -174,6 +204,10 @@ describe('§8.3 scenarios', () => {
       pd({ type: 'ND', payments: { 'QR platba': 7.45 }, qrPayments: [{ id, amount: 7.45 }] }),
     );
     expect(nd.body).toMatchObject({ resultCode: 701, field: 'qrPayments' });
+    // ADR 0907: with NOP on, money under the QR tender must name the payment that brought it.
+    const unconfirmed = await h.post('/api/document/store', pd({ payments: { 'QR platba': 7.45 } }));
+    expect(unconfirmed.body).toMatchObject({ resultCode: 701, field: 'qrPayments' });
+    expect(unconfirmed.body.errorMessage).toContain('"QR platba"');
     expect(h.kasa.parts.index.highWaterMark()).toBe(head);
     expect((await storeWith(id)).body.resultCode).toBe(0);
   });
@@ -230,6 +264,13 @@ describe('§8.3 scenarios', () => {
     expect(day.qrPayments.some((v: { qrPaymentId: string }) => v.qrPaymentId === id)).toBe(true);
     expect(day.totals.usedCents).toBeGreaterThanOrEqual(745);
     expect(day.totals.count.PENDING).toBeGreaterThanOrEqual(1);
+    for (const wait of ['61', '99', '600', '-1', '1.5']) {
+      expect((await h.get(`/api/qrpayment/${id}?wait=${wait}`)).body).toMatchObject({
+        resultCode: 701,
+        field: 'wait',
+      });
+    }
+    expect((await h.get(`/api/qrpayment/${id}?wait=0`)).body.resultCode).toBe(0);
     expect((await h.get('/api/qrpayment?date=2026-02-30')).body).toMatchObject({
       resultCode: 701,
       field: 'date',

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
@@ -7,10 +7,10 @@ import { Writable } from 'node:stream';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/logging/logger.js';
-import { openTestCa } from '../../src/adapters/pki/test-ca.js';
 import { NopSimulator } from '../../src/simulators/nop/nop-simulator.js';
 import { waitFor } from '../support/fake-bank-app.js';
 import { startHarness } from '../support/kasa-harness.js';
+import { registerIdentity } from '../support/nop-identities.js';
 import { startQrHarness } from '../support/qr-harness.js';
 
 /** Issue 15 acceptance 3: the simulator refuses what NOP refuses; kasa reports it; no key in logs. */
@@ -18,22 +18,6 @@ let nop: NopSimulator;
 let own: { key: string; cert: string };
 let other: { key: string; cert: string };
 let foreign: { key: string; cert: string };
-
-function registerIdentity(caDir: string, dic: string, code: string): { key: string; cert: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const cert = openTestCa(caDir).issue({
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    subject: [
-      { shortName: 'CN', value: `VATSK-${dic} POKLADNICA ${code}` },
-      { shortName: 'OU', value: code },
-      { shortName: 'C', value: 'SK' },
-    ],
-    notBefore: new Date(Date.now() - 60_000),
-    notAfter: new Date(Date.now() + 86400_000),
-    clientAuth: true,
-  });
-  return { key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), cert };
-}
 
 beforeAll(async () => {
   const caDir = mkdtempSync(join(tmpdir(), 'kasa-nop-ca-'));
@@ -181,6 +165,48 @@ describe('the NOP simulator is as strict as research §8.3', () => {
     const requestId = randomUUID();
     expect((await bank(requestId, '1.50')).status).toBe(202);
     expect((await bank(requestId, '1.50')).status).toBe(409);
+  });
+
+  it('the control API pays only what the bank API would accept: a bad amount or body is 422 and nothing is published', async () => {
+    const id = (
+      (await call('/api/v1/generateNewTransactionId', { identity: own })).body as Record<string, string>
+    ).transaction_id!;
+    const payme = `https://payme.sk/2/m/PME?IBAN=SK3112000000198742637541&AM=1.00&CC=EUR&PI=${id}&CN=Shop`;
+    const pay = async (body: unknown) => {
+      const res = await fetch(`${nop.controlUrl}/__sim/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as { code?: string; detail?: string } };
+    };
+    const published = () =>
+      nop.brokerEvents.filter((e) => e.event === 'deliver' && e.detail.includes(id)).length;
+    for (const bad of [
+      { payme, amount: 'abc' },
+      { payme, amount: '1.5' },
+      { payme, amount: '-1.00' },
+      { payme, amount: 1 },
+      { payme, wrongHash: 'yes' },
+      { payme, delayMs: -5 },
+      { payme, extra: true },
+      { payme: payme.replace('AM=1.00', 'AM=1') },
+      { amount: '1.00' },
+    ]) {
+      const answer = await pay(bad);
+      expect({ bad, status: answer.status, code: answer.body.code }).toEqual({
+        bad,
+        status: 422,
+        code: 'VALIDATION_ERROR',
+      });
+    }
+    expect((await pay({ payme, amount: 'abc' })).body.detail).toMatch(/transactionAmount\.amount/);
+    expect(published()).toBe(0);
+    expect(nop.ledger.transaction(id)?.payment).toBeUndefined();
+    const unknown = payme.replace(id, `QR-${'e'.repeat(32)}`);
+    expect((await pay({ payme: unknown })).status).toBe(404);
+    expect((await pay({ payme, amount: '1.50' })).status).toBe(200);
+    expect(published()).toBe(1);
   });
 
   it('MQTT: no or a foreign certificate is refused; another register’s topic gets SUBACK 0x80', async () => {

@@ -82,6 +82,16 @@ describe('browser protection on the local API (default set-up, no token)', () =>
     expect(head()).toBe(before);
   });
 
+  it('the API docs (Swagger UI) may not be framed by another page: frame-ancestors and X-Frame-Options', async () => {
+    const urls = ['/docs', '/docs/', '/docs/static/index.html', '/docs/json'];
+    for (const url of urls) {
+      const res = await kasa.app.inject({ method: 'GET', url, headers: { host: self } });
+      expect(res.statusCode, url).toBeLessThan(400);
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it("the admin page's own requests (same origin) and POS clients (no Origin) keep working", async () => {
     const admin = { origin: `http://${self}`, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' };
     const page = await kasa.app.inject({
@@ -122,6 +132,15 @@ describe('browser protection on the local API (default set-up, no token)', () =>
     );
     expect(res.status).toBe(421);
     expect(JSON.parse(res.body)).toMatchObject({ resultCode: -1 });
+    // A list that starts with an allowed host is not an allowed host (was read leniently).
+    for (const host of [`127.0.0.1:${port}, attacker.example`, `127.0.0.1, attacker.example`]) {
+      const listed = await rawRequest(
+        port,
+        `GET /api/status/get HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(listed.status, host).toBe(400);
+      expect(JSON.parse(listed.body), host).toMatchObject({ resultCode: -1, field: 'Host' });
+    }
     const withToken = await secureRegister();
     try {
       const r = await withToken.app.inject({

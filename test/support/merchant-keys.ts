@@ -1,4 +1,4 @@
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,12 +25,22 @@ export function freshCa(): TestCa {
  * organizationIdentifier = VATSK-<DIČ>, issued by `ca` (a fresh one by default).
  */
 export function testMerchant(
-  options: { ca?: TestCa; dic?: string; register?: string; notBefore?: Date; notAfter?: Date } = {},
+  options: {
+    ca?: TestCa;
+    dic?: string;
+    register?: string;
+    notBefore?: Date;
+    notAfter?: Date;
+    /** Reuse this key (a certificate renewed with the same key); default a new one. */
+    privateKey?: KeyObject;
+  } = {},
 ): TestMerchant {
   const ca = options.ca ?? freshCa();
   const dic = options.dic ?? TEST_DIC;
   const register = options.register ?? TEST_REGISTER;
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { publicKey, privateKey } = options.privateKey
+    ? { publicKey: createPublicKey(options.privateKey), privateKey: options.privateKey }
+    : generateKeyPairSync('rsa', { modulusLength: 2048 });
   const now = Date.now();
   const certPem = ca.issue({
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),

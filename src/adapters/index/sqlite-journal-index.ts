@@ -25,6 +25,7 @@ import type {
   QueueEntry,
   RecordOf,
 } from '../../core/ports/journal-index.js';
+import type { MerchantIdentityRow } from '../../core/ports/merchant-index.js';
 import type { OfflineReportPage, OfflineReportQuery } from '../../core/ports/offline-report-index.js';
 import type { QueueSummary } from '../../core/ports/send-queue-index.js';
 import { parseSfsDateTime } from '../../core/time.js';
@@ -126,6 +127,12 @@ export class SqliteJournalIndex implements JournalIndex {
         'UPDATE locations SET body = ?, send_state = ?, repaired_by = ?, create_ms = ? WHERE location_no = ?',
       ),
       merchant: db.prepare('SELECT body FROM merchants WHERE record_no = ?').pluck(),
+      // One row per distinct identity, in the order first stored (ADR 0422).
+      merchantIdentities: db.prepare(`SELECT code, ico, icDph, certificate FROM (
+          SELECT json_extract(body, '$.organizationUnit.cashRegisterCode') AS code,
+            json_extract(body, '$.ico') AS ico, json_extract(body, '$.icDph') AS icDph,
+            json_extract(body, '$.certificate') AS certificate, MIN(record_no) AS first
+          FROM merchants GROUP BY code, ico, icDph, certificate) ORDER BY first`),
       lastStuckLocation: db.prepare(
         "SELECT * FROM locations WHERE send_state = 'stuck' ORDER BY location_no DESC LIMIT 1",
       ),
@@ -139,7 +146,7 @@ export class SqliteJournalIndex implements JournalIndex {
 
   /**
    * Opens (creating) the index. A file SQLite cannot read is deleted and recreated empty: the
-   * index is derived, the next sync rebuilds it from the CHDÚ (DECISIONS 14).
+   * index is derived, the next sync rebuilds it from the CHDÚ (ADR 0008 §14).
    */
   static open(path: string): SqliteJournalIndex {
     mkdirSync(dirname(path), { recursive: true });
@@ -305,6 +312,21 @@ export class SqliteJournalIndex implements JournalIndex {
   findDocument(query: DocumentQuery): IndexedDocument | undefined {
     const row = this.findDocRow(query);
     return row ? toDocument(row) : undefined;
+  }
+
+  merchantIdentities(): MerchantIdentityRow[] {
+    const rows = this.q.merchantIdentities.all() as Array<{
+      code: string;
+      ico: string | null;
+      icDph: string | null;
+      certificate: string;
+    }>;
+    return rows.map((r) => ({
+      cashRegisterCode: r.code,
+      ...(r.ico === null ? {} : { ico: r.ico }),
+      ...(r.icDph === null ? {} : { icDph: r.icDph }),
+      certificate: r.certificate,
+    }));
   }
 
   merchantByRecordNo(recordNo: number): MerchantRecord | undefined {
@@ -567,7 +589,7 @@ export class SqliteJournalIndex implements JournalIndex {
     const row = this.q.doc.get(r.subject.documentNo) as DocRow | undefined;
     if (!row) return;
     const doc = JSON.parse(row.body) as DocumentRecord;
-    // A re-dated document is sent with its new data; its number stays (DECISIONS 5).
+    // A re-dated document is sent with its new data; its number stays (ADR 0008 §5).
     const repaired: DocumentRecord = {
       ...doc,
       ...(r.sfs ? { sfs: r.sfs } : {}),

@@ -7,28 +7,55 @@ import type {
 } from '../../core/ports/payment-notifier.js';
 import { registerTopic } from '../../core/qr-payments/nop-identity.js';
 import { tlsClientCredentials } from '../crypto/key-signer.js';
+import { mqttClientId } from './nop-client-id.js';
 import type { NopEndpoints } from './nop-endpoints.js';
 
 /** Notifications are a few hundred bytes; anything much larger is not one. */
 const MAX_PAYLOAD_BYTES = 16 * 1024;
 
 export interface MqttSessionOptions {
-  /** Wait between reconnect attempts, ms (default 2000). */
-  reconnectMs?: number;
+  /** This installation's client id suffix (`loadClientIdSuffix`, ADR 0908); default `00000`. */
+  clientIdSuffix?: string;
+  /** Runs `retry` after `ms` (tests record the delays); default setTimeout. */
+  schedule?: (retry: () => void, ms: number) => { cancel(): void };
 }
 
 /**
+ * The wait before reconnect attempt `attempt` (0 = the first after a loss), ms (ADR 0908):
+ * 1, 2, 4, 8, 16, 30, 30 … s, as NOP's manual asks of REST retries (research §2.3); after NOP
+ * refused the register (CONNACK 4/5, a TLS alert on the certificate) 60, 120, 240 … up to 600 s —
+ * hammering a broker that said no changes nothing until the certificate is fixed.
+ */
+export function reconnectDelayMs(attempt: number, refused: boolean): number {
+  const [first, max] = refused ? [60_000, 600_000] : [1_000, 30_000];
+  return Math.min(max, first * 2 ** Math.min(attempt, 16));
+}
+
+const timer = (retry: () => void, ms: number) => {
+  const handle = setTimeout(retry, ms);
+  handle.unref();
+  return { cancel: () => clearTimeout(handle) };
+};
+
+/**
  * The persistent notification session (research §2.5, ADR 0908): MQTT 3.1.1 over TLS with the
- * eKasa certificate, one client per register (`clientId` `kasa-<register code>`, clean session
- * off, keep-alive 60 s), subscribed at QoS 1 to `VATSK-…/POKLADNICA-…/#`, reconnecting after a
- * drop. Every (re)subscription is reported as `connected` so the caller catches up through the
+ * eKasa certificate, one client per register and installation (client id
+ * `k<register code><suffix>`, clean session off, keep-alive 60 s), subscribed at QoS 1 to
+ * `VATSK-…/POKLADNICA-…/#`, reconnecting after a drop with a growing wait
+ * ({@link reconnectDelayMs}). Every (re)subscription is reported as `connected` so the caller catches up through the
  * listing; every message is handed on raw (the caller de-duplicates).
  */
 export class NopMqttSession implements NotifierSession {
   readonly #client: MqttClient | undefined;
   readonly #events: NotifierSessionEvents;
+  readonly #schedule: NonNullable<MqttSessionOptions['schedule']>;
   #connected = false;
   #closed = false;
+  /** Reconnect attempts since the last successful subscription. */
+  #attempt = 0;
+  /** The last failure was NOP refusing the register. */
+  #refused = false;
+  #retry: { cancel(): void } | undefined;
 
   constructor(
     endpoints: NopEndpoints,
@@ -37,6 +64,7 @@ export class NopMqttSession implements NotifierSession {
     options: MqttSessionOptions = {},
   ) {
     this.#events = events;
+    this.#schedule = options.schedule ?? timer;
     const identity = tlsClientCredentials(credentials.signer);
     if (!identity) {
       queueMicrotask(() =>
@@ -48,11 +76,12 @@ export class NopMqttSession implements NotifierSession {
     const host = new URL(endpoints.mqttUrl).hostname.replace(/^\[|\]$/g, '');
     const client = mqtt.connect(endpoints.mqttUrl, {
       protocolVersion: 4,
-      clientId: `kasa-${credentials.cashRegisterCode}`,
+      clientId: mqttClientId(credentials.cashRegisterCode, options.clientIdSuffix ?? '00000'),
       clean: false,
       keepalive: 60,
       connectTimeout: 30_000,
-      reconnectPeriod: options.reconnectMs ?? 2000,
+      // Reconnects are scheduled here (a growing wait), not by mqtt.js's fixed period.
+      reconnectPeriod: 0,
       key: identity.key,
       cert: identity.cert,
       ...(endpoints.serverCaPem ? { ca: endpoints.serverCaPem } : {}),
@@ -68,6 +97,8 @@ export class NopMqttSession implements NotifierSession {
           this.#events.disconnected(`NOP refused the subscription to ${topic}`, true);
           return;
         }
+        this.#attempt = 0;
+        this.#refused = false;
         this.#connected = true;
         this.#events.connected();
       });
@@ -86,10 +117,21 @@ export class NopMqttSession implements NotifierSession {
       const code = (error as { code?: unknown }).code;
       // CONNACK 5 "not authorized" / 4 "bad user name or password": NOP refused the certificate.
       const refused = code === 5 || code === 4 || /certificate|handshake|alert/i.test(error.message);
+      if (refused && !this.#refused) {
+        this.#refused = true;
+        this.#attempt = 0; // the slower schedule starts at its beginning
+      }
       this.#report(`${error.message}`, refused);
     });
     client.on('close', () => {
-      if (!this.#closed) this.#report('connection closed', false);
+      if (this.#closed) return;
+      this.#report('connection closed', false);
+      this.#retry?.cancel();
+      const delay = reconnectDelayMs(this.#attempt++, this.#refused);
+      this.#retry = this.#schedule(() => {
+        this.#retry = undefined;
+        if (!this.#closed && !client.connected) client.reconnect();
+      }, delay);
     });
   }
 
@@ -100,6 +142,7 @@ export class NopMqttSession implements NotifierSession {
   async close(): Promise<void> {
     this.#closed = true;
     this.#connected = false;
+    this.#retry?.cancel();
     const client = this.#client;
     if (client) await new Promise<void>((resolve) => client.end(true, {}, () => resolve()));
   }

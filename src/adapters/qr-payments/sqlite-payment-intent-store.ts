@@ -157,6 +157,11 @@ export class SqlitePaymentIntentStore implements PaymentIntentStore {
     })();
   }
 
+  atomically<T>(work: () => T): T {
+    // better-sqlite3: a transaction function called inside another becomes a savepoint.
+    return this.#db.transaction(work)();
+  }
+
   notificationsFor(paymentId: string): StoredNotification[] {
     return (this.#q.notificationsFor.all(paymentId) as NotificationRow[]).map(toNotification);
   }

@@ -22,7 +22,10 @@ export class FileHighWaterMarkStore implements HighWaterMarkStore {
     try {
       text = await readFile(path, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      // No such file: none written yet — also when a folder on the way is not a folder (ENOTDIR),
+      // which then also fails the write, shown as a CHDU status WARNING (ADR 0118).
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
       throw new Error(`cannot read ${path}: ${(e as Error).message}`);
     }
     const mark = parseMark(text);

@@ -47,6 +47,15 @@ describe('cash rounding only on the cash part (ADR 0420)', () => {
       names,
     );
     expect(zeroCash.ok).toBe(false);
+    // The reason says what is wrong: the cash payment is there but 0, not "no payment is cash".
+    expect(zeroCash.ok === false && zeroCash.reason).toBe(
+      'a 5-cent rounding applies only to a part paid in cash, and the cash payment "Cash" is 0, so nothing is paid in cash',
+    );
+    expect(card.ok === false && card.reason).toBe(
+      'a 5-cent rounding applies only to a part paid in cash, and no payment is named as cash (the cash payment names: Hotovosť, Cash)',
+    );
+    const noNames = checkCashRounding(110, 112, [{ name: 'Hotovosť', amountCents: 110 }], []);
+    expect(noNames.ok === false && noNames.reason).toContain('no cash payment names are set');
   });
 
   it('rounds the cash part of a mixed payment, not the total', () => {

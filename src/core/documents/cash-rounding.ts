@@ -56,12 +56,19 @@ export function checkCashRounding(
   cashNames: readonly string[],
 ): RoundingCheck {
   if (amountCents === itemSumCents) return { ok: true, roundingCents: 0 };
-  const cashPaid = payments.filter((p) => p.amountCents > 0 && isCashPayment(p.name, cashNames));
-  if (cashPaid.length === 0) {
+  const cashNamed = payments.filter((p) => isCashPayment(p.name, cashNames));
+  if (!cashNamed.some((p) => p.amountCents > 0)) {
+    // Say precisely why: a cash payment of 0 pays nothing in cash; otherwise no name means cash.
+    const why =
+      cashNamed.length > 0
+        ? `the cash payment ${cashNamed.map((p) => `"${p.name}"`).join(', ')} is 0, so nothing is paid in cash`
+        : cashNames.length > 0
+          ? `no payment is named as cash (the cash payment names: ${cashNames.join(', ')})`
+          : 'no cash payment names are set (setting cashPaymentNames)';
     return {
       ok: false,
       expectedCents: [itemSumCents],
-      reason: `a 5-cent rounding applies only to a part paid in cash, and no payment is cash (${cashNames.join(', ') || 'no cash payment names are set'})`,
+      reason: `a 5-cent rounding applies only to a part paid in cash, and ${why}`,
     };
   }
   const sign = itemSumCents < 0 ? -1 : 1;

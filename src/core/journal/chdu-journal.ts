@@ -34,6 +34,14 @@ export interface ChduJournalOptions {
    * giving a lost record's number to a new one (ADR 0108).
    */
   acknowledgedRecordNo?: () => number;
+  /**
+   * Opened beside the CHDÚ's writer (`kasa chdu verify|info|export` next to a running `kasa
+   * serve`, whose image is read, never locked): another process may append at any moment, so
+   * verify() takes the head from the device at the same moment as the device's end instead of
+   * the head read at open. Without it a record the writer added meanwhile reads as "the CHDÚ
+   * ends after the journal head".
+   */
+  besideWriter?: boolean;
 }
 
 type RecordItem = Extract<ReadItem, { kind: 'record' }>;
@@ -240,8 +248,18 @@ export class ChduJournal implements Journal {
 
   async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
     // Snapshot the head and the device's end together, so records appended meanwhile are left out.
+    // This journal's own appends wait in the queue; another process's do not (besideWriter), so
+    // then the head is the last complete record before that same end.
     if (!this.known) await this.refresh();
-    const snap = await this.queue.run(async () => ({ head: this.current, used: await this.writtenEnd() }));
+    const snap = await this.queue.run(async () => {
+      const used = await this.writtenEnd();
+      if (this.options.besideWriter) {
+        this.current = await this.readHead(used);
+        this.stale = false;
+        this.known = true;
+      }
+      return { head: this.current, used };
+    });
     const checkpoint = options.checkpoint;
     const from = checkpoint ? checkpoint.recordNo + 1 : Math.max(1, options.fromRecordNo ?? 1);
     const report: VerifyReport = { ok: true, records: 0, blocks: 0, fragments: 0 };
@@ -302,8 +320,8 @@ export class ChduJournal implements Journal {
     return report;
   }
 
-  private async readHead(): Promise<JournalHead | undefined> {
-    const last = await findLastRecord(this.chdu, await this.writtenEnd());
+  private async readHead(end?: number): Promise<JournalHead | undefined> {
+    const last = await findLastRecord(this.chdu, end ?? (await this.writtenEnd()));
     if (!last) return undefined;
     const h = last.header;
     return {

@@ -2,6 +2,7 @@ import { FiscalError } from '../fiscal-error.js';
 import type { QueueEntry } from '../ports/indexed-records.js';
 import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import { RESULT_CODES } from '../result-codes.js';
+import { sfsTextInSentence } from '../sfs/error-text.js';
 import { registerRefusalKind } from './register-refusal.js';
 
 /** The SFS code and text of a stuck item (the duplicate / unverified outcomes have kasa's codes). */
@@ -70,7 +71,7 @@ export function wayOut(entry: QueueEntry, code: number): string {
 
 /**
  * 501 LAST_REQUEST_INVALID while the last stored request (document or location) is stuck
- * (DECISIONS 17, ADR 0701): it names the request (number, OKP) and the SFS code and text, and
+ * (ADR 0008 §17, ADR 0701): it names the request (number, OKP) and the SFS code and text, and
  * says how to repair it. An older item the SFS rejected during a resend does not block.
  */
 export function lastRequestRefusal(
@@ -86,7 +87,7 @@ export function lastRequestRefusal(
   const how = wayOut(last, code);
   return new FiscalError(
     'LAST_REQUEST_INVALID',
-    `The SFS rejected the last stored request, ${what}, with ${code}: ${text}. New documents, cash operations, locations, prints and logos are refused until it is repaired or set aside: ${how}.`,
+    `The SFS rejected the last stored request, ${what}, with ${code}: ${sfsTextInSentence(text)}. New documents, cash operations, locations, prints and logos are refused until it is repaired or set aside: ${how}.`,
     {
       lastRequest: describeStuck(last),
       ekasaError: { errorType: 'EKASA', errorCode: code, message: text, detail: '' },

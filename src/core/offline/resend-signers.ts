@@ -6,7 +6,7 @@ import type { UsableMerchant } from '../services/merchant-session.js';
 import { parseSfsDateTime } from '../time.js';
 
 export interface ResendSignersDeps {
-  index: MerchantIndex;
+  index: Pick<MerchantIndex, 'currentMerchant' | 'merchantByRecordNo'>;
   session: { currentSigner(): UsableMerchant };
   keystore: Pick<MerchantKeystore, 'reopen'>;
   clock: Clock;

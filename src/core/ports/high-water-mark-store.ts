@@ -6,7 +6,7 @@ import type { ChduIdentity, HighWaterMark } from '../journal/high-water-mark.js'
  * older copy of the data dir put back cannot bring an older mark with it.
  *
  * Errors are plain Errors (file-system causes); the rollback guard turns an unreadable mark into
- * 201 CHDU_WRITE_ERROR and a failed write into a logged warning.
+ * 201 CHDU_WRITE_ERROR and a failed write into a warning (logged, and on the CHDU status entry).
  */
 export interface HighWaterMarkStore {
   /** Where the mark of this CHDÚ lives (a path), for messages. */

@@ -40,6 +40,12 @@ export interface PaymentIntentStore {
    * seen before only counts another delivery and returns `false` (a QoS duplicate).
    */
   recordNotification(n: Omit<StoredNotification, 'deliveries'>): boolean;
+  /**
+   * Runs `work` (synchronous) as one transaction: every write it makes lands together or none
+   * does (ADR 0905: a notification is recorded as applied only together with the intent it moved).
+   * Nested calls join the outer transaction. Whatever `work` throws is rethrown after the rollback.
+   */
+  atomically<T>(work: () => T): T;
   notificationsFor(paymentId: string): StoredNotification[];
   /** Notifications whose outcome is `unmatched` or `repeat`, first seen in `[from, to)`. */
   notificationsToReview(from: string, to: string): StoredNotification[];

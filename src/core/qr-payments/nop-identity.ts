@@ -10,7 +10,7 @@ export interface NopIdentity {
 
 /** The identity a certificate subject names, or undefined when it names none. */
 export function identityFromSubject(subject: string): NopIdentity | undefined {
-  const vatsk = /VATSK-(\d{10})/.exec(subject);
+  const vatsk = /(?<![A-Za-z0-9])VATSK-(\d{10})(?!\d)/.exec(subject);
   const register = /POKLADNICA[ -](\d{17})(?!\d)/.exec(subject);
   if (!vatsk || !register) return undefined;
   return { dic: vatsk[1]!, cashRegisterCode: register[1]! };

@@ -21,8 +21,15 @@ export interface PaymentNotification {
 const AMOUNT_TEXT = /^(0|[1-9][0-9]{0,8})\.[0-9]{2}$/;
 const HASH = /^[0-9a-f]{64}$/;
 
-/** Reads a notification, or says why it cannot be one (kept raw and logged, never applied). */
-export function readNotification(value: unknown): { ok: PaymentNotification } | { problem: string } {
+/**
+ * Reads a notification, or says why it cannot be one (kept raw and logged, never applied). An MQTT
+ * delivery's `topic` (`VATSK-…/POKLADNICA-…/<id>`, research §2.5) must name the same id as the
+ * body's `endToEndId`: a message that says two things is not trusted with either.
+ */
+export function readNotification(
+  value: unknown,
+  topic?: string,
+): { ok: PaymentNotification } | { problem: string } {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { problem: 'not a JSON object' };
   const v = value as Record<string, unknown>;
@@ -37,6 +44,9 @@ export function readNotification(value: unknown): { ok: PaymentNotification } | 
   }
   if (typeof v.endToEndId !== 'string' || !isQrPaymentId(v.endToEndId)) {
     return { problem: 'endToEndId is not a QR payment id' };
+  }
+  if (topic !== undefined && topic.slice(topic.lastIndexOf('/') + 1) !== v.endToEndId) {
+    return { problem: `the topic ${topic} names another payment than endToEndId ${v.endToEndId}` };
   }
   if (typeof v.dataIntegrityHash !== 'string' || !HASH.test(v.dataIntegrityHash.toLowerCase())) {
     return { problem: 'dataIntegrityHash is not 64 hex digits' };

@@ -4,7 +4,8 @@ import { readStoredSetting, STORED_SETTINGS, type StoredSettings } from '../sett
  * The QR payment settings in force (ADR 0903). Their types, defaults and rules live with every
  * other stored setting in `src/core/settings/stored-settings.ts` (the ONE typed place); this adds
  * the two overlays that are QR payments' own: the demo defaults with the embedded simulator
- * (ADR 0904) and the environment fixed by `--nop-env` (DECISIONS 2).
+ * (ADR 0904) and the values fixed by `--nop-env`, `--nop-iban` and `--nop-creditor-name`
+ * (ADR 0008 §2).
  */
 export type NopEnvironment = StoredSettings['nopEnvironment'];
 export type PaymeType = StoredSettings['nopPaymeType'];

@@ -127,6 +127,12 @@ describe('notification reading', () => {
     const r = readNotification(value);
     expect('problem' in r && r.problem).toMatch(problem);
   });
+  it('refuses an MQTT delivery whose topic names another id than endToEndId', () => {
+    const prefix = 'VATSK-2021000003/POKLADNICA-88820210000030001';
+    expect('ok' in readNotification(n, `${prefix}/${ID}`)).toBe(true);
+    const other = readNotification(n, `${prefix}/QR-${'b'.repeat(32)}`);
+    expect('problem' in other && other.problem).toMatch(/topic .* names another payment/);
+  });
 });
 
 describe('intent states (ADR 0905)', () => {
@@ -161,5 +167,8 @@ describe('identity from the certificate subject (research §2.2)', () => {
     expect(identityFromSubject('CN=POKLADNICA-88820210000030001 VATSK-2021000003')).toEqual(id);
     expect(identityFromSubject('CN=shop.example')).toBeUndefined();
     expect(identityFromSubject('CN=VATSK-2021000003 POKLADNICA 888202100000300011')).toBeUndefined();
+    // An 11-digit DIČ is not a 10-digit one with a digit to spare (research §2.2: VATSK-(\d{10})).
+    expect(identityFromSubject('CN=VATSK-20210000031 POKLADNICA 88820210000030001')).toBeUndefined();
+    expect(identityFromSubject('CN=XVATSK-2021000003 POKLADNICA 88820210000030001')).toBeUndefined();
   });
 });

@@ -13,6 +13,12 @@ import type { ComponentStatus, RefusalSource, StatusProbe } from './register-sta
 export interface ConsistencyProbe {
   readonly name: string;
   run(): Promise<void> | void;
+  /**
+   * Something that does not stop the register but someone should see (e.g. the rollback mark
+   * cannot be written, ADR 0118): the CHDU status entry turns WARNING with this code and sentence
+   * while the check passes.
+   */
+  warning?(): { resultCode: number; reason: string; details?: Record<string, unknown> } | undefined;
 }
 
 export interface ConsistencyCheckDeps {
@@ -229,6 +235,15 @@ export class ConsistencyCheck implements RefusalSource {
               }
             : {}),
         };
+        const warning = s.ok ? this.firstWarning() : undefined;
+        if (warning)
+          return {
+            component: 'CHDU',
+            state: 'WARNING',
+            reasonCode: warning.resultCode,
+            reason: warning.reason,
+            details: { ...details, ...warning.details },
+          };
         if (s.ok)
           return {
             component: 'CHDU',
@@ -248,6 +263,14 @@ export class ConsistencyCheck implements RefusalSource {
         };
       },
     };
+  }
+
+  private firstWarning(): ReturnType<NonNullable<ConsistencyProbe['warning']>> {
+    for (const probe of this.probes) {
+      const w = probe.warning?.();
+      if (w) return w;
+    }
+    return undefined;
   }
 
   private async check(): Promise<ConsistencyState> {

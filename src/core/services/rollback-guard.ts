@@ -9,6 +9,7 @@ import type { Chdu } from '../ports/chdu.js';
 import type { HighWaterMarkStore } from '../ports/high-water-mark-store.js';
 import type { Journal } from '../ports/journal.js';
 import type { JournalIndex } from '../ports/journal-index.js';
+import { RESULT_CODES } from '../result-codes.js';
 import type { ConsistencyProbe } from './consistency-check.js';
 
 export interface RollbackGuardDeps {
@@ -40,12 +41,28 @@ export class RollbackGuard {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private warned = false;
   private closed = false;
+  /** Why the last mark write failed, until one succeeds (shown as a CHDU status WARNING). */
+  private writeProblem: { where: string; cause: string } | undefined;
 
   constructor(private readonly deps: RollbackGuardDeps) {}
 
   /** The consistency check's probe: 201 while the CHDÚ is behind its mark (or the mark is unreadable). */
   probe(): ConsistencyProbe {
-    return { name: 'rollback mark', run: () => this.check() };
+    return { name: 'rollback mark', run: () => this.check(), warning: () => this.warning() };
+  }
+
+  /**
+   * ADR 0118: a mark that cannot be written leaves sales going on but rollback detection not
+   * current — said on the CHDU status entry (naming the file and the cause), not only in the log.
+   */
+  warning(): { resultCode: number; reason: string; details: Record<string, unknown> } | undefined {
+    const p = this.writeProblem;
+    if (!p) return undefined;
+    return {
+      resultCode: RESULT_CODES.CHDU_WRITE_ERROR.code,
+      reason: `The CHDÚ answers and sales go on, but its high-water mark ${p.where} cannot be written (${p.cause}): an older copy of the data dir put back would not be detected. Make the mark dir (--mark-dir / KASA_MARK_DIR) a writable folder; the next document writes the mark.`,
+      details: { mark: p.where, markProblem: p.cause },
+    };
   }
 
   async check(): Promise<void> {
@@ -134,7 +151,13 @@ export class RollbackGuard {
       const id = await this.identify();
       const last = this.deps.index.findDocument({ by: 'last' })?.document.documentNumber;
       await this.deps.store.write(markOf(id, this.deps.chdu.target, head, last, this.deps.now()));
+      this.writeProblem = undefined;
+      this.warned = false;
     } catch (e) {
+      this.writeProblem = {
+        where: this.identity ? this.deps.store.locate(this.identity) : '(the mark dir)',
+        cause: (e as Error).message,
+      };
       // The register keeps working; without a current mark a rollback is found later or not at all.
       if (!this.warned) {
         this.warned = true;

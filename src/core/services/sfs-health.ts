@@ -18,9 +18,21 @@ export class SfsHealth {
    * beforehand (the embedded simulator trusts only the demo CA's certificates).
    */
   constructor(
-    private readonly target: string,
-    private readonly merchantProblem: () => string | undefined = () => undefined,
+    private target: string,
+    private merchantProblem: () => string | undefined = () => undefined,
   ) {}
+
+  /**
+   * Takes over the target and merchant check of another connection's health: the settings
+   * swapped the SFS connection (issue 12). What was seen of the old SFS is forgotten; listeners
+   * stay.
+   */
+  adopt(other: SfsHealth): void {
+    this.target = other.target;
+    this.merchantProblem = other.merchantProblem;
+    this.#last = undefined;
+    this.#lastAccepted = undefined;
+  }
 
   /** Called with every outcome recorded (the offline sender wakes up when the SFS answers again). */
   onOutcome(listener: (outcome: SfsOutcome['kind'], origin: AttemptOrigin) => void): void {

@@ -6,14 +6,14 @@ import { SwIdSource } from './sw-id-source.js';
 const software = { manufacturer: 'kasa', product: 'kasa', version: '1.2.3' };
 
 describe('SwIdSource (ADR 0421)', () => {
-  it('uses a configured SwId as is, in upper case, without asking the CHDÚ', async () => {
+  it('uses a configured SwId as is (case kept), without asking the CHDÚ', async () => {
     let asked = 0;
     const s = new SwIdSource({
       configured: 'ab'.repeat(20),
       software,
       chdu: { name: 'CHDU Lite', version: async () => `${++asked}` },
     });
-    expect(s.value).toBe('AB'.repeat(20));
+    expect(s.value).toBe('ab'.repeat(20));
     expect(await s.refresh()).toBe(true);
     expect(asked).toBe(0);
   });

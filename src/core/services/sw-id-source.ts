@@ -53,7 +53,7 @@ export class SwIdSource {
 
   report(): SwIdReport {
     const configured = this.#options.configured;
-    if (configured !== undefined) return { swId: configured.toUpperCase(), swIdOrigin: 'configured' };
+    if (configured !== undefined) return { swId: configured, swIdOrigin: 'configured' };
     if (this.#chduVersion === undefined) return { swIdOrigin: 'pending' };
     const parts: SwIdParts = {
       ...this.#options.software,

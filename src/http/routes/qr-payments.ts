@@ -149,7 +149,7 @@ export function qrPaymentRoutes(deps: QrPaymentRouteDeps): RoutePlugin {
         schema: {
           tags,
           summary: 'The QR (Payme link) as PNG',
-          description: `${EXT}Error correction M, 4-module quiet zone.`,
+          description: `${EXT}Error correction M, 4-module quiet zone. Only while PENDING: 804 with the state once the payment no longer waits for money.`,
           params: QrPaymentParams,
           querystring: PngQuery,
           response: {
@@ -159,8 +159,7 @@ export function qrPaymentRoutes(deps: QrPaymentRouteDeps): RoutePlugin {
         },
       },
       async (request, reply) => {
-        const { qrPayment } = await deps.get.execute(request.params.id);
-        const png = await deps.qrPng(qrPayment.payme, Number(request.query.scale ?? 8));
+        const png = await deps.qrPng(deps.get.scannable(request.params.id), Number(request.query.scale ?? 8));
         return reply.type('image/png').header('cache-control', 'no-store').send(Buffer.from(png));
       },
     );

@@ -5,7 +5,7 @@ import type { SwIdReport } from '../../core/services/sw-id-source.js';
 import type { RoutePlugin } from '../app.js';
 import { errorResponses } from '../schemas/common.js';
 
-export interface VersionInfo extends Partial<SwIdReport> {
+export interface VersionInfo {
   product: string;
   version: string;
   apiVersion: string;
@@ -21,7 +21,11 @@ const swIdFields = {
     .describe(
       'SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version',
     ),
-  swIdOrigin: z.enum(['configured', 'derived', 'pending']).optional(),
+  swIdOrigin: z
+    .enum(['configured', 'derived', 'pending'])
+    .describe(
+      'Always present: configured (--sw-id, sent as given), derived (swIdDerivedFrom), pending (no swId yet)',
+    ),
   swIdDerivedFrom: z
     .string()
     .optional()
@@ -83,12 +87,16 @@ const StatusResponse = z
         reason:
           'No merchant is stored: load the identification and authentication data with POST /api/merchant/store.',
         components: [{ component: 'CHDU', state: 'OK', reasonCode: 0, reason: 'The CHDÚ answers.' }],
+        swIdOrigin: 'pending',
       },
     ],
   });
 
 /** `GET /api/version` and `GET /api/status/get`: always answered, read-only. */
-export function systemRoutes(deps: { version: () => VersionInfo; status: RegisterStatus }): RoutePlugin {
+export function systemRoutes(deps: {
+  version: () => VersionInfo & SwIdReport;
+  status: RegisterStatus;
+}): RoutePlugin {
   return (app) => {
     app.get(
       '/api/version',
@@ -118,7 +126,7 @@ export function systemRoutes(deps: { version: () => VersionInfo; status: Registe
           resultCode: 0 as const,
           ...(await deps.status.report()),
           ...(swId === undefined ? {} : { swId }),
-          ...(swIdOrigin === undefined ? {} : { swIdOrigin }),
+          swIdOrigin,
           ...(swIdDerivedFrom === undefined ? {} : { swIdDerivedFrom }),
         };
       },

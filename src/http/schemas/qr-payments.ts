@@ -106,7 +106,7 @@ export const QrPaymentParams = z.strictObject({
 export const WaitQuery = z.looseObject({
   wait: z
     .string()
-    .regex(/^\d{1,2}$/, 'must be 0-60 seconds')
+    .regex(/^([0-9]|[1-5][0-9]|60)$/, 'must be 0-60 seconds')
     .optional()
     .describe('Long poll: answer at the first change, at expiry or after this many seconds (0–60).'),
 });

@@ -19,7 +19,7 @@ export const IGNORED_VENDOR_MEMBERS = {
   },
   GetDocumentRequest: {
     offlineDocuments:
-      'Papaya POS GetDocumentRequest: list the unsent documents instead. kasa has its own offline report endpoints.',
+      'Papaya POS GetDocumentRequest: list the unsent documents instead. Only `false` (or null) is accepted and ignored; `true` is refused (701), since kasa would answer one document instead of the list: the unsent documents are listed by POST /api/document/get/offline (or POST /api/report/offline).',
   },
   StoreMerchantRequest: {
     integrator: 'Papaya POS StoreMerchantRequest: the integrator’s name, for the vendor’s records.',
@@ -28,6 +28,22 @@ export const IGNORED_VENDOR_MEMBERS = {
 } as const satisfies Record<string, Record<string, string>>;
 
 export type IgnoredMembersOf = keyof typeof IGNORED_VENDOR_MEMBERS;
+
+/**
+ * The values an ignored member may carry where ignoring another value would change the result
+ * (ADR 0424): `{"offlineDocuments": true}` asks for a list, and answering the last document to it
+ * would be the silent misreading the strict schemas exist to prevent. Absent here: any value.
+ */
+const IGNORED_MEMBER_VALUES: { [O in IgnoredMembersOf]?: Record<string, z.ZodType> } = {
+  GetDocumentRequest: {
+    offlineDocuments: z
+      .literal(false, {
+        error:
+          'only false is accepted here: this endpoint answers one document; the unsent documents are listed by POST /api/document/get/offline (or POST /api/report/offline)',
+      })
+      .nullable(),
+  },
+};
 
 /**
  * A request object that refuses unknown members (HTTP 500, 701 naming `<path>.<member>`, see
@@ -41,10 +57,13 @@ export function strictRequest<
   Ignoring extends IgnoredMembersOf | undefined = undefined,
 >(shape: Shape, ignoring?: Ignoring) {
   const ignored: Record<string, string> = ignoring === undefined ? {} : IGNORED_VENDOR_MEMBERS[ignoring];
+  const values: Record<string, z.ZodType> = (ignoring && IGNORED_MEMBER_VALUES[ignoring]) ?? {};
   const extra = Object.fromEntries(
     Object.entries(ignored).map(([member, why]) => [
       member,
-      z.unknown().optional().describe(`Accepted and ignored (another vendor's member): ${why}`),
+      (values[member] ?? z.unknown())
+        .optional()
+        .describe(`Accepted and ignored (another vendor's member): ${why}`),
     ]),
   ) as IgnoredShape<Ignoring>;
   return z.strictObject({ ...shape, ...extra });
@@ -52,7 +71,7 @@ export function strictRequest<
 
 /** The shape the ignored members add: each optional, of any value. */
 type IgnoredShape<Ignoring extends IgnoredMembersOf | undefined> = Ignoring extends IgnoredMembersOf
-  ? { [Member in keyof (typeof IGNORED_VENDOR_MEMBERS)[Ignoring]]: z.ZodOptional<z.ZodUnknown> }
+  ? { [Member in keyof (typeof IGNORED_VENDOR_MEMBERS)[Ignoring]]: z.ZodOptional<z.ZodType> }
   : Record<never, never>;
 
 /** The rule text of an unknown member (validation.ts). */

@@ -44,6 +44,8 @@ export class NopBroker {
   readonly #owners = new WeakMap<Client, SimRegister>();
   readonly #sockets = new Set<TLSSocket>();
   readonly #retained = new Map<string, number>();
+  /** Client ids that ever connected (their persistent sessions live in aedes' persistence). */
+  readonly #clientIds = new Set<string>();
   #refuseUntil = 0;
   #outageUntil = 0;
   #port = 0;
@@ -152,6 +154,19 @@ export class NopBroker {
     for (const socket of this.#sockets) socket.destroy();
   }
 
+  /**
+   * Forgets every client's persistent session (subscriptions, so nothing is queued for it any
+   * more), as a broker restart would: a client that comes back starts a fresh session and learns
+   * of earlier notifications only from retained messages (or the listing).
+   */
+  async forgetSessions(): Promise<void> {
+    const persistence = (
+      this.#aedes as unknown as { persistence: { cleanSubscriptions(c: { id: string }): Promise<void> } }
+    ).persistence;
+    for (const id of this.#clientIds) await persistence.cleanSubscriptions({ id });
+    this.#event('disconnect', `sessions forgotten: ${[...this.#clientIds].join(', ')}`);
+  }
+
   async close(): Promise<void> {
     this.drop(Number.POSITIVE_INFINITY);
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
@@ -168,7 +183,9 @@ export class NopBroker {
     done: (error: AuthenticateError | null, success: boolean | null) => void,
   ): void {
     const socket = client.conn as TLSSocket;
-    const cn = socket.authorized ? String(socket.getPeerCertificate().subject?.CN ?? '') : '';
+    // A socket the client already closed answers null here (Node returns no certificate then).
+    const peer = socket.authorized ? socket.getPeerCertificate() : null;
+    const cn = peer?.subject?.CN === undefined ? '' : String(peer.subject.CN);
     const who = simClientOf(cn);
     if (who.role !== 'register') {
       this.#event(
@@ -180,6 +197,7 @@ export class NopBroker {
       return;
     }
     this.#owners.set(client, { dic: who.dic, code: who.code });
+    this.#clientIds.add(client.id);
     this.#event('connect', `${client.id} as ${cn}`);
     done(null, true);
   }

@@ -1,8 +1,34 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readSmallBody, sendError, sendJson } from './nop-sim-http.js';
-import type { NopSimulator } from './nop-simulator.js';
-import { parsePaymeLink } from './payme-parser.js';
+import { type NopSimulator, SimPaymentRefused } from './nop-simulator.js';
+import { type PaymeOrder, parsePaymeLink } from './payme-parser.js';
+
+const PAY_KEYS = new Set(['payme', 'amount', 'wrongHash', 'delayMs']);
+
+/**
+ * The shape of `POST /__sim/pay` (what the bank app sends), or why it is refused (422). The amount
+ * itself is then checked by the notification rules the bank API applies (notificationProblem).
+ */
+function payBodyProblem(body: Record<string, unknown>): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'the body must be an object';
+  const unknown = Object.keys(body).filter((k) => !PAY_KEYS.has(k));
+  if (unknown.length > 0) return `unknown member(s): ${unknown.join(', ')}`;
+  if (typeof body.payme !== 'string') return 'payme (the link in the QR) is required';
+  if (body.amount !== undefined && typeof body.amount !== 'string')
+    return 'amount must be a string with exactly 2 decimals, e.g. "7.45"';
+  if (body.wrongHash !== undefined && typeof body.wrongHash !== 'boolean')
+    return 'wrongHash must be true or false';
+  if (
+    body.delayMs !== undefined &&
+    (typeof body.delayMs !== 'number' ||
+      !Number.isInteger(body.delayMs) ||
+      body.delayMs < 0 ||
+      body.delayMs > 600_000)
+  )
+    return 'delayMs must be a whole number of milliseconds, 0-600000';
+  return undefined;
+}
 
 /**
  * The simulator's plain-HTTP face on loopback: the public payment history (research §2.3: no
@@ -75,15 +101,25 @@ async function route(sim: NopSimulator, req: http.IncomingMessage, res: http.Ser
   const body = (raw && raw.length > 0 ? JSON.parse(raw.toString('utf8')) : {}) as Record<string, unknown>;
   switch (path) {
     case '/__sim/pay': {
-      if (typeof body.payme !== 'string')
-        return sendError(res, 422, 'payme (the link in the QR) is required');
-      const order = parsePaymeLink(body.payme);
-      await sim.pay({
-        order,
-        ...(typeof body.amount === 'string' ? { amount: body.amount } : {}),
-        ...(body.wrongHash === true ? { wrongHash: true } : {}),
-        ...(typeof body.delayMs === 'number' ? { delayMs: Math.min(body.delayMs, 600_000) } : {}),
-      });
+      const refused = payBodyProblem(body);
+      if (refused) return sendError(res, 422, refused);
+      let order: PaymeOrder;
+      try {
+        order = parsePaymeLink(body.payme as string);
+      } catch (e) {
+        return sendError(res, 422, `payme: ${(e as Error).message}`);
+      }
+      try {
+        await sim.pay({
+          order,
+          ...(typeof body.amount === 'string' ? { amount: body.amount } : {}),
+          ...(body.wrongHash === true ? { wrongHash: true } : {}),
+          ...(typeof body.delayMs === 'number' ? { delayMs: body.delayMs } : {}),
+        });
+      } catch (e) {
+        if (e instanceof SimPaymentRefused) return sendError(res, e.status, e.message);
+        throw e;
+      }
       return sendJson(res, 200, { paid: order.paymentId, amount: body.amount ?? order.amount });
     }
     case '/__sim/switches': {
@@ -100,7 +136,8 @@ async function route(sim: NopSimulator, req: http.IncomingMessage, res: http.Ser
     }
     case '/__sim/broker/drop': {
       const ms = typeof body.refuseMs === 'number' ? Math.min(body.refuseMs, 600_000) : 0;
-      if (body.outage === false) sim.disconnectClients(ms);
+      if (body.outage === false)
+        await sim.disconnectClients(ms, { forgetSessions: body.forgetSessions === true });
       else sim.dropBroker(ms);
       return sendJson(res, 200, { dropped: true });
     }

@@ -5,7 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { openTestCa } from '../../adapters/pki/test-ca.js';
 import { type Clock, systemClock } from '../../core/ports/clock.js';
 import { NopBroker } from './nop-broker.js';
-import { type ErpRequestEntry, type ErpSwitches, handleErpRequest } from './nop-erp-api.js';
+import {
+  type ErpRequestEntry,
+  type ErpSwitches,
+  handleErpRequest,
+  notificationProblem,
+} from './nop-erp-api.js';
 import { NopLedger, type SimNotificationBody, type SimRegister } from './nop-ledger.js';
 import { startNopControl } from './nop-sim-control.js';
 import { openSimIdentity, type PemIdentity } from './nop-sim-pki.js';
@@ -41,6 +46,16 @@ export interface SimPayment {
   /** Send a wrong integrity hash. */
   wrongHash?: boolean;
   delayMs?: number;
+}
+
+/** A payment the simulator refuses, with the HTTP status its bank API would answer. */
+export class SimPaymentRefused extends Error {
+  constructor(
+    readonly status: 404 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** `sha256(IBAN|amount|EUR|id)`: the hash a correct bank sends (research §2.6). */
@@ -123,12 +138,14 @@ export class NopSimulator {
 
   /**
    * The bank credits a payment and notifies NOP, which publishes it to the register that owns the
-   * id (the same path as `POST /api/v1/payments`, without the bank's HTTP call).
-   * @throws Error when NOP issued no such id.
+   * id (the same path as `POST /api/v1/payments`, without the bank's HTTP call, and the same rules:
+   * a body the bank API would refuse is refused here too).
+   * @throws SimPaymentRefused 404 when NOP issued no such id, 422 when the notification breaks the
+   *   rules of research §2.6 (e.g. an amount that is not a 2-decimal string).
    */
   async pay(payment: SimPayment): Promise<void> {
     const tx = this.ledger.transaction(payment.order.paymentId);
-    if (!tx) throw new Error(`no transaction ${payment.order.paymentId}`);
+    if (!tx) throw new SimPaymentRefused(404, `no transaction ${payment.order.paymentId}`);
     const amount = payment.amount ?? payment.order.amount;
     const body: SimNotificationBody = {
       transactionStatus: 'ACCC',
@@ -139,6 +156,8 @@ export class NopSimulator {
         : bankHash(payment.order.iban, amount, tx.id),
       creditorAccount: { iban: payment.order.iban },
     };
+    const problem = notificationProblem(body);
+    if (problem) throw new SimPaymentRefused(422, problem);
     tx.receivedAt = this.#clock.now().toISOString();
     tx.payment = { amount, currency: 'EUR', iban: payment.order.iban };
     if (payment.delayMs) await sleep(payment.delayMs);
@@ -154,9 +173,14 @@ export class NopSimulator {
     this.#broker.drop(refuseMs, true);
   }
 
-  /** The registers' connections are lost for `refuseMs`; the broker keeps publishing and retaining. */
-  disconnectClients(refuseMs = 0): void {
+  /**
+   * The registers' connections are lost for `refuseMs`; the broker keeps publishing and retaining.
+   * With `forgetSessions` the broker also forgets their persistent sessions (as after its restart):
+   * a register that comes back subscribes afresh and gets what it missed only as retained messages.
+   */
+  async disconnectClients(refuseMs = 0, options: { forgetSessions?: boolean } = {}): Promise<void> {
     this.#broker.drop(refuseMs, false);
+    if (options.forgetSessions) await this.#broker.forgetSessions();
   }
 
   /** Closes the HTTPS listener (connections refused) until {@link goOnline}: "NOP down". */

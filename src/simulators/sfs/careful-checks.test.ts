@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIC, TEST_REGISTER, testMerchant } from '../../../test/support/merchant-keys.js';
 import { type SfsHarness, startSfsHarness } from '../../../test/support/sfs-harness.js';
@@ -126,12 +127,37 @@ describe('careful checks of the SFS simulator (simulator-only codes)', () => {
     await refusedOnlyBy('paragon-dates', -906, paragon);
   });
 
-  it('−907 a RequestDate far in the future (more than an hour)', async () => {
-    const ahead = () => {
+  it('−907 a RequestDate further ahead than the SFS lets document dates be (96 h, −103/−104)', async () => {
+    const ahead = (by: number) => () => {
       const request = pd();
-      return { ...request, header: { ...request.header, RequestDate: formatSfsDateTime(hours(2)) } };
+      return { ...request, header: { ...request.header, RequestDate: formatSfsDateTime(hours(by)) } };
     };
-    await refusedOnlyBy('request-date', -907, ahead);
+    // A register clock 2 h (or 95 h) fast is one the SFS accepts for IssueDate/CreateDate too.
+    expect((await send(ahead(2)())).kind).toBe('accepted');
+    expect((await send(ahead(95)())).kind).toBe('accepted');
+    await refusedOnlyBy('request-date', -907, ahead(97));
+  });
+
+  it('−907 follows a tightened date tolerance, and requestDateAheadMs overrides it', async () => {
+    const ahead = (request: SfsReceiptRequest, by: number): SfsReceiptRequest => ({
+      ...request,
+      header: { ...request.header, RequestDate: formatSfsDateTime(hours(by)) },
+    });
+    for (const options of [
+      { dateRules: { futureToleranceMs: 3600_000 } },
+      { careful: { requestDateAheadMs: 3600_000 } },
+    ]) {
+      const other = await startSfsHarness(options);
+      try {
+        const make = () => receiptRequest(other.merchant.signer, { number: String(++number) });
+        const sendOther = (request: SfsReceiptRequest) =>
+          other.client.registerReceipt(request, other.merchant.signer);
+        expect(codeOf(await sendOther(ahead(make(), 2)))).toBe(-907);
+        expect((await sendOther(ahead(make(), 0.5))).kind).toBe('accepted');
+      } finally {
+        await other.close();
+      }
+    }
   });
 
   it('−908 a PKP dated before the validity of its certificate', async () => {
@@ -142,6 +168,35 @@ describe('careful checks of the SFS simulator (simulator-only codes)', () => {
       () => pd({ at: hours(-2) }, late.signer),
       late.signer,
     );
+  });
+
+  it('−908 passes a PKP made with an earlier certificate renewed with the same key', async () => {
+    // h.merchant's certificate (valid since 2019) is known from accepted receipts; the renewal has
+    // the same key, so the PKP verifies with both — the earlier one covers CreateDate.
+    const renewed = testMerchant({
+      ca: h.merchant.ca,
+      notBefore: hours(-1),
+      privateKey: h.merchant.privateKey,
+    });
+    expect((await send(pd({ at: hours(-2) }, renewed.signer), renewed.signer)).kind).toBe('accepted');
+  });
+
+  it('−908 knows the certificates issued to a register (embedded: every certificate in the journal)', async () => {
+    const other = await startSfsHarness();
+    const earlier = other.merchant;
+    const renewed = testMerchant({ ca: earlier.ca, notBefore: hours(-1), privateKey: earlier.privateKey });
+    const withIssued = await startSfsHarness({
+      caDir: earlier.ca.dir,
+      issuedCertificates: () => [new X509Certificate(earlier.certPem).raw],
+    });
+    await other.close();
+    try {
+      const late = () => receiptRequest(renewed.signer, { number: String(++number), at: hours(-2) });
+      // The simulator never saw the earlier certificate on a message: only the issued list knows it.
+      expect(codeOf(await withIssued.client.registerReceipt(late(), renewed.signer))).toBe('accepted');
+    } finally {
+      await withIssued.close();
+    }
   });
 
   it('switches over /__sim/careful and restores the started setting on reset', async () => {

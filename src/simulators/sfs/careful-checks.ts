@@ -3,7 +3,9 @@ import { formatCents, moneyCents, quantityUnits, rateHundredths } from '../../co
 import type { SfsViolation, SimCarefulCode } from '../../core/sfs/ekasa-errors.js';
 import type { SfsLocationRequest, SfsReceiptRequest } from '../../core/sfs/message.js';
 import { parseSfsDateTime } from '../../core/time.js';
-import { SimMemory } from './sim-memory.js';
+import { type CarefulMemory, identityText, type MerchantIdentity } from './careful-memory.js';
+
+export type { MerchantIdentity } from './careful-memory.js';
 
 /**
  * What a careful eKasa server would refuse although the published error table has no code for it
@@ -38,11 +40,12 @@ export const CAREFUL_CHECK_NAMES = Object.keys(CAREFUL_CHECKS) as CarefulCheck[]
 export interface CarefulOptions {
   /** `false` switches a check off. */
   checks?: Partial<Record<CarefulCheck, boolean>>;
-  /** How far RequestDate may lie ahead of the processing time (default 1 hour). */
+  /**
+   * How far RequestDate may lie ahead of the processing time. Default: the tolerance the SFS gives
+   * IssueDate and CreateDate (−103/−104, 96 h, spec §2.6; the simulator's `dateRules.futureToleranceMs`).
+   */
   requestDateAheadMs?: number;
 }
-
-export const DEFAULT_REQUEST_DATE_AHEAD_MS = 3600_000;
 
 /** Slovak reason texts of the simulator-only codes (kasa's wording, marked as the simulator's). */
 export const CAREFUL_REASONS: Record<SimCarefulCode, string> = {
@@ -56,59 +59,19 @@ export const CAREFUL_REASONS: Record<SimCarefulCode, string> = {
   [-908]: 'PKP je datované pred platnosťou certifikátu (simulátor).',
 };
 
-/** A register's identity data as far as a receipt carries them. */
-export interface MerchantIdentity {
-  cashRegisterCode: string;
-  ico?: string | undefined;
-  icDph?: string | undefined;
-}
-
-const identityText = (ico: string | undefined, icDph: string | undefined) => JSON.stringify([ico, icDph]);
-
-/**
- * What the careful checks remember between requests; forgotten on reset. Request Uuids live in
- * the simulator's {@link SimMemory} (on disk, like the registered receipts); the identities issued
- * to a register are a handful per register and stay here.
- */
-export class CarefulMemory {
-  readonly #identities = new Map<string, Set<string>>();
-
-  constructor(private readonly memory: SimMemory) {}
-
-  /** After a message was accepted: its Uuid now stands for this message. */
-  rememberUuid(uuid: string, fingerprint: string): void {
-    this.memory.rememberUuid(uuid, fingerprint);
-  }
-
-  /** Whether `uuid` already stands for a message other than the one with `fingerprint`. */
-  usedForAnother(uuid: string, fingerprint: string): boolean {
-    const holder = this.memory.uuidHolder(uuid);
-    return holder !== undefined && !SimMemory.sameMessage(holder, fingerprint);
-  }
-
-  /** An identity the register holds: issued (registered) or seen on an accepted receipt. */
-  rememberIdentity(identity: MerchantIdentity): void {
-    const set = this.#identities.get(identity.cashRegisterCode) ?? new Set<string>();
-    set.add(identityText(identity.ico, identity.icDph));
-    this.#identities.set(identity.cashRegisterCode, set);
-  }
-
-  identitiesOf(cashRegisterCode: string): ReadonlySet<string> {
-    return this.#identities.get(cashRegisterCode) ?? new Set();
-  }
-
-  /** Forgets the identities (the Uuids go with the simulator memory's own clear()). */
-  clear(): void {
-    this.#identities.clear();
-  }
-}
-
 export interface CarefulContext {
   options: CarefulOptions;
   memory: CarefulMemory;
   processTime: Date;
-  /** Identity data issued outside the messages (the embedded simulator: the merchant kasa holds). */
+  /** The SFS tolerance for dates ahead of the processing time (−103/−104): −907's default limit. */
+  futureToleranceMs: number;
+  /**
+   * Identity data issued outside the messages (the embedded simulator: every identity record in
+   * kasa's journal, so documents resent later with the identity of their time pass).
+   */
   issuedIdentities?: () => readonly MerchantIdentity[];
+  /** Certificates (DER) issued to a register outside the messages (the embedded simulator: kasa's journal). */
+  issuedCertificates?: (cashRegisterCode: string) => readonly Buffer[];
 }
 
 export type Message =
@@ -132,7 +95,7 @@ const refuse = (check: CarefulCheck, detail: string): SfsViolation => ({
 export function checkReceiptCarefully(
   request: SfsReceiptRequest,
   ctx: CarefulContext,
-  pkpCertificate: X509Certificate,
+  pkpCertificates: () => readonly X509Certificate[],
 ): SfsViolation | undefined {
   const message: Message = { operation: 'RegisterReceipt', request };
   const steps: Array<[CarefulCheck, () => SfsViolation | undefined]> = [
@@ -143,7 +106,7 @@ export function checkReceiptCarefully(
     ['merchant-identity', () => merchantIdentity(request, ctx)],
     ['paragon-dates', () => paragonDates(request)],
     ['request-date', () => requestDate(request.header.RequestDate, ctx)],
-    ['pkp-before-certificate', () => pkpBeforeCertificate(request, pkpCertificate)],
+    ['pkp-before-certificate', () => pkpBeforeCertificate(request, pkpCertificates())],
   ];
   for (const [check, run] of steps) {
     if (!on(ctx, check)) continue;
@@ -176,7 +139,7 @@ export function rememberAccepted(message: Message, ctx: CarefulContext): void {
 
 /** Spec §3.3.12.1: the Uuid is new for every attempt; the same one on another message is a reuse. */
 function uuidReuse(message: Message, ctx: CarefulContext): SfsViolation | undefined {
-  if (!ctx.memory.usedForAnother(message.request.header.Uuid, messageFingerprint(message))) return undefined;
+  if (!ctx.memory.heldByOther(message.request.header.Uuid, messageFingerprint(message))) return undefined;
   return refuse('uuid-reuse', `Header@Uuid ${message.request.header.Uuid} was used for another message`);
 }
 
@@ -252,23 +215,34 @@ function paragonDates(request: SfsReceiptRequest): SfsViolation | undefined {
   return refuse('paragon-dates', `paragón IssueDate ${IssueDate} is after its CreateDate ${CreateDate}`);
 }
 
-/** RequestDate is the time of this attempt (spec §3.3.12.2): it cannot lie far ahead of now. */
+/**
+ * RequestDate is the time of this attempt (spec §3.3.12.2): it cannot lie far ahead of now. By
+ * default as far as the SFS lets IssueDate/CreateDate lie ahead (96 h, −103/−104): a register's
+ * clock the SFS accepts for the document dates is accepted for the attempt date too.
+ */
 function requestDate(text: string, ctx: CarefulContext): SfsViolation | undefined {
   const ahead = parseSfsDateTime(text)!.getTime() - ctx.processTime.getTime();
-  const limit = ctx.options.requestDateAheadMs ?? DEFAULT_REQUEST_DATE_AHEAD_MS;
+  const limit = ctx.options.requestDateAheadMs ?? ctx.futureToleranceMs;
   if (ahead <= limit) return undefined;
   return refuse('request-date', `Header@RequestDate ${text} is ${Math.round(ahead / 60_000)} min ahead`);
 }
 
-/** Spec §2.1: the PKP is made at CreateDate with a certificate valid then, not with a later one. */
+/**
+ * Spec §2.1: the PKP is made at CreateDate with a certificate valid then, not with a later one.
+ * `certificates` are every certificate of this register the simulator knows (the signing one, those
+ * on accepted messages, those issued to it) that verify this PKP: one of them valid from CreateDate
+ * on is enough — a renewal with the same key has a later validFrom, yet the earlier certificate
+ * made the PKP.
+ */
 function pkpBeforeCertificate(
   request: SfsReceiptRequest,
-  certificate: X509Certificate,
+  certificates: readonly X509Certificate[],
 ): SfsViolation | undefined {
   const created = parseSfsDateTime(request.data.CreateDate)!.getTime();
-  if (created >= Date.parse(certificate.validFrom)) return undefined;
+  if (certificates.some((certificate) => created >= Date.parse(certificate.validFrom))) return undefined;
+  const from = certificates.map((certificate) => certificate.validFrom).join(', ');
   return refuse(
     'pkp-before-certificate',
-    `CreateDate ${request.data.CreateDate} is before the PKP certificate's validity (${certificate.validFrom})`,
+    `CreateDate ${request.data.CreateDate} is before the validity of every certificate the PKP verifies with (${from})`,
   );
 }

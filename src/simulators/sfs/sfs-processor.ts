@@ -111,9 +111,13 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
   const request = read.request;
   const pkpCertificate = pkpVerifiedBy(request, envelope.certificate, ctx.registry, ctx.dates.processTime);
   if (!pkpCertificate) return fault(violation(-100, 'the PKP does not verify'));
+  const careful = ctx.careful;
   const broken =
     checkReceiptMessage(request, ctx.dates) ??
-    (ctx.careful && checkReceiptCarefully(request, ctx.careful, pkpCertificate));
+    (careful &&
+      checkReceiptCarefully(request, careful, () =>
+        pkpVerifiersKnown(request, pkpCertificate, ctx.registry, careful.issuedCertificates),
+      ));
   if (broken) return fault(broken);
   ctx.registry.rememberCertificate(CashRegisterCode, envelope.certificate.raw);
   const registration = ctx.registry.register(request, ctx.newReceiptId);
@@ -144,4 +148,30 @@ function pkpVerifiedBy(
     .map((der) => new X509Certificate(der))
     .filter((cert) => new Date(cert.validTo).getTime() < processTime.getTime());
   return expiredEarlier.find((cert) => rsaVerify('sha256', base, cert.publicKey, signature));
+}
+
+/**
+ * For the careful check −908: every certificate of this register the simulator knows — the one the
+ * PKP verified with, those on its accepted messages, those issued to it (the embedded simulator:
+ * every certificate in kasa's journal) — that verifies the PKP.
+ */
+function pkpVerifiersKnown(
+  request: SfsReceiptRequest,
+  verified: X509Certificate,
+  registry: SfsRegistry,
+  issued: ((cashRegisterCode: string) => readonly Buffer[]) | undefined,
+): X509Certificate[] {
+  const code = request.data.CashRegisterCode;
+  const base = Buffer.from(pkpBaseString(request.data), 'utf8');
+  const signature = Buffer.from(request.pkp, 'base64');
+  const seen = new Set<string>([verified.raw.toString('base64')]);
+  const found = [verified];
+  for (const der of [...registry.certificatesOf(code), ...(issued?.(code) ?? [])]) {
+    const key = der.toString('base64');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const cert = new X509Certificate(der);
+    if (rsaVerify('sha256', base, cert.publicKey, signature)) found.push(cert);
+  }
+  return found;
 }

@@ -15,13 +15,8 @@ import { type Clock, type IdSource, systemClock } from '../../core/ports/clock.j
 import { type DateRuleContext, defaultDateRules } from '../../core/sfs/date-rules.js';
 import { violation } from '../../core/sfs/ekasa-errors.js';
 import { formatSfsDateTime } from '../../core/time.js';
-import {
-  CAREFUL_CHECK_NAMES,
-  type CarefulCheck,
-  CarefulMemory,
-  type CarefulOptions,
-  type MerchantIdentity,
-} from './careful-checks.js';
+import { CAREFUL_CHECK_NAMES, type CarefulCheck, type CarefulOptions } from './careful-checks.js';
+import { CarefulMemory, type MerchantIdentity } from './careful-memory.js';
 import { type Processed, processRequest } from './sfs-processor.js';
 import { SfsRegistry } from './sfs-registry.js';
 import { faultElement, locationResponseElement, reasonText, receiptResponseElement } from './sfs-response.js';
@@ -68,9 +63,17 @@ export interface SfsSimulatorOptions {
   careful?: CarefulOptions;
   /**
    * Identification data issued to registers, read on every receipt (check −905). The embedded
-   * simulator gets the merchant kasa holds: the data the SFS would have issued to it.
+   * simulator gets every identity record in kasa's journal: the data the SFS issued to it over
+   * time, so a document resent later with the identity of its time passes (ADR 0422).
    */
   issuedIdentities?: () => readonly MerchantIdentity[];
+  /** Certificates (DER) issued to a register, read for check −908 (the embedded simulator: kasa's journal). */
+  issuedCertificates?: (cashRegisterCode: string) => readonly Buffer[];
+  /**
+   * Keeps the identities learnt (`/__sim/merchant`, accepted receipts) in this JSON file across
+   * restarts (`kasa sfs-sim`: `<ca-dir>/sfs-sim-identities.json`); absent: in memory only.
+   */
+  identitiesFile?: string;
 }
 
 /**
@@ -108,7 +111,17 @@ export class SfsSimulator {
     // A server remembers what it registered: in a file beside its CA, across restarts (issue 13).
     this.#memory = new SimMemory(options.memoryFile ?? join(options.caDir, SIM_MEMORY_FILE));
     this.#registry = new SfsRegistry(this.#memory);
-    this.#carefulMemory = new CarefulMemory(this.#memory);
+    // The careful checks' Uuids live there too (flat process memory, nothing forgotten, ADR 1102);
+    // the identities learnt in their own small file (ADR 0422).
+    try {
+      this.#carefulMemory = new CarefulMemory({
+        uuids: this.#memory,
+        ...(options.identitiesFile === undefined ? {} : { identitiesFile: options.identitiesFile }),
+      });
+    } catch (e) {
+      this.#memory.close(); // an identities file it cannot read: nothing left open
+      throw e;
+    }
     this.#caCert = new X509Certificate(ca.certPem);
     this.#identity = openSigningIdentity(ca, this.#clock.now());
     if (options.recordDir) mkdirSync(options.recordDir, { recursive: true });
@@ -145,7 +158,7 @@ export class SfsSimulator {
   get url(): string {
     return `${this.baseUrl}${SERVICE_PATH}`;
   }
-  /** Where the response-signing certificate was written (DECISIONS 1). */
+  /** Where the response-signing certificate was written (ADR 0008 §1). */
   get signingCertPath(): string {
     return this.#identity.certPath;
   }
@@ -440,7 +453,9 @@ export class SfsSimulator {
         options: this.#careful,
         memory: this.#carefulMemory,
         processTime,
+        futureToleranceMs: dates.futureToleranceMs,
         ...(this.#options.issuedIdentities ? { issuedIdentities: this.#options.issuedIdentities } : {}),
+        ...(this.#options.issuedCertificates ? { issuedCertificates: this.#options.issuedCertificates } : {}),
       },
       newReceiptId: () => `O-${this.#ids.uuid().replace(/-/g, '').toUpperCase()}`,
     });

@@ -76,18 +76,20 @@ export class SimMemory {
     })();
   }
 
-  /** The fingerprint (digest) of the message a request Uuid stands for, if any. */
-  uuidHolder(uuid: string): string | undefined {
-    return (this.q.uuid.get(uuid.toLowerCase()) as string | undefined) ?? undefined;
+  /** Whether request `uuid` was accepted for another message than the one `fingerprint` describes. */
+  uuidHeldByOther(uuid: string, fingerprint: string): boolean {
+    const held = this.q.uuid.get(uuid.toLowerCase()) as string | undefined;
+    return held !== undefined && held !== digest(fingerprint);
   }
 
+  /** After a message was accepted: request `uuid` now stands for it (by its digest). */
   rememberUuid(uuid: string, fingerprint: string): void {
     this.q.setUuid.run(uuid.toLowerCase(), digest(fingerprint));
   }
 
-  /** Whether `fingerprint` is the message whose digest {@link uuidHolder} gave. */
-  static sameMessage(holder: string, fingerprint: string): boolean {
-    return holder === digest(fingerprint);
+  /** Forgets the request Uuids only (the careful checks' reset). */
+  clearUuids(): void {
+    this.db.exec('DELETE FROM uuids;');
   }
 
   clear(): void {

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SqliteJournalIndex } from '../../../src/adapters/index/sqlite-journal-index.js';
 import { fullDisk } from '../../support/full-disk.js';
@@ -138,5 +139,59 @@ describe('disk full under the CHDÚ image (ENOSPC)', () => {
       externalId: 'mid-sale',
       documentNumber: res.body.documentNumber,
     });
+  });
+});
+
+/**
+ * ADR 0116, look-ups up to the journal head. The index's disk fills exactly on the document record
+ * of a sale (SQLite's own SQLITE_FULL error raised where the index inserts the document), so the
+ * CHDÚ holds a document the index does not: a POS that lost its answer and looks up must find it —
+ * "not found" would make it sell again.
+ */
+describe('look-ups while the index lags behind the CHDÚ', () => {
+  it('the last document, by externalId and by number answer the document the index missed', async () => {
+    h = await startHarness();
+    expect((await h.post('/api/document/store', pd({ externalId: 'before-full' }))).body.resultCode).toBe(0);
+    const index = h.kasa.parts.index as unknown as { insertDocument: (...args: unknown[]) => void };
+    const insertDocument = index.insertDocument.bind(index);
+    let full = true;
+    index.insertDocument = (...args) => {
+      if (full) throw new Database.SqliteError('database or disk is full', 'SQLITE_FULL');
+      insertDocument(...args);
+    };
+
+    const stored = await h.post('/api/document/store', pd({ externalId: 'lost-answer' }));
+    expect(stored.body.resultCode).toBe(0);
+    const sold = stored.body.document.documentNumber as string;
+    expect(h.kasa.parts.index.highWaterMark()).toBeLessThan(h.kasa.parts.journal.head()!.recordNo);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(202);
+
+    const last = await h.post('/api/document/get', {});
+    expect(last.body).toMatchObject({
+      resultCode: 0,
+      document: { documentNumber: sold, externalId: 'lost-answer' },
+    });
+    const byId = await h.post('/api/document/get', { documentByExternalId: { externalId: 'lost-answer' } });
+    expect(byId.body).toMatchObject({ resultCode: 0, document: { documentNumber: sold } });
+    const [, yyyy, mm, seq] = /^(\d{4})(\d{2})\/(\d+)$/.exec(sold)!;
+    const byNumber = await h.post('/api/document/get', {
+      documentBySequenceId: { sequenceId: Number(seq), month: Number(mm), year: Number(yyyy) },
+    });
+    expect(byNumber.body).toMatchObject({ resultCode: 0, document: { documentNumber: sold } });
+    // The answer is the one the store gave (registered online, printed), not a bare record.
+    expect(last.body.document).toEqual(stored.body.document);
+    // Older documents still answer from the index; an unknown one is still not found.
+    const before = await h.post('/api/document/get', { documentByExternalId: { externalId: 'before-full' } });
+    expect(before.body).toMatchObject({ resultCode: 0, document: { externalId: 'before-full' } });
+    const none = await h.post('/api/document/get', { documentByExternalId: { externalId: 'never-sold' } });
+    expect(none.body.resultCode).toBe(506);
+
+    full = false;
+    await waitFor(async () => {
+      await h!.post('/api/document/get', { printer: {} }).catch(() => undefined); // a refused request re-checks
+      return (await statusOf(h!)).state === 'READY';
+    }, 15_000);
+    const after = await h.post('/api/document/get', { documentByExternalId: { externalId: 'lost-answer' } });
+    expect(after.body.document).toEqual(stored.body.document);
   });
 });

@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/program.js';
-import { type Harness, pd, startHarness } from '../../support/kasa-harness.js';
+import { type Harness, type Json, pd, startHarness } from '../../support/kasa-harness.js';
 import { ManualClock } from '../../support/merchant-register.js';
+import { waitFor } from '../../support/wait-for.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -130,5 +131,29 @@ describe('a CHDÚ rolled back to an older copy', () => {
     const status = (await h.get('/api/status/get')).body;
     expect(status).toMatchObject({ reasonCode: 201 });
     expect(status.reason).toContain('high-water mark');
+  });
+
+  it('a mark that cannot be written is a WARNING on the CHDU entry naming the file and the cause; sales go on', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'kasa-rollback-'));
+    // The mark dir's parent is a regular file: no folder can be made there, also for root.
+    writeFileSync(join(root, 'state'), 'not a folder');
+    const markDir = join(root, 'state', 'marks');
+    h = await startHarness({ dataDir: join(root, 'data'), markDir });
+    await sell(h, 1);
+    const chdu = async () =>
+      ((await h!.get('/api/status/get')).body.components as Json[]).find((c) => c.component === 'CHDU');
+    await waitFor(async () => (await chdu()).state === 'WARNING', 10_000);
+    const entry = await chdu();
+    expect(entry).toMatchObject({ reasonCode: 201, details: { mark: expect.stringContaining(markDir) } });
+    expect(entry.reason).toContain(markDir);
+    expect(entry.details.markProblem).toMatch(/ENOTDIR|EEXIST/);
+    expect((await h.get('/api/status/get')).body.state).toBe('READY');
+
+    // The folder becomes writable: the next document writes the mark and the warning goes.
+    rmSync(join(root, 'state'));
+    mkdirSync(markDir, { recursive: true });
+    await sell(h, 1);
+    await waitFor(async () => (await chdu()).state === 'OK', 10_000);
+    expect(readdirSync(markDir)).toHaveLength(1);
   });
 });

@@ -35,6 +35,11 @@ export interface DocumentDeps {
   /** Items with a send attempt in flight (shared with the background sender, issue 10). */
   claims?: SendClaims;
   /**
+   * The receipt header and footer settings (issue 12): printed on a PD, UF or ND whose request
+   * has none of its own. Absent: none.
+   */
+  receiptTexts?: () => { header: string | null; footer: string | null };
+  /**
    * The QR payment check of the store path (ADR 0907): every `qrPayments` id PAID with exactly its
    * amount and unused. Without it a request naming QR payments is refused.
    */

@@ -13,11 +13,12 @@ import {
   receiptImages,
 } from './document-receipt.js';
 import { assertLastDocumentPrinted } from './issue-document.js';
+import { findDocumentToHead } from './journal-tail.js';
 import { printOptionsOf } from './store-document.js';
 
 /**
  * `POST /api/document/get`: a document by sequenceId+month+year, externalId, OKP, PKP or UUID, or
- * the last fiscal document of any type (DECISIONS 4). Read-only unless `printer` is given: then the
+ * the last fiscal document of any type (ADR 0008 §4). Read-only unless `printer` is given: then the
  * document is also printed as a copy marked KÓPIA, recorded in the CHDÚ, and never counted as the
  * original's print. Not found → 506 (HTTP 200 on this route).
  */
@@ -29,9 +30,9 @@ export class GetDocument {
   ): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
     const query = toDocumentQuery(input);
     const wantsCopy = input.printer !== undefined && input.printer !== null;
-    if (!wantsCopy) return this.#answer(this.#find(query));
+    if (!wantsCopy) return this.#answer(await this.#find(query));
     return this.deps.lock.run('document/get+print', async () => {
-      const doc = this.#find(query);
+      const doc = await this.#find(query);
       // A copy is a CHDÚ write too: while the last original is unprinted, it must be printed first.
       assertLastDocumentPrinted(this.deps);
       const { merchant } = await merchantOf(this.deps, doc);
@@ -71,8 +72,9 @@ export class GetDocument {
     });
   }
 
-  #find(query: ReturnType<typeof toDocumentQuery>): IndexedDocument {
-    const doc = this.deps.index.findDocument(query);
+  /** Up to the journal head, also while the index lags behind the CHDÚ (ADR 0116). */
+  async #find(query: ReturnType<typeof toDocumentQuery>): Promise<IndexedDocument> {
+    const doc = await findDocumentToHead(this.deps, query);
     if (!doc) throw new FiscalError('NOT_FOUND', 'Document not found.');
     return doc;
   }

@@ -7,6 +7,7 @@ import { lastRequestRefusal } from '../../offline/last-request.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { PartialPrintInfo, PrintOptions } from '../../ports/receipt-printer.js';
 import { RESULT_CODES } from '../../result-codes.js';
+import { sfsTextInSentence } from '../../sfs/error-text.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
 import type { UsableMerchant } from '../merchant-session.js';
@@ -88,7 +89,7 @@ export function sfsFailure(doc: IndexedDocument): FiscalError {
   const { documentNumber, documentNo } = doc.document;
   return new FiscalError(
     name,
-    `The SFS did not accept document ${documentNumber}${x?.errorCode === undefined ? '' : ` (${x.errorCode})`}: ${text}. It is stored but not valid, must not be handed over, and waits for repair.`,
+    `The SFS did not accept document ${documentNumber}${x?.errorCode === undefined ? '' : ` (${x.errorCode})`}: ${sfsTextInSentence(text)}. It is stored but not valid, must not be handed over, and waits for repair.`,
     {
       ekasaError: {
         errorType: 'EKASA',

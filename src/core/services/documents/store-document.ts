@@ -42,7 +42,11 @@ export class StoreDocument {
       const cashPaymentNames = readStoredSetting(this.deps.index.settings(), 'cashPaymentNames');
       const issued = await issueDocument(
         this.deps,
-        (ctx) => withQrTender(this.deps, input, validateStoreRequest(input, { ...ctx, cashPaymentNames })),
+        (ctx) =>
+          withDefaultTexts(
+            withQrTender(this.deps, input, validateStoreRequest(input, { ...ctx, cashPaymentNames })),
+            this.deps.receiptTexts?.(),
+          ),
         { idempotency, printOptions: printOptionsOf(input.printer) },
       );
       const merchant = merchantView(
@@ -86,6 +90,17 @@ function withPrintResult(
     `Document ${document.documentNumber} is stored and registered, but printing failed (printer code ${printerCode}); print it with POST /api/document/print.`,
     { document, printResultCode: printerCode, ...(partialPrint === undefined ? {} : { partialPrint }) },
   );
+}
+
+/** The configured header and footer where the request gave none (settings, issue 12). */
+function withDefaultTexts(
+  request: ValidatedStoreRequest,
+  texts: { header: string | null; footer: string | null } | undefined,
+): ValidatedStoreRequest {
+  const out = { ...request };
+  if (out.header === undefined && texts?.header) out.header = texts.header;
+  if (out.footer === undefined && texts?.footer) out.footer = texts.footer;
+  return out;
 }
 
 /** The request's Printer object as print pacing (API text: windowSize, printDelay). */

@@ -6,6 +6,7 @@ import { type LocationKindsInput, validateLocation } from '../../location/locati
 import type { MerchantView } from '../../merchant/merchant-record.js';
 import { lastRequestRefusal, stuckCause } from '../../offline/last-request.js';
 import type { IndexedLocation } from '../../ports/indexed-records.js';
+import { sfsTextInSentence } from '../../sfs/error-text.js';
 import { formatSfsDateTime } from '../../time.js';
 import { assertIndexCurrent, assertLastDocumentPrinted } from '../documents/issue-document.js';
 import { attemptLocation } from '../documents/send-attempt.js';
@@ -20,7 +21,7 @@ export interface LocationResponse {
 /**
  * `POST /api/location/update` with a new location (API text: Location; spec §3.5): a PORTABLE
  * register stores where it sells now — validated as the protocol reference §1.7 says, written to
- * the CHDÚ (no document number, DECISIONS 5), registered with RegisterLocation within the online
+ * the CHDÚ (no document number, ADR 0008 §5), registered with RegisterLocation within the online
  * limit or queued for the background sender. Refused like every CHDÚ write while the last stored
  * request is stuck (501) or the last document is unprinted (508).
  */
@@ -78,7 +79,7 @@ function locationRejected(indexed: IndexedLocation): FiscalError {
   const { code, text } = stuckCause({ kind: 'location', recordNo: indexed.recordNo, item: indexed });
   return new FiscalError(
     'LAST_REQUEST_INVALID',
-    `The SFS rejected location ${indexed.location.locationNo} with ${code}: ${text}. It is stored; repair it with POST /api/location/update {fixLocation}.`,
+    `The SFS rejected location ${indexed.location.locationNo} with ${code}: ${sfsTextInSentence(text)}. It is stored; repair it with POST /api/location/update {fixLocation}.`,
     {
       ekasaError: { errorType: 'EKASA', errorCode: code, message: text, detail: '' },
       internalId: indexed.location.locationNo,

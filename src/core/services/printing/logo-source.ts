@@ -13,9 +13,11 @@ export const LOGO_REF = 'logo';
 export class LogoSource {
   private png: Uint8Array | undefined;
 
+  /** `enabled`: the `logoEnabled` setting; off, receipts are not headed by the logo (issue 12). */
   constructor(
     private readonly journal: Journal,
     private readonly index: JournalIndex,
+    private readonly enabled: () => boolean = () => true,
   ) {}
 
   /** Reads the logo in force from the CHDÚ (a missing or unreadable record means none). */
@@ -38,8 +40,8 @@ export class LogoSource {
     this.png = png;
   }
 
-  /** The image map for a print job or a rendering, empty without a logo. */
+  /** The image map for a print job or a rendering, empty without a logo or with it switched off. */
   images(): ReadonlyMap<string, Uint8Array> {
-    return this.png === undefined ? new Map() : new Map([[LOGO_REF, this.png]]);
+    return this.png === undefined || !this.enabled() ? new Map() : new Map([[LOGO_REF, this.png]]);
   }
 }

@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { StoredNotification } from '../../ports/payment-intent-store.js';
 import type { RawNotification } from '../../ports/payment-notifier.js';
 import { integrityHash } from '../../qr-payments/integrity-hash.js';
-import { readNotification } from '../../qr-payments/notification.js';
-import { mismatchOf, type ReceivedPayment, stateAfterPayment } from '../../qr-payments/payment-intent.js';
-import { QrPaymentBook } from './qr-payment-book.js';
+import { type PaymentNotification, readNotification } from '../../qr-payments/notification.js';
+import {
+  mismatchOf,
+  type PaymentIntent,
+  type ReceivedPayment,
+  stateAfterPayment,
+} from '../../qr-payments/payment-intent.js';
+import { QrPaymentBook, type StoredChange } from './qr-payment-book.js';
 import type { QrPaymentDeps } from './qr-payment-deps.js';
 
 /** What one delivery did (for logs and tests). */
@@ -37,7 +43,7 @@ export class NotificationIntake {
     } catch {
       parsed = undefined;
     }
-    const read = readNotification(parsed);
+    const read = readNotification(parsed, raw.topic);
     if ('problem' in read) {
       const digest = createHash('sha256').update(raw.payload).digest('hex');
       if (
@@ -79,25 +85,61 @@ export class NotificationIntake {
       }
       return 'unmatched';
     }
+    // One store transaction records the notification AND moves the intent (ADR 0905): if the
+    // change fails or the process dies half-way, nothing is recorded and the next delivery (QoS 1
+    // redelivery, the retained message, the listing) applies it again.
+    const result = this.deps.store.atomically(() => this.#take(intent, n, raw.via, { ...keep, contentKey }));
+    if (result.change) this.#book.announce(result.change);
+    if (result.outcome === 'repeat') {
+      this.deps.log(
+        'warn',
+        `a second, different payment notification for ${intent.id}: review it (a second payment?)`,
+        { qrPaymentId: intent.id, amount: n.amountText },
+      );
+    }
+    if (result.outcome === 'applied' && result.change?.stored.received?.mismatch !== undefined) {
+      this.deps.log(
+        'warn',
+        `QR payment ${intent.id}: the money does not match (${result.change.stored.received.mismatch})`,
+        {
+          qrPaymentId: intent.id,
+          expectedCents: intent.amountCents,
+          receivedCents: n.amountCents,
+        },
+      );
+    }
+    return result.outcome;
+  }
+
+  /** Inside the transaction: record the delivery and, when it is news, the intent's change. */
+  #take(
+    intent: PaymentIntent,
+    n: PaymentNotification,
+    via: RawNotification['via'],
+    keep: Omit<StoredNotification, 'deliveries' | 'paymentId' | 'outcome'>,
+  ): { outcome: IntakeOutcome; change?: StoredChange } {
     const first = intent.received === undefined;
     const fresh = this.deps.store.recordNotification({
       ...keep,
       paymentId: n.endToEndId,
-      contentKey,
       outcome: first ? 'applied' : 'repeat',
     });
-    if (!fresh) return 'duplicate';
+    if (!fresh) {
+      // A content seen before. Normally a duplicate; but when the intent never took a payment, the
+      // earlier delivery was recorded without its change (a store written before the change and
+      // the record shared one transaction): apply it now rather than lose a paid payment.
+      if (!first) return { outcome: 'duplicate' };
+      const earlier = this.deps.store
+        .notificationsFor(n.endToEndId)
+        .find((row) => row.contentKey === keep.contentKey);
+      if (earlier?.outcome !== 'applied') return { outcome: 'duplicate' };
+    }
     if (!first) {
-      this.#book.save({ ...intent, conflictingNotifications: (intent.conflictingNotifications ?? 0) + 1 });
-      this.deps.log(
-        'warn',
-        `a second, different payment notification for ${intent.id}: review it (a second payment?)`,
-        {
-          qrPaymentId: intent.id,
-          amount: n.amountText,
-        },
-      );
-      return 'repeat';
+      const change = this.#book.persist({
+        ...intent,
+        conflictingNotifications: (intent.conflictingNotifications ?? 0) + 1,
+      });
+      return { outcome: 'repeat', change };
     }
     const hashOk =
       integrityHash(intent.iban, n.amountCents, n.currency, n.endToEndId) === n.dataIntegrityHash;
@@ -106,18 +148,15 @@ export class NotificationIntake {
     const received: ReceivedPayment = {
       ...check,
       ...(n.bankTime === undefined ? {} : { bankTime: n.bankTime }),
-      notifiedAt: now,
-      via: raw.via,
+      notifiedAt: keep.firstSeenAt,
+      via,
       ...(mismatch === undefined ? {} : { mismatch }),
     };
-    if (mismatch !== undefined) {
-      this.deps.log('warn', `QR payment ${intent.id}: the money does not match (${mismatch})`, {
-        qrPaymentId: intent.id,
-        expectedCents: intent.amountCents,
-        receivedCents: n.amountCents,
-      });
-    }
-    this.#book.save({ ...intent, received, state: stateAfterPayment(intent.state, { mismatch }) });
-    return 'applied';
+    const change = this.#book.persist({
+      ...intent,
+      received,
+      state: stateAfterPayment(intent.state, { mismatch }),
+    });
+    return { outcome: 'applied', change };
   }
 }

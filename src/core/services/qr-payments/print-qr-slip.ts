@@ -20,10 +20,10 @@ export class PrintQrSlip {
 
   async execute(id: string): Promise<QrPaymentResult> {
     const intent = this.#book.require(id);
-    if (intent.state !== 'PENDING') {
+    if (!this.#book.isOpen(intent)) {
       throw new FiscalError(
         'QR_PAYMENT_NOT_PAID',
-        `QR payment ${id} is ${intent.state}: there is nothing to scan any more.`,
+        `QR payment ${id} is ${intent.state === 'PENDING' ? 'past its deadline' : intent.state}: there is nothing to scan any more.`,
         {
           state: intent.state,
         },

@@ -7,6 +7,9 @@ import type { QrPaymentDeps } from './qr-payment-deps.js';
 /** NOP keeps a notification 2 hours (research §2.3): the catch-up asks for that window. */
 export const NOP_RETENTION_MS = 2 * 3600_000;
 
+/** The longest wait for the last look at the listing before an intent stops waiting (ADR 0905). */
+export const LAST_LOOK_MS = 3000;
+
 /**
  * The background side of QR payments, driven by src/compose/qr-payment-jobs.ts: the expiry of
  * waiting intents and the catch-up through NOP's listing after every (re)connect (ADR 0908). None
@@ -16,6 +19,7 @@ export class QrPaymentUpkeep {
   readonly #book: QrPaymentBook;
   #catchUp: Promise<number> | undefined;
   #again = false;
+  #stopped = false;
 
   constructor(
     private readonly deps: QrPaymentDeps,
@@ -24,13 +28,67 @@ export class QrPaymentUpkeep {
     this.#book = new QrPaymentBook(deps);
   }
 
-  /** PENDING intents past their `expiresAt` become EXPIRED; returns how many. */
-  expireDue(): number {
+  /**
+   * PENDING intents past their `expiresAt` become EXPIRED; returns how many. First one last look
+   * at NOP's listing ({@link lastLook}), so money the bank credited before the deadline while the
+   * broker was out of reach pays the intent instead of turning it LATE_PAID (ADR 0905).
+   */
+  async expireDue(): Promise<number> {
+    const now = () => this.deps.clock.now().getTime();
+    const due = () => this.deps.store.inState('PENDING').filter((i) => now() >= Date.parse(i.expiresAt));
+    if (due().length === 0) return 0;
+    await this.lastLook();
     let n = 0;
-    for (const intent of this.deps.store.inState('PENDING')) {
-      if (this.#book.load(intent.id)?.state === 'EXPIRED') n++;
+    // Synchronous from here: no notification can slip in between the look and the expiry.
+    for (const intent of due()) {
+      if (this.#stopped) break;
+      this.#book.save({ ...intent, state: 'EXPIRED' });
+      n++;
     }
     return n;
+  }
+
+  /**
+   * One catch-up through NOP's listing before an intent stops waiting (expiry, cancel), bounded:
+   * it waits at most `LAST_LOOK_MS`; if NOP is down or slow the caller goes on as if nothing came
+   * (the catch-up may still finish later, and then money is LATE_PAID as before). Never throws.
+   */
+  async lastLook(): Promise<void> {
+    if (this.#stopped) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, LAST_LOOK_MS);
+    });
+    try {
+      await Promise.race([
+        this.catchUp().then(
+          () => undefined,
+          () => undefined,
+        ),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Stops for good (shutdown): no new catch-up starts, and one still running no longer applies
+   * its rows (the store is about to close; the next start catches up). Waits for it at most
+   * `maxWaitMs` and never calls NOP itself.
+   */
+  async stop(maxWaitMs = 2000): Promise<void> {
+    this.#stopped = true;
+    const running = this.#catchUp;
+    if (!running) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      running.catch(() => 0),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, maxWaitMs);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   /** The earliest `expiresAt` of a PENDING intent (ms since the epoch), for the expiry timer. */
@@ -49,6 +107,7 @@ export class QrPaymentUpkeep {
    * rows were read. One run at a time: a call during a run makes the run go once more.
    */
   catchUp(): Promise<number> {
+    if (this.#stopped) return Promise.resolve(0);
     if (this.#catchUp) {
       this.#again = true;
       return this.#catchUp;
@@ -79,7 +138,15 @@ export class QrPaymentUpkeep {
       this.deps.log('warn', `NOP catch-up failed: ${(e as Error).message}`, { resultCode: code });
       return 0;
     }
-    for (const row of rows) this.intake.receive(row);
+    if (this.#stopped) return 0;
+    for (const row of rows) {
+      try {
+        this.intake.receive(row);
+      } catch (e) {
+        // Nothing was recorded for it (one transaction): the next catch-up takes it again.
+        this.deps.log('error', `a listed payment notification could not be taken: ${(e as Error).message}`);
+      }
+    }
     return rows.length;
   }
 }

@@ -24,12 +24,15 @@ export class QrTenderCheck {
   }
 
   /**
-   * @throws FiscalError 701 (shape, amount, tender sum, document type), 803 unknown id, 804 not
-   *   PAID, 805 used by another document.
+   * @throws FiscalError 701 (shape, amount, tender sum, document type, a QR tender without
+   *   `qrPayments` while NOP is on), 803 unknown id, 804 not PAID, 805 used by another document.
    */
   check(input: StoreDocumentInput, request: ValidatedStoreRequest): ValidatedStoreRequest {
     const list = input.qrPayments;
-    if (list === undefined || list === null || list.length === 0) return request;
+    if (list === undefined || list === null || list.length === 0) {
+      this.#refuseUnconfirmedQrTender(request);
+      return request;
+    }
     if (request.type !== 'PD' && request.type !== 'UF') {
       throw invalidInput('qrPayments', 'QR payments pay a PD or a UF only');
     }
@@ -92,5 +95,25 @@ export class QrTenderCheck {
       );
     }
     return { ...request, qrPayments: checked };
+  }
+
+  /**
+   * ADR 0907: while QR payments through NOP are on, money under the QR tender on a PD or UF must
+   * name the NOP payment(s) that brought it; otherwise a receipt could claim a QR payment nobody
+   * confirmed. With NOP off the tender name is free text like any other (a static or manually
+   * checked QR is the merchant's own matter). A zero amount claims nothing and passes.
+   * @throws FiscalError 701 naming `qrPayments`.
+   */
+  #refuseUnconfirmedQrTender(request: ValidatedStoreRequest): void {
+    const settings = this.deps.settings();
+    if (settings.nopEnvironment === 'off') return;
+    if (request.type !== 'PD' && request.type !== 'UF') return;
+    const tender = settings.nopTenderName;
+    const claimed = request.payments.find((p) => p.name === tender && p.amountCents > 0);
+    if (!claimed) return;
+    throw invalidInput(
+      'qrPayments',
+      `is required: payments carries "${tender}": ${formatCents(claimed.amountCents)} (the nopTenderName setting names the QR tender), and while QR payments through NOP are on that money must name the PAID QR payment id(s) that brought it`,
+    );
   }
 }

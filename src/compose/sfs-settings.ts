@@ -1,0 +1,56 @@
+import type { ServeConfig } from '../config/serve-config.js';
+import { UsageError } from '../config/usage-error.js';
+import { invalidInput } from '../core/fiscal-error.js';
+import type { Clock } from '../core/ports/clock.js';
+import type { MerchantIdentityRow } from '../core/ports/merchant-index.js';
+import type { SettingsApplier } from '../core/ports/settings-applier.js';
+import type { Settings } from '../core/settings/settings-schema.js';
+import { openTaxAuthority, type SfsConnection } from './open-tax-authority.js';
+import type { SwappableTaxAuthority } from './swappable-tax-authority.js';
+
+export interface SfsSettingsDeps {
+  config: ServeConfig;
+  clock: Clock;
+  merchantCertificate: () => string | undefined;
+  identityHistory: () => MerchantIdentityRow[];
+}
+
+/** True when the SFS connection must change: another URL, or other trust for a real SFS. */
+export function sfsConnectionChanged(a: Settings, b: Settings): boolean {
+  if (a.sfsUrl !== b.sfsUrl) return true;
+  return b.sfsUrl !== null && JSON.stringify(a.sfsTrust) !== JSON.stringify(b.sfsTrust);
+}
+
+/**
+ * Opens the SFS connection the settings name (the embedded simulator when `sfsUrl` is null). A
+ * trust file that cannot be read is 701 naming `settings.sfsTrust`; no connection to the SFS is
+ * tried here: an SFS that does not answer is the offline case, as at start (ADR 1003).
+ */
+export async function openSettingsSfs(settings: Settings, deps: SfsSettingsDeps): Promise<SfsConnection> {
+  const config: ServeConfig = {
+    ...deps.config,
+    sfsUrl: settings.sfsUrl ?? undefined,
+    sfsTrust: settings.sfsTrust,
+    sfsTimeoutMs: settings.sfsTimeoutMs,
+  };
+  try {
+    return await openTaxAuthority(config, deps.clock, deps.merchantCertificate, deps.identityHistory);
+  } catch (e) {
+    if (e instanceof UsageError) throw invalidInput('settings.sfsTrust', e.message);
+    throw e;
+  }
+}
+
+/** Applies `sfsUrl` / `sfsTrust` by swapping the SFS connection between requests (ADR 1003). */
+export function sfsSettingsApplier(holder: SwappableTaxAuthority, deps: SfsSettingsDeps): SettingsApplier {
+  return {
+    async prepare(previous, next) {
+      if (!sfsConnectionChanged(previous, next)) return undefined;
+      const connection = await openSettingsSfs(next, deps);
+      return {
+        commit: () => holder.swap(connection),
+        abort: () => connection.close(),
+      };
+    },
+  };
+}
