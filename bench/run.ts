@@ -1,67 +1,157 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, hostname, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { chduReindexBench } from './chdu-reindex.bench.js';
-import { documentStoreBench } from './document-store.bench.js';
-import { type Floor, measureFsyncFloor } from './floor.js';
-import { qrPaymentBench } from './qr-payment.bench.js';
+import { type BenchOptions, parseBenchArgs, USAGE } from './args.js';
+import { runLookupAndStartupFigures } from './figures/journal-figures.js';
+import { runOfflineFigure } from './figures/offline.js';
+import { measureRendering } from './figures/rendering.js';
+import { runStoreFigures } from './figures/store-figures.js';
+import { type Floors, measureFloors } from './floor.js';
+import { kasaCommand, repoRoot } from './lib/serve-process.js';
+import { formatTable, ms, type Row } from './lib/table.js';
+import { measureQrPayments } from './qr-payment.bench.js';
 
 /**
- * `npm run bench`: measured numbers only (never asserted in tests), each with a ratio to this
- * machine's own floor measured in the same run. Add a benchmark as its own file exporting a
- * {@link Bench} and list it below. Options: `--records N` (default 100000), `--only NAME`.
+ * `npm run bench` (issue 13): this machine's floors first, then every figure of the issue, one
+ * table — figure, value, target, floor, ratio to the floor, PASS/MISS — and the run as JSON in
+ * bench/results/<date>-<host>.json. Measured numbers only: nothing here is a unit test, and a MISS
+ * does not fail the command (a broken answer does). `--help` lists the scale flags.
  */
-export interface BenchContext {
-  dir: string;
-  floor: Floor;
-  records: number;
-  report(what: string, value: string, details?: Record<string, string | number>): void;
-  fail(reason: string): void;
+const options = parseBenchArgs(process.argv.slice(2));
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
 }
 
-export interface Bench {
-  name: string;
-  run(ctx: BenchContext): Promise<void>;
-}
+const log = (line: string) => console.log(line);
+const root = mkdtempSync(join(options.tmpDir ?? tmpdir(), 'kasa-bench-'));
+const started = new Date();
+const load = { start: loadavg(), end: [] as number[] };
+const rows: Row[] = [];
+const figures: Record<string, unknown> = {};
+let floors: Floors | undefined;
+let failure: unknown;
 
-const BENCHES: Bench[] = [chduReindexBench, documentStoreBench, qrPaymentBench];
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-const records = Number(arg('--records') ?? 100_000);
-const only = arg('--only');
-const root = mkdtempSync(join(tmpdir(), 'kasa-bench-'));
-let failed = false;
+log(
+  `kasa bench — ${hostname()}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+);
+log(
+  `load average at start ${load.start.map((l) => l.toFixed(2)).join(' ')}; kasa runs as: ${kasaCommand().how}`,
+);
+log(`scale: ${describeScale(options)}\n`);
 try {
-  const floor: Floor = { fsyncPerSecond: measureFsyncFloor(root), readMBps: 0 };
-  console.log(
-    `kasa bench — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}, ${tmpdir()}`,
-  );
-  console.log(`floor: fsync ${floor.fsyncPerSecond.toFixed(0)} durable 1 KiB appends/s`);
-  for (const bench of BENCHES.filter((b) => !only || b.name === only)) {
-    const dir = mkdtempSync(join(root, `${bench.name}-`));
-    console.log(`\n[${bench.name}]`);
-    await bench.run({
-      dir,
-      floor,
-      records,
-      report(what, value, details = {}) {
-        const extra = Object.entries(details)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ');
-        console.log(`  ${what.padEnd(30)} ${value.padStart(14)}${extra ? `   (${extra})` : ''}`);
+  log('[floors]');
+  floors = await measureFloors(root, log);
+  if (options.only.has('rendering')) {
+    log('\n[rendering]');
+    const r = measureRendering(options.smoke ? 30 : 200);
+    figures.rendering = r;
+    rows.push(
+      {
+        figure: '5 electronic receipt PNG p50',
+        value: `${r.png.p50.toFixed(2)} ms`,
+        target: '≤ 10 ms',
+        floor: `${r.pngFloorMs.toFixed(2)} ms zlib of its pixels`,
+        ratio: r.png.p50 / r.pngFloorMs,
+        pass: r.png.p50 <= 10,
+        note: `${r.pngBytes.toLocaleString('en-US')} B; CPU ${r.pngCpuMs.toFixed(2)} ms per PNG (the online sample receipt, 48 characters on 80 mm paper)`,
       },
-      fail(reason) {
-        failed = true;
-        console.log(`  FAILED: ${reason}`);
+      {
+        figure: '5 ESC/POS bytes p50',
+        value: `${r.escpos.p50.toFixed(3)} ms`,
+        target: '≤ 1 ms',
+        floor: `${r.escposFloorMs.toFixed(3)} ms QR alone`,
+        ratio: r.escpos.p50 / r.escposFloorMs,
+        pass: r.escpos.p50 <= 1,
+        note: `${r.escposBytes.toLocaleString('en-US')} B; CPU ${r.escposCpuMs.toFixed(3)} ms per job`,
       },
-    });
-    rmSync(dir, { recursive: true, force: true });
+    );
+    log(
+      `  PNG p50 ${r.png.p50.toFixed(2)} ms (${r.pngBytes} B), ESC/POS p50 ${r.escpos.p50.toFixed(3)} ms (${r.escposBytes} B)`,
+    );
   }
+  if (options.only.has('store') || options.only.has('memory')) {
+    const out = await runStoreFigures(root, floors, options, log);
+    rows.push(...out.rows);
+    figures.store = out.figures;
+  }
+  if (options.only.has('lookups') || options.only.has('startup')) {
+    const out = await runLookupAndStartupFigures(root, floors, options, log);
+    rows.push(...out.rows);
+    figures.journal = out.figures;
+  }
+  if (options.only.has('qr-payment')) {
+    log('\n[qr-payment]');
+    const q = await measureQrPayments(mkdtempSync(join(root, 'qr-')), options.smoke ? 10 : 30);
+    figures.qrPayment = q;
+    log(`  notification → PAID p50 ${ms(q.p50)}, p99 ${ms(q.p99)}, max ${ms(q.max)} (${q.count} payments)`);
+    rows.push({
+      figure: '15 QR payment: notification → PAID, max',
+      value: ms(q.max),
+      target: '≤ 1 s (issue 15)',
+      floor: `${ms(floors.http.p50)} HTTP RT`,
+      ratio: q.p50 / floors.http.p50,
+      pass: q.max <= 1000,
+      note: `p50 ${ms(q.p50)} over ${q.count} payments (embedded NOP simulator, mTLS HTTPS + MQTT over TLS on loopback); ratio is p50 ÷ the HTTP round trip`,
+    });
+  }
+  if (options.only.has('offline')) {
+    const out = await runOfflineFigure(root, floors, options, log);
+    rows.push(...out.rows);
+    figures.offline = out.figures;
+  }
+} catch (e) {
+  failure = e;
+  console.error(`\nbench FAILED: ${(e as Error).stack ?? e}`);
 } finally {
-  rmSync(root, { recursive: true, force: true });
+  if (!options.keep) rmSync(root, { recursive: true, force: true });
+  else log(`\nkept ${root}`);
 }
-process.exitCode = failed ? 1 : 0;
+load.end = loadavg();
+
+log(`\nload average at end ${load.end.map((l) => l.toFixed(2)).join(' ')}`);
+log(`\n${formatTable(rows)}\n`);
+
+if (options.results && floors) {
+  const dir = join(repoRoot, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${started.toISOString().slice(0, 10)}-${hostname()}.json`);
+  const commit = (() => {
+    try {
+      return execSync('git rev-parse --short HEAD', { cwd: repoRoot }).toString().trim();
+    } catch {
+      return undefined;
+    }
+  })();
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        startedAt: started.toISOString(),
+        finishedAt: new Date().toISOString(),
+        host: hostname(),
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        memoryGiB: Number((totalmem() / 2 ** 30).toFixed(1)),
+        node: process.version,
+        commit,
+        kasa: kasaCommand().how,
+        loadAverage: load,
+        scale: options,
+        floors,
+        rows,
+        figures,
+        ...(failure ? { failure: String((failure as Error).message ?? failure) } : {}),
+      },
+      (_k, v) => (v instanceof Set ? [...v] : v),
+      2,
+    )}\n`,
+  );
+  log(`results: ${file}`);
+}
+process.exitCode = failure ? 1 : 0;
+
+function describeScale(o: BenchOptions): string {
+  return `${o.stores} stores + ${o.electronic} electronic, memory after ${o.memoryStores.toLocaleString('en-US')} stores, journal of ${o.docs.toLocaleString('en-US')} documents, ${o.lookups} look-ups per kind, offline backlog of ${o.backlog.toLocaleString('en-US')}; figures: ${[...o.only].join(', ')}`;
+}

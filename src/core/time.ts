@@ -30,6 +30,43 @@ const partsFormat = new Intl.DateTimeFormat('en-GB', {
 export function localParts(instant: Date): LocalParts {
   const ms = instant.getTime();
   if (!Number.isFinite(ms)) throw new RangeError('invalid date');
+  if (ms < UNIFORM_TRANSITIONS_FROM_MS) return intlParts(instant);
+  const offsetMinutes = offsetInHour(Math.floor(ms / HOUR_MS));
+  const local = new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes * 60_000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    offsetMinutes,
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/**
+ * Since 1996 Europe/Bratislava changes its offset only at 01:00 UTC (EU Directive 2000/84/EC and
+ * its predecessors: summer time starts and ends at 1 a.m. GMT), so within one UTC hour the offset
+ * is that of the hour's start. One Intl lookup per hour serves every instant in it; localParts is
+ * called several times for every document (issue 13).
+ */
+const UNIFORM_TRANSITIONS_FROM_MS = Date.UTC(1996, 0, 1);
+const offsetsByHour = new Map<number, number>();
+
+function offsetInHour(hour: number): number {
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    offset = intlParts(new Date(hour * HOUR_MS)).offsetMinutes;
+    if (offsetsByHour.size >= 1024) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The parts as Intl gives them for the zone (any instant). */
+function intlParts(instant: Date): LocalParts {
+  const ms = instant.getTime();
   const p: Record<string, number> = {};
   for (const part of partsFormat.formatToParts(instant)) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
@@ -46,6 +83,9 @@ export function localParts(instant: Date): LocalParts {
     offsetMinutes: Math.round((asUtc - wholeSecondMs) / 60000),
   };
 }
+
+/** Test seam: localParts through Intl alone, to check the per-hour offsets against it. */
+export const localPartsByIntl = intlParts;
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 

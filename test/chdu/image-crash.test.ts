@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageFileChdu } from '../../src/adapters/chdu/image-file-chdu.js';
-import { HEADER_SIZE, slotOffset } from '../../src/adapters/chdu/image-layout.js';
+import { HEADER_SIZE, SLOT_SIZE, slotOffset } from '../../src/adapters/chdu/image-layout.js';
 import { nodeSha256 } from '../../src/adapters/crypto/node-sha256.js';
 import { ChduJournal } from '../../src/core/journal/chdu-journal.js';
 import type { JournalRecord, NewRecord } from '../../src/core/journal/records.js';
@@ -21,6 +21,7 @@ const CUTS = 80;
 let dir: string;
 let pristine: Buffer;
 let written: JournalRecord[];
+let sources: NewRecord[];
 /** File length after each record completed. */
 let ends: number[];
 
@@ -36,10 +37,7 @@ beforeAll(async () => {
   const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
   written = [];
   ends = [];
-  const sources: NewRecord[] = [
-    ...mixedRecords(24),
-    { type: 'free-text', body: { text: 'long '.repeat(900) } },
-  ];
+  sources = [...mixedRecords(24), { type: 'free-text', body: { text: 'long '.repeat(900) } }];
   for (const r of sources) {
     written.push(await journal.append(r));
     ends.push(slotOffset(chdu.usedBlocks));
@@ -105,6 +103,53 @@ describe(`image-file CHDÚ crash safety (seed ${SEED})`, () => {
       await (again.chdu as ImageFileChdu).close();
       rmSync(path);
     }
+  });
+
+  it('a record torn in its one write with any of its slots missing is cut whole (ADR 1101)', async () => {
+    const rnd = seededRandom(SEED + 1);
+    let cases = 0;
+    for (const [k, record] of written.entries()) {
+      const start = slotOffset(record.address);
+      const slots = (ends[k]! - start) / SLOT_SIZE;
+      if (slots < 2) continue;
+      // Any subset of the write's slots may have reached the disk, in any order; at least one did not.
+      for (let trial = 0; trial < 3; trial++) {
+        const missing = Array.from({ length: slots }, () => rnd() < 0.5);
+        if (missing.every((m) => !m)) missing[Math.floor(rnd() * slots)] = true;
+        const image = Buffer.from(pristine.subarray(0, ends[k]!));
+        missing.forEach((gone, i) => {
+          if (!gone) return;
+          const at = start + i * SLOT_SIZE;
+          const fill = trial === 1 ? () => Math.floor(rnd() * 256) : () => 0;
+          for (let b = at; b < at + SLOT_SIZE; b++) image[b] = fill();
+        });
+        // Sometimes the file ends at the last slot that landed (the rest never extended it).
+        const lastLanded = missing.lastIndexOf(false);
+        const cut = trial === 2 && lastLanded >= 0 ? start + (lastLanded + 1) * SLOT_SIZE : image.length;
+        const path = join(dir, `torn-${k}-${trial}.img`);
+        writeFileSync(path, image.subarray(0, cut));
+        const context = `record ${k + 1} (${slots} slots), missing ${missing.map((m) => (m ? 1 : 0)).join('')}`;
+
+        const chdu = await ImageFileChdu.open(path);
+        expect(chdu.tornBytesAtOpen, context).toBe(cut - start);
+        const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+        expect(journal.head()?.recordNo ?? 0, context).toBe(k);
+        const found: JournalRecord[] = [];
+        for await (const r of journal.records()) found.push(r);
+        expect(found, context).toEqual(written.slice(0, k));
+        expect((await journal.verify()).ok, context).toBe(true);
+        const next = await journal.append(sources[k]!);
+        expect(next.recordNo, context).toBe(k + 1);
+        expect(next.address, context).toBe(record.address);
+        await chdu.close();
+        const again = await ChduJournal.open(await ImageFileChdu.open(path), { sha256: nodeSha256 });
+        expect(again.head()?.hash, context).toBe(next.chainHash);
+        await (again.chdu as ImageFileChdu).close();
+        rmSync(path);
+        cases++;
+      }
+    }
+    expect(cases).toBeGreaterThan(20);
   });
 
   it('detects a byte changed inside a completed record without losing the records after it', async () => {

@@ -165,6 +165,67 @@ describe('image-file CHDÚ', () => {
     expect((await reader.status()).capacityBlocks).toBe(10); // a reader creates nothing
     await reader.close();
   });
+
+  it('writeMany puts a record down in one write and one flush; slots say where they stand (ADR 1101)', async () => {
+    const log: Array<{ op: string; at: number; length: number }> = [];
+    let syncs = 0;
+    const base = instrumented(log, { writes: [], syncs: [] });
+    const io: ImageIoOpener = async (p, writable) => {
+      const inner = await base(p, writable);
+      return {
+        ...inner,
+        async sync() {
+          syncs++;
+          await inner.sync();
+        },
+      };
+    };
+    const chdu = await ImageFileChdu.open(path, { create: true, capacityBlocks: 10, io });
+    expect(await chdu.write(Uint8Array.of(0))).toBe(0);
+    log.length = 0;
+    syncs = 0;
+    expect(await chdu.writeMany([Uint8Array.of(1), Uint8Array.of(2), Uint8Array.of(3)])).toBe(1);
+    expect(log).toEqual([{ op: 'write', at: slotOffset(1), length: 3 * SLOT_SIZE }]);
+    expect(syncs).toBe(1);
+    expect((await chdu.read(0, 10)).map((b) => [b.address, b.data[0], b.crcOk])).toEqual([
+      [0, 0, true],
+      [1, 1, true],
+      [2, 2, true],
+      [3, 3, true],
+    ]);
+    const img = readFileSync(path);
+    const runOf = (a: number) => [img[slotOffset(a) + 513], img[slotOffset(a) + 5]];
+    expect([0, 1, 2, 3].map(runOf)).toEqual([
+      [0, 0],
+      [0, 2],
+      [1, 1],
+      [2, 0],
+    ]);
+    // Refused whole: 7 blocks do not fit in the 6 left; nothing is written.
+    log.length = 0;
+    expect(await code(chdu.writeMany(Array.from({ length: 7 }, () => Uint8Array.of(9))))).toBe(202);
+    expect(await code(chdu.writeMany([new Uint8Array(506)]))).toBe(701);
+    expect(log).toEqual([]);
+    expect(chdu.usedBlocks).toBe(4);
+    await chdu.close();
+    const again = await ImageFileChdu.open(path);
+    expect(again.openReport).toEqual({ tornBytes: 0, blocks: 4 });
+    await again.close();
+  });
+
+  it('a failed writeMany leaves nothing of the write; the next write takes its place', async () => {
+    const log: Array<{ op: string; at: number; length: number }> = [];
+    const io = instrumented(log, { writes: [2], syncs: [] });
+    const chdu = await ImageFileChdu.open(path, { create: true, capacityBlocks: 10, io });
+    await chdu.write(Uint8Array.of(1));
+    expect(await code(chdu.writeMany([Uint8Array.of(2), Uint8Array.of(3)]))).toBe(201);
+    expect(statSync(path).size).toBe(slotOffset(1));
+    expect(await chdu.writeMany([Uint8Array.of(4), Uint8Array.of(5)])).toBe(1);
+    await chdu.close();
+    const again = await ImageFileChdu.open(path);
+    expect((await again.read(0, 10)).map((b) => b.data[0])).toEqual([1, 4, 5]);
+    await again.close();
+  });
 });
 
 describe('image-file CHDÚ on a full disk (ADR 0116)', () => {

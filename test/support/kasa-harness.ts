@@ -9,7 +9,7 @@ import { defaultServeConfig, type ServeConfig } from '../../src/config/serve-con
 import type { ChduTarget, PrinterTarget } from '../../src/config/targets.js';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
 import type { Scheduler } from '../../src/core/ports/scheduler.js';
-import type { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
+import { VirtualPrinter } from '../../src/simulators/printer/virtual-printer.js';
 import type { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
 import { ManualClock } from './merchant-register.js';
 
@@ -90,6 +90,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.printerSleep ? { printerSleep: options.printerSleep } : {}),
   });
   await kasa.app.ready();
+  // The simulators keep only their newest requests and jobs (flat memory, ADR 1102); the
+  // acceptance tests check every request and job of their bounded runs (e.g. 1,000 resends).
+  if (kasa.parts.sfsSimulator) kasa.parts.sfsSimulator.historyLimit = 20_000;
+  if (kasa.parts.printer instanceof VirtualPrinter) kasa.parts.printer.historyLimit = 20_000;
   const call = async (
     method: 'GET' | 'POST',
     url: string,

@@ -15,6 +15,7 @@ import {
   HEADER_SIZE,
   type ImageHeader,
   LOCK_SLOT_COMMAND,
+  MAX_SLOTS_PER_WRITE,
   SLOT_SIZE,
   slotOffset,
 } from './image-layout.js';
@@ -241,6 +242,33 @@ export class ImageFileChdu implements Chdu {
     return this.queue.run(() => this.append(0xb2, data));
   }
 
+  /**
+   * Port: consecutive blocks in one write and one flush (ADR 1101). Resolves with the first
+   * address once all of them are durable; a crash in the middle leaves none of them (the torn
+   * write is cut at the next open). Refused whole, nothing written, when they do not all fit.
+   */
+  writeMany(data: readonly Uint8Array[]): Promise<number> {
+    return this.queue.run(async () => {
+      if (data.length === 0 || data.length > MAX_SLOTS_PER_WRITE)
+        throw invalidInput('data', `1 to ${MAX_SLOTS_PER_WRITE} blocks per write`);
+      for (const d of data) {
+        if (d.length > BLOCK_DATA_SIZE)
+          throw invalidInput('data', `at most ${BLOCK_DATA_SIZE} bytes per block`);
+      }
+      this.assertWritable();
+      if (this.blocks + data.length > this.header.capacityBlocks) {
+        throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is full.', {
+          capacityBlocks: this.header.capacityBlocks,
+        });
+      }
+      const address = this.blocks;
+      await this.writeSlots(0xb2, data);
+      this.blocks = address + data.length;
+      this.lastWriteMs = this.now();
+      return address;
+    });
+  }
+
   writeAndPrint(data: Uint8Array, printOffset?: number): Promise<number> {
     return this.queue.run(async () => {
       const printer = this.options.printer;
@@ -297,7 +325,7 @@ export class ImageFileChdu implements Chdu {
       if (!p || this.now() - p.atMs > LOCK_WINDOW_MS || key >>> 0 !== (p.seed ^ p.magic) >>> 0) {
         throw invalidInput('key', 'must be seed XOR magic within 1 s of LOCK_REQUEST');
       }
-      await this.writeSlot(LOCK_SLOT_COMMAND, new Uint8Array(0));
+      await this.writeSlots(LOCK_SLOT_COMMAND, [new Uint8Array(0)]);
       this.locked = true;
     });
   }
@@ -322,15 +350,23 @@ export class ImageFileChdu implements Chdu {
       });
     }
     const address = this.blocks;
-    await this.writeSlot(command, data);
+    await this.writeSlots(command, [data]);
     this.blocks = address + 1;
     this.lastWriteMs = this.now();
     return address;
   }
 
-  /** Writes the slot after the last completed one and syncs; on failure removes what may have landed. */
-  private async writeSlot(command: number, data: Uint8Array): Promise<void> {
+  /**
+   * Writes the slots after the last completed one in one write and syncs (ADR 1101: each slot
+   * says where it stands in the write); on failure removes what may have landed.
+   */
+  private async writeSlots(command: number, data: readonly Uint8Array[]): Promise<void> {
     const offset = slotOffset(this.blocks);
+    const bytes = Buffer.alloc(data.length * SLOT_SIZE);
+    data.forEach((d, i) => {
+      const run = { preceding: i, following: data.length - 1 - i };
+      encodeSlot(this.blocks + i, command, d, run, bytes.subarray(i * SLOT_SIZE, (i + 1) * SLOT_SIZE));
+    });
     try {
       if (this.tornTail) {
         // ADR 0103: the torn tail was never acknowledged as a block; it goes before the next one.
@@ -338,7 +374,7 @@ export class ImageFileChdu implements Chdu {
         await this.io.sync();
         this.tornTail = false;
       }
-      await this.io.write(encodeSlot(this.blocks, command, data), offset);
+      await this.io.write(bytes, offset);
       if (this.options.syncWrites !== false && !this.io.durableWrites) await this.io.sync();
       this.noRoom = undefined;
     } catch (e) {

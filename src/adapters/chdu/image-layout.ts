@@ -16,7 +16,11 @@ export const DEFAULT_CAPACITY_BLOCKS = 2_000_000;
 export const LOCK_SLOT_COMMAND = 0xc2;
 export const BLOCK_COMMANDS: ReadonlySet<number> = new Set([0xb2, 0xb3, 0xb4]);
 
+const SLOT_FOLLOWING_OFFSET = 5;
 const SLOT_DATA_OFFSET = 8;
+const SLOT_PRECEDING_OFFSET = 513;
+/** One write puts at most this many slots down at once (ADR 1101: the run fields are one byte). */
+export const MAX_SLOTS_PER_WRITE = 256;
 const SLOT_DATA_CRC_OFFSET = 516;
 const SLOT_SEAL_OFFSET = 520;
 const FIRMWARE_OFFSET = 32;
@@ -89,12 +93,34 @@ export function blockCrc(data: Uint8Array): number {
   return crc32Mpeg2(data, crc32Mpeg2(len));
 }
 
-export function encodeSlot(address: number, command: number, data: Uint8Array): Buffer {
+/**
+ * Where a slot stands in the write that put it down (ADR 1101): `preceding` slots of the same
+ * write before it, `following` after it. A slot written alone is `{0, 0}` — the bytes every image
+ * had before, in its reserved fields.
+ */
+export interface SlotRun {
+  preceding: number;
+  following: number;
+}
+
+const ALONE: SlotRun = { preceding: 0, following: 0 };
+
+/** Encodes one slot into `into` (SLOT_SIZE bytes, zeroed) or a new buffer. */
+export function encodeSlot(
+  address: number,
+  command: number,
+  data: Uint8Array,
+  run: SlotRun = ALONE,
+  into?: Buffer,
+): Buffer {
   if (data.length > BLOCK_DATA_SIZE) throw new RangeError('block data too long');
-  const s = Buffer.alloc(SLOT_SIZE);
+  if (run.preceding + run.following >= MAX_SLOTS_PER_WRITE) throw new RangeError('write run too long');
+  const s = into ?? Buffer.alloc(SLOT_SIZE);
   s.writeUInt32LE(address, 0);
   s.writeUInt8(command, 4);
+  s.writeUInt8(run.following, SLOT_FOLLOWING_OFFSET);
   s.writeUInt16LE(data.length, 6);
+  s.writeUInt8(run.preceding, SLOT_PRECEDING_OFFSET);
   s.set(data, SLOT_DATA_OFFSET);
   s.writeUInt32LE(blockCrc(data), SLOT_DATA_CRC_OFFSET);
   s.writeUInt32LE(crc32Mpeg2(s.subarray(0, SLOT_SEAL_OFFSET)), SLOT_SEAL_OFFSET);
@@ -108,6 +134,8 @@ export interface DecodedSlot {
   data: Uint8Array;
   /** The stored block CRC matches the data (what the device reports with ACK instead of BEL). */
   crcOk: boolean;
+  /** Where the slot stood in the write that put it down (meaningful when sealed). */
+  run: SlotRun;
 }
 
 export function decodeSlot(s: Uint8Array, expectedAddress: number): DecodedSlot {
@@ -120,5 +148,9 @@ export function decodeSlot(s: Uint8Array, expectedAddress: number): DecodedSlot 
   const known = BLOCK_COMMANDS.has(command) || command === LOCK_SLOT_COMMAND;
   const sealed = sealOk && known && rawLen <= BLOCK_DATA_SIZE && v.readUInt32LE(0) === expectedAddress;
   const crcOk = rawLen <= BLOCK_DATA_SIZE && v.readUInt32LE(SLOT_DATA_CRC_OFFSET) === blockCrc(data);
-  return { sealed, command, data, crcOk: crcOk && sealed };
+  const run = {
+    preceding: v.readUInt8(SLOT_PRECEDING_OFFSET),
+    following: v.readUInt8(SLOT_FOLLOWING_OFFSET),
+  };
+  return { sealed, command, data, crcOk: crcOk && sealed, run };
 }

@@ -11,6 +11,7 @@ import {
   HEADER_SIZE,
   LOCK_SLOT_COMMAND,
   SLOT_SIZE,
+  type SlotRun,
   slotOffset,
 } from './image-layout.js';
 
@@ -69,7 +70,11 @@ export async function createImage(
 
 /**
  * Finds the end of the written area: the last sealed slot, scanning back from the end of the file
- * (ADR 0103: only the write in flight at a crash can be torn, so garbage sits at the tail).
+ * (ADR 0103: only the write in flight at a crash can be torn, so garbage sits at the tail), and
+ * then the write that slot belongs to (ADR 1101): a record's slots go down in one write, which a
+ * crash may leave with any of them missing. The write ends at the last sealed slot only when that
+ * slot is its last one and every slot before it in the same write is sealed and in its place;
+ * otherwise the whole write is torn and the end is where it began.
  */
 export async function findTail(io: ImageIo, size: number): Promise<{ slots: number; locked: boolean }> {
   const fullSlots = Math.max(0, Math.floor((size - HEADER_SIZE) / SLOT_SIZE));
@@ -80,8 +85,28 @@ export async function findTail(io: ImageIo, size: number): Promise<{ slots: numb
     await io.read(buf, slotOffset(lo));
     for (let i = hi - 1; i >= lo; i--) {
       const s = decodeSlot(buf.subarray((i - lo) * SLOT_SIZE, (i - lo + 1) * SLOT_SIZE), i);
-      if (s.sealed) return { slots: i + 1, locked: s.command === LOCK_SLOT_COMMAND };
+      if (!s.sealed) continue;
+      const start = await completeWriteStart(io, i, s.run);
+      if (start !== undefined) return { slots: start, locked: false };
+      return { slots: i + 1, locked: s.command === LOCK_SLOT_COMMAND };
     }
   }
   return { slots: 0, locked: false };
+}
+
+/**
+ * undefined when the write that ended with the sealed slot `last` is complete; else the address
+ * it began at (everything from there on is torn).
+ */
+async function completeWriteStart(io: ImageIo, last: number, run: SlotRun): Promise<number | undefined> {
+  const start = Math.max(0, last - run.preceding);
+  if (run.following === 0 && run.preceding === 0) return undefined;
+  if (run.following > 0 || run.preceding > last) return start;
+  const buf = Buffer.alloc((last - start) * SLOT_SIZE);
+  await io.read(buf, slotOffset(start));
+  for (let a = start; a < last; a++) {
+    const s = decodeSlot(buf.subarray((a - start) * SLOT_SIZE, (a - start + 1) * SLOT_SIZE), a);
+    if (!s.sealed || s.run.preceding !== a - start || s.run.following !== last - a) return start;
+  }
+  return undefined;
 }

@@ -53,13 +53,22 @@ export const DOCUMENT_LOOKUPS = {
 } as const;
 
 /**
- * The journal index in SQLite (better-sqlite3, WAL, synchronous=FULL) at `<data-dir>/index.sqlite`.
+ * The journal index in SQLite (better-sqlite3, WAL, synchronous=NORMAL) at `<data-dir>/index.sqlite`.
  * Derived from the journal only: `apply()` is fed every record in order, and each apply commits
  * together with the new high-water mark, so a crash leaves a consistent prefix to replay onto.
+ * A commit is not flushed to the disk on its own (ADR 1100): the CHDÚ record it follows already is,
+ * and what a power cut takes from the end of the index is replayed from the CHDÚ at the next start.
  */
 export class SqliteJournalIndex implements JournalIndex {
   private readonly db: Database.Database;
   private readonly q;
+  /** Statements prepared once (ADR 1100: nothing per request that a statement cache saves). */
+  private readonly statements = new Map<string, Database.Statement>();
+  /** The high-water mark as last read; forgotten by every write. */
+  private hwm: number | undefined;
+  /** The merchant in force and the merged settings as last read; forgotten when a record changes them. */
+  private merchantCache: { value: { recordNo: number; merchant: MerchantRecord } | undefined } | undefined;
+  private settingsCache: Record<string, unknown> | undefined;
   private readonly offline: SqliteOfflineQueries;
 
   private constructor(
@@ -69,7 +78,8 @@ export class SqliteJournalIndex implements JournalIndex {
     this.db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
     if (!readOnly) {
       this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = FULL');
+      // ADR 1100: WAL + NORMAL is consistent after any crash; durability comes from the CHDÚ.
+      this.db.pragma('synchronous = NORMAL');
       ensureSchema(this.db);
     } else if (!hasSchema(this.db)) {
       this.db.close();
@@ -163,7 +173,11 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   highWaterMark(): number {
-    return Number(this.q.meta.get('hwm') ?? 0);
+    // Asked several times per record written (ADR 0108 guard, numbering): kept until the next
+    // write of this index; a read-only index (beside a running serve) always reads it anew.
+    if (this.readOnly) return Number(this.q.meta.get('hwm') ?? 0);
+    this.hwm ??= Number(this.q.meta.get('hwm') ?? 0);
+    return this.hwm;
   }
 
   highWaterHash(): string | undefined {
@@ -185,6 +199,9 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   private applyManyNow(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
+    // The cached mark is dropped around the write: a rolled-back transaction leaves the one it
+    // read (still right), a committed one moved it.
+    this.hwm = undefined;
     this.db.transaction(() => {
       let hwm = this.highWaterMark();
       const counts = new Map<string, number>();
@@ -201,6 +218,7 @@ export class SqliteJournalIndex implements JournalIndex {
       this.q.setMeta.run('hwm', String(hwm));
       this.q.setMeta.run('hwm_hash', entries.at(-1)!.chainHash);
     })();
+    this.hwm = undefined;
   }
 
   clear(): void {
@@ -208,6 +226,7 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   private clearNow(): void {
+    this.forget();
     this.db.transaction(() => {
       for (const t of ['merchants', 'documents', 'document_codes', 'locations', 'settings', 'record_types']) {
         this.db.exec(`DELETE FROM ${t}`);
@@ -215,6 +234,7 @@ export class SqliteJournalIndex implements JournalIndex {
       this.db.exec(`DELETE FROM meta WHERE key IN ('hwm_hash', 'genesis', '${CHAIN_CHECK_KEY}')`);
       this.q.setMeta.run('hwm', '0');
     })();
+    this.forget();
   }
 
   /**
@@ -261,22 +281,28 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   currentMerchant(): { recordNo: number; merchant: MerchantRecord } | undefined {
-    const row = this.db
-      .prepare('SELECT record_no, body FROM merchants ORDER BY record_no DESC LIMIT 1')
-      .get() as { record_no: number; body: string } | undefined;
-    return row ? { recordNo: row.record_no, merchant: JSON.parse(row.body) as MerchantRecord } : undefined;
+    // Read on every document and look-up; parsed once per merchant record (frozen: shared).
+    if (!this.readOnly && this.merchantCache !== undefined) return this.merchantCache.value;
+    const row = this.sql('SELECT record_no, body FROM merchants ORDER BY record_no DESC LIMIT 1').get() as
+      | { record_no: number; body: string }
+      | undefined;
+    const value = row
+      ? deepFreeze({ recordNo: row.record_no, merchant: JSON.parse(row.body) as MerchantRecord })
+      : undefined;
+    if (!this.readOnly) this.merchantCache = { value };
+    return value;
   }
 
   lastSequenceId(year: number, month: number): number {
-    const v = this.db
-      .prepare('SELECT MAX(sequence_id) FROM documents WHERE seq_year = ? AND seq_month = ?')
-      .pluck()
-      .get(year, month);
+    const v = this.sql(
+      'SELECT MAX(sequence_id) FROM documents WHERE seq_year = ? AND seq_month = ?',
+      true,
+    ).get(year, month);
     return Number(v ?? 0);
   }
 
   lastDocumentNo(): number {
-    return Number(this.db.prepare('SELECT MAX(document_no) FROM documents').pluck().get() ?? 0);
+    return Number(this.sql('SELECT MAX(document_no) FROM documents', true).get() ?? 0);
   }
 
   lastLocationNo(): number {
@@ -317,7 +343,7 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   unprintedDocument(): IndexedDocument | undefined {
-    const row = this.db.prepare('SELECT * FROM documents ORDER BY document_no DESC LIMIT 1').get() as
+    const row = this.sql('SELECT * FROM documents ORDER BY document_no DESC LIMIT 1').get() as
       | DocRow
       | undefined;
     // A stuck or set-aside document is not valid: it is never printed, so it waits for no print.
@@ -387,11 +413,14 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   settings(): Record<string, unknown> {
-    const rows = this.db.prepare('SELECT key, value FROM settings ORDER BY key').all() as Array<{
+    if (!this.readOnly && this.settingsCache !== undefined) return this.settingsCache;
+    const rows = this.sql('SELECT key, value FROM settings ORDER BY key').all() as Array<{
       key: string;
       value: string;
     }>;
-    return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+    const value = deepFreeze(Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])));
+    if (!this.readOnly) this.settingsCache = value;
+    return value;
   }
 
   recordCount(): number {
@@ -419,6 +448,7 @@ export class SqliteJournalIndex implements JournalIndex {
   private applyBody(record: JournalRecord): void {
     switch (record.type) {
       case 'merchant':
+        this.merchantCache = undefined;
         this.q.insMerchant.run(record.recordNo, JSON.stringify(record.body));
         return;
       case 'document':
@@ -459,6 +489,7 @@ export class SqliteJournalIndex implements JournalIndex {
         this.applyRepair(record);
         return;
       case 'settings':
+        this.settingsCache = undefined;
         for (const [key, value] of Object.entries(record.body.changes)) {
           if (value === null) this.q.delSetting.run(key);
           else this.q.putSetting.run(key, JSON.stringify(value));
@@ -585,8 +616,27 @@ export class SqliteJournalIndex implements JournalIndex {
     );
   }
 
+  /** Drops everything kept of the database in memory (a cleared index). */
+  private forget(): void {
+    this.hwm = undefined;
+    this.merchantCache = undefined;
+    this.settingsCache = undefined;
+  }
+
+  /** The prepared statement of `text` (prepared on first use); `pluck` returns the first column. */
+  private sql(text: string, pluck = false): Database.Statement {
+    const key = pluck ? `pluck:${text}` : text;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      if (pluck) statement.pluck();
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+
   private findDocRow(query: DocumentQuery): DocRow | undefined {
-    const one = (sql: string, ...args: unknown[]) => this.db.prepare(sql).get(...args) as DocRow | undefined;
+    const one = (sql: string, ...args: unknown[]) => this.sql(sql).get(...args) as DocRow | undefined;
     switch (query.by) {
       case 'documentNo':
         return one(DOCUMENT_LOOKUPS.documentNo, query.documentNo);
@@ -612,4 +662,13 @@ export class SqliteJournalIndex implements JournalIndex {
 /** Epoch ms of an SFS dateTime (report filters); null when it cannot be read. */
 function createMs(sfsDateTime: string): number | null {
   return parseSfsDateTime(sfsDateTime)?.getTime() ?? null;
+}
+
+/** Frozen all the way down: a value handed to every caller must not be changed by one of them. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

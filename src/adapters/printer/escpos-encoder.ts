@@ -183,7 +183,7 @@ export class EscPosEncoder {
       out.push([GS, 0x28, 0x6b, 3, 0, 0x31, 0x51, 0x30]);
       return;
     }
-    out.push(rasterImage(qrBitmap(block)));
+    out.push(qrRaster(block));
   }
 }
 
@@ -206,23 +206,29 @@ export function processIdRequest(id: string): Uint8Array {
 /** GS v 0 commands for a black-and-white bitmap, at most 255 rows each (some firmware reads one byte). */
 export function rasterImage(image: RgbaImage): Uint8Array {
   const bytesPerRow = Math.ceil(image.width / 8);
-  const parts: number[] = [];
-  for (let top = 0; top < image.height; top += 255) {
-    const rows = Math.min(255, image.height - top);
-    parts.push(GS, 0x76, 0x30, 0, bytesPerRow & 0xff, bytesPerRow >> 8, rows & 0xff, rows >> 8);
-    for (let y = top; y < top + rows; y++) {
-      for (let bx = 0; bx < bytesPerRow; bx++) {
-        let byte = 0;
-        for (let bit = 0; bit < 8; bit++) {
-          const x = bx * 8 + bit;
-          if (x >= image.width) continue;
-          if ((image.data[(y * image.width + x) * 4] ?? 255) < 128) byte |= 0x80 >> bit;
-        }
-        parts.push(byte);
-      }
+  const packed = new Uint8Array(bytesPerRow * image.height);
+  const { data, width } = image;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((data[(y * width + x) * 4] ?? 255) < 128) packed[y * bytesPerRow + (x >> 3)]! |= 0x80 >> (x & 7);
     }
   }
-  return Uint8Array.from(parts);
+  return rasterCommands(packed, bytesPerRow, image.height);
+}
+
+/** `rows` of `bytesPerRow` packed bits (1 = black, high bit first) as GS v 0 commands of ≤ 255 rows. */
+function rasterCommands(packed: Uint8Array, bytesPerRow: number, rows: number): Uint8Array {
+  const commands = Math.ceil(rows / 255);
+  const out = new Uint8Array(commands * 8 + packed.length);
+  let at = 0;
+  for (let top = 0; top < rows; top += 255) {
+    const n = Math.min(255, rows - top);
+    out.set([GS, 0x76, 0x30, 0, bytesPerRow & 0xff, bytesPerRow >> 8, n & 0xff, n >> 8], at);
+    at += 8;
+    out.set(packed.subarray(top * bytesPerRow, (top + n) * bytesPerRow), at);
+    at += n * bytesPerRow;
+  }
+  return out;
 }
 
 /** The QR matrix as a bitmap at printer resolution, with a 2-module quiet zone. */
@@ -248,6 +254,30 @@ export function qrBitmap(block: QrBlock): RgbaImage {
     }
   }
   return { width, height: side, data };
+}
+
+/**
+ * `rasterImage(qrBitmap(block))` without the RGBA picture in between: each module row is packed
+ * once and repeated for its dots (the same bytes, a fraction of the work on every receipt).
+ */
+export function qrRaster(block: QrBlock): Uint8Array {
+  const matrix = qrMatrix(block);
+  const dot = qrModuleDots(matrix.size, block.minSizeMm, PRINTER_DPI);
+  const quiet = 2;
+  const side = (matrix.size + 2 * quiet) * dot;
+  const bytesPerRow = Math.ceil(side / 8);
+  const packed = new Uint8Array(bytesPerRow * side);
+  for (let r = 0; r < matrix.size; r++) {
+    const top = (quiet + r) * dot;
+    const row = packed.subarray(top * bytesPerRow, (top + 1) * bytesPerRow);
+    for (let c = 0; c < matrix.size; c++) {
+      if (!matrix.dark(r, c)) continue;
+      for (let x = (quiet + c) * dot; x < (quiet + c + 1) * dot; x++) row[x >> 3]! |= 0x80 >> (x & 7);
+    }
+    for (let dy = 1; dy < dot; dy++)
+      packed.copyWithin((top + dy) * bytesPerRow, top * bytesPerRow, (top + 1) * bytesPerRow);
+  }
+  return rasterCommands(packed, bytesPerRow, side);
 }
 
 /** Collects bytes and the unit boundaries. */

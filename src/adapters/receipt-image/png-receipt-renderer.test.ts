@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createCanvas } from '@napi-rs/canvas';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,12 @@ import { LineBuilder } from '../../core/receipt/line-builder.js';
 import { layoutReceipt } from '../../core/receipt/receipt-layout.js';
 import { SAMPLE_RECEIPTS } from '../../core/receipt/sample-receipts.js';
 import { PngReceiptRenderer, type QrPlacement } from './png-receipt-renderer.js';
-import { resolveReceiptFonts, SHIPPED_FONT_DIR, SYSTEM_FONT_DIR } from './receipt-fonts.js';
+import {
+  registerReceiptFonts,
+  resolveReceiptFonts,
+  SHIPPED_FONT_DIR,
+  SYSTEM_FONT_DIR,
+} from './receipt-fonts.js';
 
 const renderer = new PngReceiptRenderer();
 
@@ -130,6 +136,95 @@ describe('PngReceiptRenderer', () => {
     expect(isDark(image, 192 + 21, 16 + 10)).toBe(false);
     // Only the known image takes space: margin + 20 px logo + half a line after it.
     expect(out.height).toBe(16 + 20 + 11 + 16);
+  });
+});
+
+/**
+ * The receipt as the canvas draws it character by character (what the renderer did before it
+ * copied each glyph drawn once; issue 13): the pixels must be the same.
+ */
+function drawnByCanvas(
+  layout: ReturnType<typeof layoutReceipt>,
+  paperPx: number,
+  height: number,
+): Uint8Array {
+  const family = registerReceiptFonts(resolveReceiptFonts());
+  const canvas = createCanvas(paperPx, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, paperPx, height);
+  ctx.fillStyle = '#000000';
+  const cell = Math.floor((paperPx - 16) / layout.width);
+  const x0 = Math.floor((paperPx - cell * layout.width) / 2);
+  const fontPx = Math.round((cell / (1233 / 2048)) * 100) / 100;
+  let y = 16;
+  for (const block of layout.blocks) {
+    if (block.kind === 'text') {
+      const scale = block.size === 'double' ? 2 : 1;
+      const chars = Array.from(block.text.normalize('NFC'));
+      const span = cell * layout.width;
+      let x = x0;
+      if (block.align === 'center') x += Math.floor((span - cell * scale * chars.length) / 2 / cell) * cell;
+      if (block.align === 'right') x += span - cell * scale * chars.length;
+      ctx.font = `${block.bold ? 'bold ' : ''}${fontPx * scale}px ${family}`;
+      const baseline = y + Math.round(cell * 2 * scale * 0.78);
+      chars.forEach((ch, i) => {
+        if (ch !== ' ') ctx.fillText(ch, x + i * cell * scale, baseline);
+      });
+      y += cell * 2 * scale;
+    } else if (block.kind === 'separator') {
+      const mid = y + cell;
+      if (block.style === 'double') {
+        ctx.fillRect(x0, mid - 3, cell * layout.width, 2);
+        ctx.fillRect(x0, mid + 1, cell * layout.width, 2);
+      } else ctx.fillRect(x0, mid - 1, cell * layout.width, 2);
+      y += cell * 2;
+    } else if (block.kind === 'feed') y += cell * 2 * block.lines;
+    else if (block.kind === 'qr') break; // the QR is checked module by module above
+  }
+  return new Uint8Array(ctx.getImageData(0, 0, paperPx, height).data);
+}
+
+describe('PngReceiptRenderer pixels', () => {
+  it('are the canvas drawing each character itself, for every sample receipt and paper (text up to the QR)', () => {
+    for (const [name, view] of Object.entries(SAMPLE_RECEIPTS)) {
+      for (const [width, paperPx] of [
+        [32, 384],
+        [48, 576],
+      ] as const) {
+        const layout = layoutReceipt(view, width);
+        const out = renderer.render(layout, { paperWidthPx: paperPx });
+        const image = decode(out.png);
+        const reference = drawnByCanvas(layout, paperPx, out.height);
+        const qrTop = out.qrCodes[0]
+          ? out.qrCodes[0].y - out.qrCodes[0].quietModules * out.qrCodes[0].modulePx
+          : out.height;
+        let differing = 0;
+        for (let i = 0; i < paperPx * qrTop * 4; i++) if (image.data[i] !== reference[i]) differing++;
+        expect(differing, `${name} at ${width}`).toBe(0);
+      }
+    }
+  });
+
+  it('keeps a coloured logo in colour (an RGB PNG), a grey receipt grey', () => {
+    const logo = new PNG({ width: 30, height: 10 });
+    for (let i = 0; i < logo.data.length; i += 4) logo.data.set([200, 30, 40, 255], i);
+    const layout = new LineBuilder(32).image('logo').wrapped('KASA').build();
+    const coloured = renderer.render(layout, {
+      paperWidthPx: 384,
+      images: new Map([['logo', PNG.sync.write(logo)]]),
+    });
+    expect(coloured.png[25]).toBe(2); // IHDR colour type: truecolour
+    const image = decode(coloured.png);
+    const at = ((16 + 5) * 384 + 192) * 4;
+    expect([...image.data.subarray(at, at + 3)]).toEqual([200, 30, 40]);
+    // The text line after the logo (16 px margin, 10 px logo, half a 22 px line) still has its ink.
+    let ink = 0;
+    for (let y = 16 + 10 + 11; y < 16 + 10 + 11 + 22; y++)
+      for (let x = 0; x < 384; x++) if (isDark(image, x, y)) ink++;
+    expect(ink).toBeGreaterThan(50);
+    const plain = renderer.render(new LineBuilder(32).wrapped('KASA').build(), { paperWidthPx: 384 });
+    expect(plain.png[25]).toBe(0); // greyscale
   });
 });
 

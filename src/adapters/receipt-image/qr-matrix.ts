@@ -20,9 +20,14 @@ export interface QrMatrix {
  * `minVersion` (SFS spec §2.4: online version 3, offline version 5, level M).
  */
 export function qrMatrix(block: Pick<QrBlock, 'text' | 'ecc' | 'minVersion'>): QrMatrix {
-  let symbol = QRCode.create(block.text, { errorCorrectionLevel: block.ecc });
-  if (symbol.version < block.minVersion) {
+  // The smallest version that holds the text is minVersion whenever the text fits in it: build that
+  // symbol at once (the same symbol as building the smallest and then again at minVersion, at half
+  // the cost: a QR build with its mask choice is most of a receipt's encoding time).
+  let symbol: QRCode.QRCode;
+  try {
     symbol = QRCode.create(block.text, { errorCorrectionLevel: block.ecc, version: block.minVersion });
+  } catch {
+    symbol = QRCode.create(block.text, { errorCorrectionLevel: block.ecc });
   }
   const modules = symbol.modules;
   return {

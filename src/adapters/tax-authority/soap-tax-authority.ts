@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '../../core/ports/clock.js';
 import type { MessageSigner, SendOptions, SfsOutcome, TaxAuthority } from '../../core/ports/tax-authority.js';
 import { SIM_DUPLICATE_CODE } from '../../core/sfs/ekasa-errors.js';
 import type { SfsLocationRequest, SfsReceiptRequest } from '../../core/sfs/message.js';
+import { CertificateCache } from './certificate-cache.js';
 import {
   HttpSoapTransport,
   type HttpSoapTransportOptions,
@@ -55,6 +56,7 @@ export class SoapTaxAuthority implements TaxAuthority {
   readonly #duplicateCodes: readonly number[];
   readonly #transport: SoapTransport;
   readonly #inflight = new Set<AbortController>();
+  readonly #certificates = new CertificateCache();
 
   constructor(options: SoapTaxAuthorityOptions) {
     this.#url = new URL(options.url);
@@ -150,17 +152,18 @@ export class SoapTaxAuthority implements TaxAuthority {
     } catch {
       return notSoap('the answer is not UTF-8');
     }
-    let body: ReturnType<typeof soapBody>;
+    let doc: ReturnType<typeof parseXml>;
     try {
-      body = soapBody(parseXml(text));
+      doc = parseXml(text);
     } catch (e) {
       if (e instanceof XmlParseError) return notSoap(`the answer is not XML (${e.message})`);
       throw e;
     }
-    if (!body) return notSoap('the answer is not a SOAP 1.2 envelope');
+    if (!soapBody(doc)) return notSoap('the answer is not a SOAP 1.2 envelope');
 
-    // SFS answers, Faults included, are signed (spec §2.8); nothing unsigned is believed.
-    const verified = verifyEnvelope(text);
+    // SFS answers, Faults included, are signed (spec §2.8); nothing unsigned is believed. The
+    // answer is parsed once, its certificate read once per certificate (issue 13).
+    const verified = verifyEnvelope(doc, { certificates: this.#certificates });
     if (!verified.ok) return { kind: 'unverified', reason: verified.reason };
     const trust = this.#trust.check(verified.certificate, this.#clock.now());
     if (!trust.trusted) return { kind: 'unverified', reason: trust.reason };

@@ -2,6 +2,7 @@ import { createHash, randomBytes, verify as rsaVerify, X509Certificate } from 'n
 import type { Document, Element } from '@xmldom/xmldom';
 import { ExclusiveCanonicalization } from 'xml-crypto';
 import type { MessageSigner } from '../../core/ports/tax-authority.js';
+import type { CertificateCache } from './certificate-cache.js';
 import { NS } from './soap-envelope.js';
 import { allElements, elementChildren, is, parseXml, XmlParseError } from './xml-dom.js';
 
@@ -24,6 +25,7 @@ const ALG = {
 
 const DIGEST_PLACEHOLDER = '__KASA_DIGEST__';
 const SIGNATURE_PLACEHOLDER = '__KASA_SIGNATURE__';
+const BODY_ID_PLACEHOLDER = '__KASA_BODY_ID__';
 
 const newId = () => randomBytes(16).toString('hex').toUpperCase();
 
@@ -38,16 +40,7 @@ export function signEnvelope(bodyContent: string, signer: MessageSigner): string
   const bodyId = `id-${id}`;
   const tokenId = `X509-${id}`;
   const token = Buffer.from(signer.certificateDer).toString('base64');
-  const signedInfo =
-    '<ds:SignedInfo>' +
-    `<ds:CanonicalizationMethod Algorithm="${ALG.excC14n}"><ec:InclusiveNamespaces PrefixList="soapenv" xmlns:ec="${NS.ec}"/></ds:CanonicalizationMethod>` +
-    `<ds:SignatureMethod Algorithm="${ALG.rsaSha256}"/>` +
-    `<ds:Reference URI="#${bodyId}">` +
-    `<ds:Transforms><ds:Transform Algorithm="${ALG.excC14n}"><ec:InclusiveNamespaces PrefixList="" xmlns:ec="${NS.ec}"/></ds:Transform></ds:Transforms>` +
-    `<ds:DigestMethod Algorithm="${ALG.sha256}"/>` +
-    `<ds:DigestValue>${DIGEST_PLACEHOLDER}</ds:DigestValue>` +
-    '</ds:Reference>' +
-    '</ds:SignedInfo>';
+  const signedInfo = signedInfoXml(bodyId, DIGEST_PLACEHOLDER);
   const envelope =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<soapenv:Envelope xmlns:soapenv="${NS.soap}">` +
@@ -66,16 +59,56 @@ export function signEnvelope(bodyContent: string, signer: MessageSigner): string
     `<soapenv:Body wsu:Id="${bodyId}" xmlns:wsu="${NS.wsu}">${bodyContent}</soapenv:Body>` +
     '</soapenv:Envelope>';
 
-  const doc = parseXml(envelope);
-  const body = soapBody(doc)!;
-  const digest = sha256Base64(canonicalize(body, []));
-  const signedInfoElement = doc.getElementsByTagNameNS(NS.ds, 'SignedInfo').item(0)!;
-  const digestElement = signedInfoElement.getElementsByTagNameNS(NS.ds, 'DigestValue').item(0)!;
-  digestElement.textContent = digest;
-  const signature = signer.sign(new TextEncoder().encode(canonicalize(signedInfoElement, ['soapenv'])));
+  // Exclusive C14N renders only the namespaces an element uses, so the Body alone (its prefix and
+  // wsu declared on it) canonicalizes exactly as inside the envelope: the header, with the
+  // certificate's long text, need not be parsed again (issue 13: nothing re-parsed that was built).
+  const bodyAlone = parseXml(
+    `<soapenv:Body wsu:Id="${bodyId}" xmlns:soapenv="${NS.soap}" xmlns:wsu="${NS.wsu}">${bodyContent}</soapenv:Body>`,
+  );
+  const digest = sha256Base64(canonicalize(bodyAlone.documentElement!, []));
+  const canonicalSignedInfo = signedInfoCanonicalForm()
+    .replace(BODY_ID_PLACEHOLDER, bodyId)
+    .replace(DIGEST_PLACEHOLDER, digest);
+  const signature = signer.sign(new TextEncoder().encode(canonicalSignedInfo));
   return envelope
     .replace(DIGEST_PLACEHOLDER, digest)
     .replace(SIGNATURE_PLACEHOLDER, Buffer.from(signature).toString('base64'));
+}
+
+/** The SignedInfo every signature uses, with the Body id and the digest as placeholders. */
+function signedInfoXml(bodyId: string, digest: string): string {
+  return (
+    '<ds:SignedInfo>' +
+    `<ds:CanonicalizationMethod Algorithm="${ALG.excC14n}"><ec:InclusiveNamespaces PrefixList="soapenv" xmlns:ec="${NS.ec}"/></ds:CanonicalizationMethod>` +
+    `<ds:SignatureMethod Algorithm="${ALG.rsaSha256}"/>` +
+    `<ds:Reference URI="#${bodyId}">` +
+    `<ds:Transforms><ds:Transform Algorithm="${ALG.excC14n}"><ec:InclusiveNamespaces PrefixList="" xmlns:ec="${NS.ec}"/></ds:Transform></ds:Transforms>` +
+    `<ds:DigestMethod Algorithm="${ALG.sha256}"/>` +
+    `<ds:DigestValue>${digest}</ds:DigestValue>` +
+    '</ds:Reference>' +
+    '</ds:SignedInfo>'
+  );
+}
+
+let signedInfoTemplate: string | undefined;
+
+/**
+ * The exclusive C14N form of SignedInfo (PrefixList="soapenv": the Envelope's soapenv declaration
+ * is rendered on it, nothing else in scope is), computed once by the canonicalizer itself with
+ * placeholders for the two values that change; the placeholders are plain text and attribute
+ * characters, which C14N leaves as they are, so substituting them gives the form of each message.
+ */
+function signedInfoCanonicalForm(): string {
+  if (signedInfoTemplate === undefined) {
+    const doc = parseXml(
+      `<soapenv:Envelope xmlns:soapenv="${NS.soap}"><soapenv:Header><wsse:Security xmlns:wsse="${NS.wsse}" xmlns:wsu="${NS.wsu}">` +
+        `<ds:Signature xmlns:ds="${NS.ds}">${signedInfoXml(BODY_ID_PLACEHOLDER, DIGEST_PLACEHOLDER)}</ds:Signature>` +
+        '</wsse:Security></soapenv:Header></soapenv:Envelope>',
+    );
+    const signedInfo = doc.getElementsByTagNameNS(NS.ds, 'SignedInfo').item(0)!;
+    signedInfoTemplate = canonicalize(signedInfo, ['soapenv']);
+  }
+  return signedInfoTemplate;
 }
 
 /** Why a signed envelope cannot be accepted; the simulator maps these to -2 / -10 / -12. */
@@ -99,11 +132,15 @@ class Refused extends Error {
  * the profile above and nothing looser (one Reference, to the Body that is the Envelope's own
  * child, by an id no other element shares). Trust in the certificate is the caller's decision.
  */
-export function verifyEnvelope(xml: string): VerifiedEnvelope {
+export function verifyEnvelope(
+  xml: string | Document,
+  options: { certificates?: CertificateCache } = {},
+): VerifiedEnvelope {
   try {
     let doc: Document;
     try {
-      doc = parseXml(xml);
+      // A caller that parsed the message already passes its document (nothing parsed twice).
+      doc = typeof xml === 'string' ? parseXml(xml) : xml;
     } catch (e) {
       throw new Refused('malformed', e instanceof XmlParseError ? e.message : 'not XML');
     }
@@ -124,7 +161,7 @@ export function verifyEnvelope(xml: string): VerifiedEnvelope {
     ) {
       throw new Refused('signature', 'ds:Signature must hold SignedInfo, SignatureValue and KeyInfo');
     }
-    const certificate = tokenCertificate(security, keyInfo);
+    const certificate = tokenCertificate(security, keyInfo, options.certificates);
     const { bodyPrefixes, signedInfoPrefixes, digestValue } = readSignedInfo(signedInfo, body, doc);
     const digest = sha256Base64(canonicalize(body, bodyPrefixes));
     if (digest !== digestValue) throw new Refused('signature', 'the Body digest does not match');
@@ -152,7 +189,11 @@ export function soapBody(doc: Document): Element | undefined {
   return undefined;
 }
 
-function tokenCertificate(security: Element, keyInfo: Element | undefined): X509Certificate {
+function tokenCertificate(
+  security: Element,
+  keyInfo: Element | undefined,
+  certificates: CertificateCache | undefined,
+): X509Certificate {
   const str = keyInfo && is(keyInfo, NS.ds, 'KeyInfo') ? elementChildren(keyInfo)[0] : undefined;
   const reference = str && is(str, NS.wsse, 'SecurityTokenReference') ? elementChildren(str)[0] : undefined;
   const uri = reference && is(reference, NS.wsse, 'Reference') ? reference.getAttribute('URI') : null;
@@ -173,12 +214,14 @@ function tokenCertificate(security: Element, keyInfo: Element | undefined): X509
     throw new Refused('certificate-format', 'the token is not Base64');
   let certificate: X509Certificate;
   try {
-    certificate = new X509Certificate(Buffer.from(text, 'base64'));
+    certificate = certificates ? certificates.get(text) : new X509Certificate(Buffer.from(text, 'base64'));
   } catch {
     throw new Refused('certificate-format', 'the token is not a DER X.509 certificate');
   }
-  if (certificate.publicKey.asymmetricKeyType !== 'rsa')
-    throw new Refused('certificate-format', 'the key is not RSA');
+  const rsa = certificates
+    ? certificates.fact(certificate, 'rsa', () => certificate.publicKey.asymmetricKeyType === 'rsa')
+    : certificate.publicKey.asymmetricKeyType === 'rsa';
+  if (!rsa) throw new Refused('certificate-format', 'the key is not RSA');
   return certificate;
 }
 

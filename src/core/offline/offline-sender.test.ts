@@ -195,6 +195,91 @@ describe('OfflineSender', () => {
     expect((await sending).documents).toHaveLength(1);
   });
 
+  it("each request leaves after its start is in the CHDÚ; an answer's record shares the next start's hold; clients meanwhile are never refused (ADR 1104)", async () => {
+    const t = await setup({ documents: 5 });
+    // What the CHDÚ holds when each request reaches the SFS.
+    const startedAtRequest: boolean[] = [];
+    const registerReceipt = t.sfs.registerReceipt.bind(t.sfs);
+    t.sfs.registerReceipt = async (request) => {
+      let started = false;
+      for await (const r of t.journal.records()) {
+        if (r.type === 'sfs-attempt' && r.body.requestUuid === request.header.Uuid) started = true;
+      }
+      startedAtRequest.push(started);
+      return registerReceipt(request);
+    };
+    // Which records each hold of the lock wrote.
+    const holds: string[][] = [];
+    const runBackground = t.lock.runBackground.bind(t.lock);
+    t.lock.runBackground = (useCase, work) =>
+      runBackground(useCase, () => {
+        holds.push([]);
+        return work();
+      });
+    const append = t.journal.append.bind(t.journal);
+    t.journal.append = async (record, options) => {
+      expect(t.lock.holder).toBe(record.type.startsWith('sfs-') ? 'offline/resend' : 'document/store');
+      holds.at(-1)?.push(record.type);
+      return append(record, options);
+    };
+    const sending = t.sender.sendNow();
+    let done = false;
+    void sending.finally(() => (done = true));
+    // A POS writing all along: every request waits for at most a short hold, none gets 300.
+    let stores = 0;
+    while (!done) {
+      await t.lock.run('document/store', async () => undefined);
+      stores += 1;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    const sent = await sending;
+    expect(stores).toBeGreaterThan(0);
+    expect(sent.documents.map((d) => [d.document.documentNo, d.sendState, d.sendingCount])).toEqual([
+      [1, 'offline-sent', 2],
+      [2, 'offline-sent', 2],
+      [3, 'offline-sent', 2],
+      [4, 'offline-sent', 2],
+      [5, 'offline-sent', 2],
+    ]);
+    expect(startedAtRequest).toEqual([true, true, true, true, true]);
+    expect(t.sfs.maxInFlight).toBe(1);
+    // A client waited at every hold: each hold wrote one record and ended.
+    expect(holds.flat().filter((r) => r === 'sfs-attempt')).toHaveLength(5);
+    expect(holds.flat().filter((r) => r === 'sfs-exchange')).toHaveLength(5);
+    expect(holds.every((h) => h.length === 1)).toBe(true);
+    expect(t.index.highWaterMark()).toBe(22);
+  });
+
+  it("with no client waiting, an answer's outcome and the next item's start go in one hold (ADR 1104)", async () => {
+    const t = await setup({ documents: 3 });
+    const holds: string[][] = [];
+    const runBackground = t.lock.runBackground.bind(t.lock);
+    t.lock.runBackground = (useCase, work) =>
+      runBackground(useCase, () => {
+        holds.push([]);
+        return work();
+      });
+    const append = t.journal.append.bind(t.journal);
+    t.journal.append = async (record, options) => {
+      holds
+        .at(-1)
+        ?.push(`${record.type} ${'subject' in record.body ? JSON.stringify(record.body.subject) : ''}`);
+      return append(record, options);
+    };
+    expect((await t.sender.sendNow()).documents.map((d) => d.sendState)).toEqual([
+      'offline-sent',
+      'offline-sent',
+      'offline-sent',
+    ]);
+    const d = (kind: string, n: number) => `${kind} {"kind":"document","documentNo":${n}}`;
+    expect(holds).toEqual([
+      [d('sfs-attempt', 1)],
+      [d('sfs-exchange', 1), d('sfs-attempt', 2)],
+      [d('sfs-exchange', 2), d('sfs-attempt', 3)],
+      [d('sfs-exchange', 3)],
+    ]);
+  });
+
   it('sendNow(limit) sends exactly that many; the batch limit setting bounds the background batches', async () => {
     const t = await setup({ documents: 5, settings: { resendBatchLimit: 2 } });
     const first = await t.sender.sendNow(3);

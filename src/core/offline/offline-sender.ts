@@ -16,6 +16,7 @@ import {
 import type { RefusalSource } from '../services/register-status.js';
 import type { AttemptOrigin } from '../services/sfs-health.js';
 import type { WriteLock } from '../services/write-lock.js';
+import { AttemptRecordWriter } from './attempt-record-writer.js';
 import { backoffDelay } from './backoff.js';
 import { readOfflineSettings } from './offline-settings.js';
 import { registerRefusalKind } from './register-refusal.js';
@@ -67,9 +68,11 @@ interface BatchResult {
  * - One request in flight at a time: batches run one after another (`SerialQueue`), and items a
  *   request is sending itself are claimed and skipped.
  * - Each attempt: new Uuid, SendingCount + 1, new RequestDate, fresh signature (ADR 0705), with the
- *   key ADR 0703 names. The SFS call runs outside the write lock; only the two short appends of
- *   an attempt — its start (`sfs-attempt`, ADR 0705) and its outcome — take it (ADR 0701), so a
- *   POS request is never refused with 300 because of a resend.
+ *   key ADR 0703 names. The SFS call runs outside the write lock; only the short appends of an
+ *   attempt — its start (`sfs-attempt`, ADR 0705), in the CHDÚ before the request leaves, and its
+ *   outcome — take it (ADR 0701), so a POS request is never refused with 300 because of a resend.
+ *   The outcome is written while the next item goes out, in the same short hold as that item's
+ *   start (`AttemptRecordWriter`, ADR 1104).
  * - An unreachable SFS ends the batch and the run; a rejection makes that item stuck and the rest
  *   is still sent. A rejection that concerns the whole register (certificate, identity, interface
  *   version — ADR 0711) leaves the item queued, ends the run and holds the sender until the cause
@@ -266,36 +269,49 @@ export class OfflineSender {
       .sendQueue(limit + claims.size)
       .filter((e) => !claims.isClaimed(subjectOf(e)))
       .slice(0, limit);
+    const records = new AttemptRecordWriter(this.#deps);
+    const registered: SendSubject[] = [];
     let attempted = 0;
+    let failure: SendFailure | undefined;
     for (const entry of entries) {
       if (this.#stopped) break;
-      const result = await this.#attempt(entry);
+      const result = await this.#attempt(entry, records);
       if (result.kind === 'skipped') continue;
       attempted += 1;
-      if (result.kind === 'accepted') {
-        if (entry.kind === 'document') {
-          const doc = this.#deps.index.findDocument({
-            by: 'documentNo',
-            documentNo: entry.item.document.documentNo,
-          });
-          if (doc) sent.documents.push(doc);
-        } else {
-          const loc = this.#deps.index.findLocation(entry.item.location.locationNo);
-          if (loc) sent.locations.push(loc);
-        }
-      } else if ('detail' in result) {
+      if (result.kind === 'accepted') registered.push(subjectOf(entry));
+      else if ('detail' in result) {
         const kind = result.kind === 'invalid-response' ? 'unreachable' : result.kind;
-        return { sent, attempted, failure: { kind, detail: result.detail } };
+        failure = { kind, detail: result.detail };
+        break;
       }
       // rejected, duplicate, unverified: the item is stuck now; the rest is still sent.
     }
-    return { sent, attempted };
+    // Every attempt record is in the CHDÚ before the batch answers what it registered.
+    const unwritten = await records.drained();
+    if (unwritten !== undefined) failure ??= { kind: 'error', detail: unwritten };
+    for (const subject of registered) {
+      if (!records.written(subject)) continue;
+      if (subject.kind === 'document') {
+        const doc = this.#deps.index.findDocument({ by: 'documentNo', documentNo: subject.documentNo });
+        if (doc) sent.documents.push(doc);
+      } else {
+        const loc = this.#deps.index.findLocation(subject.locationNo);
+        if (loc) sent.locations.push(loc);
+      }
+    }
+    return failure ? { sent, attempted, failure } : { sent, attempted };
   }
 
-  async #attempt(entry: QueueEntry): Promise<AttemptResult> {
+  /**
+   * One attempt of one item: claim it, read it again, write its start, send it; its outcome record
+   * goes to `records`, which writes it (and then releases the claim) while the next item is already
+   * on its way — that item's start shares the hold with it (ADR 1104).
+   */
+  async #attempt(entry: QueueEntry, records: AttemptRecordWriter): Promise<AttemptResult> {
     const subject = subjectOf(entry);
     const release = this.#deps.claims.claim(subject);
     if (!release) return { kind: 'skipped' };
+    let handedOver = false;
     try {
       // Read again under the claim: a request may have sent or repaired it meanwhile.
       const fresh =
@@ -308,14 +324,9 @@ export class OfflineSender {
       const signer = await this.#deps.signers.forMerchantRecord(merchantRecordNo);
       const count = nextSendingCount(fresh.sendingCount);
       // ADR 0705: the start is in the CHDÚ before the request leaves, so a SendingCount is never
-      // used twice even if the register stops before the outcome is recorded. Only the two short
-      // appends hold the write lock, never the SFS call (ADR 0701).
-      const options: AttemptOptions = {
-        onStart: (started) =>
-          this.#deps.lock.runBackground('offline/resend', async () => {
-            await this.#deps.journal.append({ type: 'sfs-attempt', body: started });
-          }),
-      };
+      // used twice even if the register stops before the outcome is recorded. Only the short
+      // appends hold the write lock, never the SFS call (ADR 0701, ADR 1104).
+      const options: AttemptOptions = { onStart: (started) => records.start(started) };
       const attempt =
         'document' in fresh
           ? await attemptDocument(this.#attemptDeps, fresh.document, signer, count, options)
@@ -326,9 +337,8 @@ export class OfflineSender {
       const exchange = registerWide
         ? { ...attempt.exchange, registerRefused: true as const }
         : attempt.exchange;
-      await this.#deps.lock.runBackground('offline/resend', () =>
-        this.#deps.journal.append({ type: 'sfs-exchange', body: exchange }),
-      );
+      records.outcome(subject, exchange, release);
+      handedOver = true;
       if (outcome.kind === 'rejected') {
         return registerWide
           ? { kind: 'register-refused', detail: `${outcome.code}: ${outcome.text}` }
@@ -343,7 +353,7 @@ export class OfflineSender {
       this.#deps.log?.('warn', `offline queue: attempt failed: ${detail}`, { subject });
       return { kind: 'error', detail };
     } finally {
-      release();
+      if (!handedOver) release();
     }
   }
 }

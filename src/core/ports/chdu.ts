@@ -65,6 +65,13 @@ export interface Chdu {
   read(start: number, count: number): Promise<ChduBlock[]>;
   /** Writes one block; resolves with its address only after the data are durable. */
   write(data: Uint8Array): Promise<number>;
+  /**
+   * Optional (the image file has it, a CHDU Lite device writes one block per command): writes
+   * 1–256 consecutive blocks as one durable write — resolves with the first address only after
+   * all of them are durable, and after a crash either all of them are there or none (ADR 1101).
+   * Refused whole (202, 701), nothing written, when they do not all fit or one is too large.
+   */
+  writeMany?(data: readonly Uint8Array[]): Promise<number>;
   /** Writes one block and forwards it (from `printOffset`) to the printer behind the CHDÚ. */
   writeAndPrint(data: Uint8Array, printOffset?: number): Promise<number>;
   openDrawer(pin: 2 | 5): Promise<void>;

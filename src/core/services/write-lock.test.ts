@@ -65,6 +65,19 @@ describe('WriteLock', () => {
     expect(order).toEqual(['resend', 'client']);
   });
 
+  it('tells background work that a client waits for it (so a batch of records can end its hold)', async () => {
+    const lock = new WriteLock();
+    const gate = deferred();
+    const background = lock.runBackground('resend', () => gate.promise);
+    expect(lock.clientWaiting).toBe(false);
+    const client = lock.run('document/store', async () => 'stored');
+    expect(lock.clientWaiting).toBe(true);
+    gate.resolve();
+    await background;
+    await expect(client).resolves.toBe('stored');
+    expect(lock.clientWaiting).toBe(false);
+  });
+
   it('still refuses the second of two clients that waited for the same background section', async () => {
     const lock = new WriteLock();
     const gate = deferred();

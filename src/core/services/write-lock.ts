@@ -17,6 +17,15 @@ export class WriteLock {
   #background = false;
   #released: Promise<void> = Promise.resolve();
   #release: () => void = () => undefined;
+  #clientsWaiting = 0;
+
+  /**
+   * A client request waits for a background section to end: background work should end its hold
+   * as soon as it can (the cashier waits; issue 13).
+   */
+  get clientWaiting(): boolean {
+    return this.#clientsWaiting > 0;
+  }
 
   /** The use case now holding the lock, if any (for status and logs). */
   get holder(): string | undefined {
@@ -24,7 +33,14 @@ export class WriteLock {
   }
 
   async run<T>(useCase: string, work: () => Promise<T>): Promise<T> {
-    while (this.#holder !== undefined && this.#background) await this.#released;
+    if (this.#holder !== undefined && this.#background) {
+      this.#clientsWaiting += 1;
+      try {
+        while (this.#holder !== undefined && this.#background) await this.#released;
+      } finally {
+        this.#clientsWaiting -= 1;
+      }
+    }
     if (this.#holder !== undefined) {
       throw new FiscalError(
         'BUSY',

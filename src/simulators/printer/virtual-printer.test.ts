@@ -12,7 +12,7 @@ import { SAMPLE_RECEIPTS } from '../../core/receipt/sample-receipts.js';
 import { RESULT_CODES } from '../../core/result-codes.js';
 import { EscPosDecoder } from './escpos-decoder.js';
 import { EscPosPaper, jobText, type PrintedJob } from './escpos-paper.js';
-import { VirtualPrinter } from './virtual-printer.js';
+import { VIRTUAL_PRINTER_HISTORY, VirtualPrinter } from './virtual-printer.js';
 
 let dir: string;
 
@@ -162,6 +162,21 @@ describe('VirtualPrinter', () => {
     printer.setConnected(false);
     expect(await codeOf(printer.openDrawer())).toBe(102);
   });
+
+  it('keeps only the newest jobs and failures in memory; older jobs stay on disk and their PNG still comes', async () => {
+    const printer = new VirtualPrinter({ dir });
+    const small = job({}, 48);
+    for (let i = 1; i <= VIRTUAL_PRINTER_HISTORY + 5; i++)
+      await printer.print({ ...small, reference: `r${i}` });
+    expect(printer.history).toHaveLength(VIRTUAL_PRINTER_HISTORY);
+    expect(printer.history[0]?.jobNo).toBe(6);
+    expect(printer.history.at(-1)?.jobNo).toBe(VIRTUAL_PRINTER_HISTORY + 5);
+    expect((await readdir(dir)).filter((f) => f.endsWith('.bin'))).toHaveLength(VIRTUAL_PRINTER_HISTORY + 5);
+    expect(PNG.sync.read(await printer.png(1)).width).toBe(576);
+    printer.setPaper('out');
+    for (let i = 0; i < VIRTUAL_PRINTER_HISTORY + 1; i++) await codeOf(printer.print(small));
+    expect(printer.failures).toHaveLength(VIRTUAL_PRINTER_HISTORY);
+  }, 60_000);
 
   it('records the pacing the caller asked for', async () => {
     const printer = new VirtualPrinter({});

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EscPosEncoder } from '../../adapters/printer/escpos-encoder.js';
 import { DEFAULT_PROFILE, type PrinterProfile, parsePrinterProfile } from '../../config/printer-profile.js';
@@ -33,9 +34,14 @@ const nodeFiles: VirtualPrinterFiles = {
     await mkdir(path, { recursive: true });
   },
   readdir: (path) => readdir(path),
-  writeFile: (path, data) => writeFile(path, data),
+  // Two small files per job into the page cache: written at once, a third of the cost of a trip
+  // through the thread pool on every receipt (issue 13); still a promise, and print() still yields.
+  writeFile: async (path, data) => writeFileSync(path, data),
   readFile: (path) => readFile(path),
 };
+
+/** Jobs (and refused jobs) kept in memory: the newest ones; older jobs stay as files only. */
+export const VIRTUAL_PRINTER_HISTORY = 200;
 
 export interface VirtualPrinterOptions {
   /** Folder for the job files (`<data-dir>/virtual-printer`); without it jobs stay in memory only. */
@@ -99,6 +105,12 @@ export class VirtualPrinter implements ReceiptPrinter {
   private scheduled: Array<{ fault: PrinterFault; remaining: number }> = [];
   private readonly kicks: Array<2 | 5> = [];
   private interrupted: PartialPrintInfo | undefined;
+
+  /**
+   * How many jobs (and refused jobs) stay in memory; a test that reads every job of a longer run
+   * raises it (its run is bounded).
+   */
+  historyLimit = VIRTUAL_PRINTER_HISTORY;
 
   constructor(options: VirtualPrinterOptions = {}) {
     this.dir = options.dir;
@@ -214,6 +226,7 @@ export class VirtualPrinter implements ReceiptPrinter {
     if (pending > 0) throw new Error(`virtual printer: ${pending} scheduled fault(s) never happened`);
   }
 
+  /** The last {@link historyLimit} jobs, oldest first (a long-running register keeps no more). */
   get history(): readonly VirtualPrintedJob[] {
     return this.printed;
   }
@@ -255,11 +268,11 @@ export class VirtualPrinter implements ReceiptPrinter {
     const fault = this.currentFault() ?? this.takeScheduledFault();
     if (fault === 'PARTIAL_PRINT') return this.cutShort(job);
     if (fault !== undefined) {
-      this.failed.push({ kind: job.kind, ...ref(job), fault });
+      keep(this.historyLimit, this.failed, { kind: job.kind, ...ref(job), fault });
       throw printerError(fault, `virtual printer: ${fault}`);
     }
     if (job.layout.width > this.charsPerLine) {
-      this.failed.push({ kind: job.kind, ...ref(job), fault: 'PRINTER_DATA_REFUSED' });
+      keep(this.historyLimit, this.failed, { kind: job.kind, ...ref(job), fault: 'PRINTER_DATA_REFUSED' });
       throw printerError(
         'PRINTER_DATA_REFUSED',
         `job is ${job.layout.width} characters wide, paper ${this.charsPerLine}`,
@@ -286,7 +299,7 @@ export class VirtualPrinter implements ReceiptPrinter {
     // As a real printer: the kick goes with the first unit, so a resumed job, or a receipt whose
     // kick reached the printer before (ADR 0507), does not open the drawer again.
     if (job.openDrawer === true && resumedFrom === undefined && job.drawerOpened !== true) this.kicks.push(2);
-    this.printed.push({
+    keep(this.historyLimit, this.printed, {
       jobNo,
       kind: job.kind,
       ...ref(job),
@@ -329,7 +342,7 @@ export class VirtualPrinter implements ReceiptPrinter {
     const resumed = this.interrupted?.jobSha256 === info.jobSha256;
     if (job.openDrawer === true && !resumed && job.drawerOpened !== true) this.kicks.push(2);
     this.interrupted = info;
-    this.failed.push({ kind: job.kind, ...ref(job), fault: 'PARTIAL_PRINT' });
+    keep(this.historyLimit, this.failed, { kind: job.kind, ...ref(job), fault: 'PARTIAL_PRINT' });
     throw new FiscalError('PARTIAL_PRINT', 'virtual printer: the line dropped mid-job', {
       partialPrint: info,
     });
@@ -361,6 +374,12 @@ export class VirtualPrinter implements ReceiptPrinter {
     this.lastJobNo = last;
     return last;
   }
+}
+
+/** Appends, dropping the oldest beyond `limit`: memory stays flat however long it runs. */
+function keep<T>(limit: number, list: T[], item: T): void {
+  list.push(item);
+  if (list.length > limit) list.splice(0, list.length - limit);
 }
 
 function fontAChars(p: PrinterProfile): number {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { SimMemory } from './sim-memory.js';
 
 /** A register's identity data as far as a receipt carries them. */
 export interface MerchantIdentity {
@@ -13,14 +13,15 @@ export interface MerchantIdentity {
 export const identityText = (ico: string | undefined, icDph: string | undefined) =>
   JSON.stringify([ico, icDph]);
 
-/** How many accepted Uuids the `uuid-reuse` check remembers by default (the oldest go first). */
-export const DEFAULT_UUID_LIMIT = 100_000;
 /** How many identity pairs the `merchant-identity` check remembers in all (the oldest go first). */
 export const IDENTITY_LIMIT = 10_000;
 
 export interface CarefulMemoryOptions {
-  /** Accepted Uuids kept (default {@link DEFAULT_UUID_LIMIT}). */
-  uuidLimit?: number;
+  /**
+   * Where the accepted Uuids are kept: the simulator's SQLite memory (ADR 1102), beside the receipts
+   * it registered — on disk, so the process' memory stays flat and no Uuid is ever forgotten.
+   */
+  uuids: Pick<SimMemory, 'rememberUuid' | 'uuidHeldByOther' | 'clearUuids'>;
   /**
    * A JSON file that keeps the identities the simulator learnt (registered with it, or on receipts
    * it accepted) across restarts: the real SFS never forgets a register's identity data, so a
@@ -40,21 +41,20 @@ const fileSchema = z.object({
 });
 
 /**
- * What the careful checks remember between requests (ADR 0422). Bounded: per accepted Uuid only a
- * SHA-256 of the message it carried, at most `uuidLimit` of them (a Uuid older than that is no
- * longer recognised as reused); at most {@link IDENTITY_LIMIT} identity pairs. Identities are
- * persisted when a file is given; Uuids are not (a restarted SFS simulator has also forgotten the
- * documents it registered). `clear` forgets both, the file included.
+ * What the careful checks remember between requests (ADR 0422). Per accepted Uuid a SHA-256 of the
+ * message it carried, in the simulator's SQLite memory (ADR 1102): not in the process' memory, kept
+ * across restarts like the receipts registered, and never forgotten — a Uuid reused however long
+ * after is recognised, as the SFS would. At most {@link IDENTITY_LIMIT} identity pairs, in memory
+ * and, when a file is given, persisted there. `clear` forgets both, the file included.
  */
 export class CarefulMemory {
-  readonly #uuids = new Map<string, string>();
+  readonly #uuids: CarefulMemoryOptions['uuids'];
   readonly #identities = new Map<string, Set<string>>();
-  readonly #uuidLimit: number;
   readonly #file: string | undefined;
   #identityCount = 0;
 
-  constructor(options: CarefulMemoryOptions = {}) {
-    this.#uuidLimit = options.uuidLimit ?? DEFAULT_UUID_LIMIT;
+  constructor(options: CarefulMemoryOptions) {
+    this.#uuids = options.uuids;
     this.#file = options.identitiesFile;
     if (this.#file !== undefined && existsSync(this.#file)) {
       let stored: z.infer<typeof fileSchema>;
@@ -71,16 +71,12 @@ export class CarefulMemory {
 
   /** After a message was accepted: its Uuid now stands for this message (by a hash of it). */
   rememberUuid(uuid: string, fingerprint: string): void {
-    const key = uuid.toLowerCase();
-    this.#uuids.delete(key);
-    this.#uuids.set(key, fingerprintHash(fingerprint));
-    if (this.#uuids.size > this.#uuidLimit) this.#uuids.delete(this.#uuids.keys().next().value!);
+    this.#uuids.rememberUuid(uuid, fingerprint);
   }
 
   /** Whether this Uuid was accepted for another message than the one `fingerprint` describes. */
   heldByOther(uuid: string, fingerprint: string): boolean {
-    const held = this.#uuids.get(uuid.toLowerCase());
-    return held !== undefined && held !== fingerprintHash(fingerprint);
+    return this.#uuids.uuidHeldByOther(uuid, fingerprint);
   }
 
   /** An identity the register holds: issued (registered) or seen on an accepted receipt. */
@@ -93,7 +89,7 @@ export class CarefulMemory {
   }
 
   clear(): void {
-    this.#uuids.clear();
+    this.#uuids.clearUuids();
     this.#identities.clear();
     this.#identityCount = 0;
     this.#save();
@@ -131,8 +127,4 @@ export class CarefulMemory {
     writeFileSync(temporary, `${JSON.stringify({ identities }, null, 1)}\n`);
     renameSync(temporary, this.#file);
   }
-}
-
-function fingerprintHash(fingerprint: string): string {
-  return createHash('sha256').update(fingerprint, 'utf8').digest('base64');
 }

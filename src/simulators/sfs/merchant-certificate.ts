@@ -1,5 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
+import type { CertificateCache } from '../../adapters/tax-authority/certificate-cache.js';
 import { type SfsViolation, violation } from '../../core/sfs/ekasa-errors.js';
 
 /** What the SFS reads from a merchant certificate (ekasa-protocol.md §3.2). */
@@ -44,8 +45,11 @@ export function checkCertificateValidity(
   certificate: X509Certificate,
   ca: X509Certificate,
   at: Date,
+  certificates?: CertificateCache,
 ): SfsViolation | undefined {
-  if (!certificate.checkIssued(ca) || !certificate.verify(ca.publicKey)) {
+  const issued = () => certificate.checkIssued(ca) && certificate.verify(ca.publicKey);
+  // Whether the CA issued it does not change; the time check below is made every time.
+  if (!(certificates ? certificates.fact(certificate, 'issued-by-ca', issued) : issued())) {
     return violation(-13, 'the certificate is not issued by the eKasa CA');
   }
   if (certificate.ca) return violation(-13, 'a CA certificate cannot sign messages');

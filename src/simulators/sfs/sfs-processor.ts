@@ -1,4 +1,5 @@
 import { verify as rsaVerify, X509Certificate } from 'node:crypto';
+import type { CertificateCache } from '../../adapters/tax-authority/certificate-cache.js';
 import { soapBody, verifyEnvelope } from '../../adapters/tax-authority/ws-security.js';
 import { parseXml, XmlParseError } from '../../adapters/tax-authority/xml-dom.js';
 import type { DateRuleContext } from '../../core/sfs/date-rules.js';
@@ -25,6 +26,8 @@ export interface ProcessorContext {
   newReceiptId: () => string;
   /** The simulator-only checks of a careful server (ADR 0422); absent = none. */
   careful?: CarefulContext;
+  /** Certificates read from messages, kept with what does not change about them. */
+  certificates?: CertificateCache;
 }
 
 export type Processed =
@@ -45,9 +48,11 @@ export type Processed =
  * registration (idempotent by PKP).
  */
 export function processRequest(xml: string, ctx: ProcessorContext): Processed {
+  let doc: ReturnType<typeof parseXml>;
   let body: ReturnType<typeof soapBody>;
   try {
-    body = soapBody(parseXml(xml));
+    doc = parseXml(xml);
+    body = soapBody(doc);
   } catch (e) {
     if (e instanceof XmlParseError)
       return { kind: 'fault', violation: violation(-2, `malformed XML: ${e.message}`) };
@@ -74,13 +79,18 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
       : checkLocationLexical(read.request);
   if (schema) return fault(schema);
 
-  const envelope = verifyEnvelope(xml);
+  // Parsed once; a certificate seen before is not read again (issue 13).
+  const certificates = ctx.certificates;
+  const envelope = verifyEnvelope(doc, certificates ? { certificates } : {});
   if (!envelope.ok) {
     return fault(violation(envelope.failure === 'certificate-format' ? -12 : -10, envelope.reason));
   }
-  const identity = readMerchantCertificate(envelope.certificate);
+  const cert = envelope.certificate;
+  const identity = certificates
+    ? certificates.fact(cert, 'merchant-identity', () => readMerchantCertificate(cert))
+    : readMerchantCertificate(cert);
   if ('code' in identity) return fault(identity);
-  const invalid = checkCertificateValidity(envelope.certificate, ctx.ca, ctx.dates.processTime);
+  const invalid = checkCertificateValidity(cert, ctx.ca, ctx.dates.processTime, certificates);
   if (invalid) return fault(invalid);
   const { Dic, CashRegisterCode } = read.request.data;
   if (identity.dic !== Dic)
@@ -131,12 +141,13 @@ function pkpVerifiedBy(
 ): X509Certificate | undefined {
   const base = Buffer.from(pkpBaseString(request.data), 'utf8');
   const signature = Buffer.from(request.pkp, 'base64');
+  if (rsaVerify('sha256', base, signing.publicKey, signature)) return signing;
+  // Only when the signing certificate does not verify it: the register's earlier, expired ones.
   const expiredEarlier = registry
     .certificatesOf(request.data.CashRegisterCode)
     .map((der) => new X509Certificate(der))
     .filter((cert) => new Date(cert.validTo).getTime() < processTime.getTime());
-  const candidates = [signing, ...expiredEarlier];
-  return candidates.find((cert) => rsaVerify('sha256', base, cert.publicKey, signature));
+  return expiredEarlier.find((cert) => rsaVerify('sha256', base, cert.publicKey, signature));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SfsReceiptRequest } from '../../core/sfs/message.js';
 import { localParts, parseSfsDateTime } from '../../core/time.js';
+import type { SimMemory } from './sim-memory.js';
 
 export type Registration =
   | { kind: 'new'; id: string }
@@ -15,15 +16,16 @@ export type Registration =
  * PKP or a receipt number already taken in that month.
  */
 export class SfsRegistry {
-  readonly #byPkp = new Map<string, { id: string; fingerprint: string; uuid: string }>();
-  readonly #byNumber = new Map<string, string>();
   readonly #certificates = new Map<string, Set<string>>();
+
+  /** Registered receipts and receipt numbers live in `memory` (on disk, issue 13). */
+  constructor(private readonly memory: SimMemory) {}
 
   register(request: SfsReceiptRequest, newId: () => string): Registration {
     const fingerprint = JSON.stringify([request.data, request.pkp, request.okp.toLowerCase()]);
-    const known = this.#byPkp.get(request.pkp);
+    const known = this.memory.receipt(request.pkp, fingerprint);
     if (known) {
-      if (known.fingerprint !== fingerprint)
+      if (!known.same)
         return { kind: 'conflict', detail: 'a different document with this PKP is already registered' };
       // The very same message again (same Uuid: a transport retry) is the same request; a new
       // attempt of a registered document must say it is a resend.
@@ -35,15 +37,14 @@ export class SfsRegistry {
         : { kind: 'repeat', id: known.id };
     }
     const key = numberKey(request);
-    if (this.#byNumber.has(key)) {
+    if (this.memory.numberTaken(key)) {
       return {
         kind: 'conflict',
         detail: `receipt number ${request.data.ReceiptNumber} is already registered this month`,
       };
     }
     const id = newId();
-    this.#byPkp.set(request.pkp, { id, fingerprint, uuid: request.header.Uuid });
-    this.#byNumber.set(key, request.pkp);
+    this.memory.addReceipt(request.pkp, id, fingerprint, key, request.header.Uuid);
     return { kind: 'new', id };
   }
 
@@ -58,9 +59,9 @@ export class SfsRegistry {
     return [...(this.#certificates.get(registerCode) ?? [])].map((b64) => Buffer.from(b64, 'base64'));
   }
 
+  /** Forgets everything: the receipts and numbers in the memory, the certificates here. */
   clear(): void {
-    this.#byPkp.clear();
-    this.#byNumber.clear();
+    this.memory.clear();
     this.#certificates.clear();
   }
 }

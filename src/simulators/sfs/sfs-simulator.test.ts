@@ -7,7 +7,7 @@ import { receiptRequest } from '../../../test/support/sfs-requests.js';
 import { hasXmlsec1, XMLSEC_MISSING, xmlsecVerifies } from '../../../test/support/xmlsec.js';
 import { receiptRequestElement } from '../../adapters/tax-authority/soap-envelope.js';
 import { signEnvelope } from '../../adapters/tax-authority/ws-security.js';
-import { SfsSimulator, WSDL_PATH } from './sfs-simulator.js';
+import { SfsSimulator, SIM_HISTORY_LIMIT, WSDL_PATH } from './sfs-simulator.js';
 import { SIGNING_CERT_FILE } from './signing-identity.js';
 
 let h: SfsHarness;
@@ -77,6 +77,63 @@ describe('SFS simulator HTTP surface', () => {
     expect(second.signingCertPem).toBe(h.sim.signingCertPem);
     await second.close();
   });
+});
+
+describe('what the simulator remembers (issue 13)', () => {
+  it('remembers a registered receipt across a restart, as the SFS does: the same document gets the same Id', async () => {
+    const { request, xml } = signedPd();
+    const idOf = async (sim: SfsSimulator, body: string) => {
+      const res = await fetch(sim.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/soap+xml; charset=UTF-8' },
+        body,
+      });
+      return /<ekasa:ReceiptData Id="(O-[0-9A-F]{32})"/.exec(await res.text())?.[1];
+    };
+    const first = await idOf(h.sim, xml);
+    expect(first).toBeDefined();
+    const restarted = await SfsSimulator.start({ caDir: h.merchant.ca.dir });
+    try {
+      // A resend of the same document (new Uuid and signature, SendingCount 2, same data and PKP).
+      const again = receiptRequest(h.merchant.signer, {
+        number: request.data.ReceiptNumber,
+        at: new Date(Date.parse(request.data.CreateDate)),
+        sendingCount: 2,
+      });
+      expect(again.pkp).toBe(request.pkp);
+      expect(await idOf(restarted, signEnvelope(receiptRequestElement(again), h.merchant.signer))).toBe(
+        first,
+      );
+      // Another document under the number already taken is still refused.
+      const other = receiptRequest(h.merchant.signer, {
+        number: request.data.ReceiptNumber,
+        at: new Date(Date.parse(request.data.CreateDate) + 1000),
+      });
+      const res = await fetch(restarted.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/soap+xml; charset=UTF-8' },
+        body: signEnvelope(receiptRequestElement(other), h.merchant.signer),
+      });
+      expect(await res.text()).toContain('EkasaErrorCode="-900"');
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it(`keeps the history of the last ${SIM_HISTORY_LIMIT} requests only`, async () => {
+    const sim = await SfsSimulator.start({ caDir: h.merchant.ca.dir, memoryFile: ':memory:' });
+    try {
+      for (let i = 0; i < SIM_HISTORY_LIMIT + 3; i++) {
+        await fetch(sim.url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+      }
+      const history = sim.history();
+      expect(history).toHaveLength(SIM_HISTORY_LIMIT);
+      expect(history[0]?.seq).toBe(4);
+      expect(history.at(-1)?.seq).toBe(SIM_HISTORY_LIMIT + 3);
+    } finally {
+      await sim.close();
+    }
+  }, 60_000);
 });
 
 describe('/__sim/ control endpoints', () => {

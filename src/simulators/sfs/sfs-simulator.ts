@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KeySigner } from '../../adapters/crypto/key-signer.js';
 import { openTestCa } from '../../adapters/pki/test-ca.js';
+import { CertificateCache } from '../../adapters/tax-authority/certificate-cache.js';
 import { NS } from '../../adapters/tax-authority/soap-envelope.js';
 import { signEnvelope } from '../../adapters/tax-authority/ws-security.js';
 import { type Clock, type IdSource, systemClock } from '../../core/ports/clock.js';
@@ -24,12 +25,16 @@ import { handleControl } from './sim-control.js';
 import { type FaultKind, FaultQueue, type SimFault, type SimFaultInput } from './sim-faults.js';
 import { describeProcessed, describeUnprocessed, type SimHistoryEntry } from './sim-history.js';
 import { decodeUtf8, isSoap12ContentType, readBody } from './sim-http.js';
+import { SIM_MEMORY_FILE, SimMemory } from './sim-memory.js';
 
 /** The SFS service path (production and, per shipping devices, integration: ekasa-protocol.md §1.2). */
 export type { SimHistoryEntry } from './sim-history.js';
 
 export const SERVICE_PATH = '/mdu/soap/services/v2';
 export const WSDL_PATH = `${SERVICE_PATH}/ekasa_v2.wsdl`;
+/** Requests kept in the history (`GET /__sim/received`): the newest ones. */
+export const SIM_HISTORY_LIMIT = 1000;
+
 /** The retired interface: every request there is -8. */
 export const V1_SERVICE_PATH = '/mdu/soap/services/v1';
 
@@ -41,6 +46,11 @@ export interface SfsSimulatorOptions {
   port?: number;
   /** Writes every request and response here (`--record-dir`). */
   recordDir?: string;
+  /**
+   * Where the registered receipts, receipt numbers and request Uuids are remembered (SQLite);
+   * default `<caDir>/sfs-sim-memory.sqlite`, kept across restarts; `:memory:` for none.
+   */
+  memoryFile?: string;
   clock?: Clock;
   ids?: IdSource;
   /** Tightens or moves the date rules (system start, 96-hour windows); defaults per spec §2.6. */
@@ -79,9 +89,11 @@ export class SfsSimulator {
   readonly #identity: SigningIdentity;
   readonly #clock: Clock;
   readonly #ids: IdSource;
-  readonly #registry = new SfsRegistry();
+  readonly #memory: SimMemory;
+  readonly #registry: SfsRegistry;
   readonly #faults = new FaultQueue();
   readonly #carefulMemory: CarefulMemory;
+  readonly #certificates = new CertificateCache();
   #careful: CarefulOptions;
   #history: SimHistoryEntry[] = [];
   #seq = 0;
@@ -93,12 +105,23 @@ export class SfsSimulator {
   private constructor(options: SfsSimulatorOptions) {
     this.#options = options;
     this.#careful = structuredClone(options.careful ?? {});
-    this.#carefulMemory = new CarefulMemory(
-      options.identitiesFile === undefined ? {} : { identitiesFile: options.identitiesFile },
-    );
     this.#clock = options.clock ?? systemClock;
     this.#ids = options.ids ?? { uuid: () => randomUUID() };
     const ca = openTestCa(options.caDir, this.#clock.now());
+    // A server remembers what it registered: in a file beside its CA, across restarts (issue 13).
+    this.#memory = new SimMemory(options.memoryFile ?? join(options.caDir, SIM_MEMORY_FILE));
+    this.#registry = new SfsRegistry(this.#memory);
+    // The careful checks' Uuids live there too (flat process memory, nothing forgotten, ADR 1102);
+    // the identities learnt in their own small file (ADR 0422).
+    try {
+      this.#carefulMemory = new CarefulMemory({
+        uuids: this.#memory,
+        ...(options.identitiesFile === undefined ? {} : { identitiesFile: options.identitiesFile }),
+      });
+    } catch (e) {
+      this.#memory.close(); // an identities file it cannot read: nothing left open
+      throw e;
+    }
     this.#caCert = new X509Certificate(ca.certPem);
     this.#identity = openSigningIdentity(ca, this.#clock.now());
     if (options.recordDir) mkdirSync(options.recordDir, { recursive: true });
@@ -147,7 +170,13 @@ export class SfsSimulator {
     return this.#caCert.toString();
   }
 
-  /** What arrived, oldest first. */
+  /**
+   * How many requests the history keeps; a test that checks every request of a longer run raises
+   * it (its run is bounded).
+   */
+  historyLimit = SIM_HISTORY_LIMIT;
+
+  /** What arrived, oldest first: the last {@link historyLimit} requests. */
   history(): SimHistoryEntry[] {
     return this.#history.map((entry) => ({ ...entry }));
   }
@@ -238,11 +267,15 @@ export class SfsSimulator {
 
   async close(): Promise<void> {
     clearTimeout(this.#offlineTimer);
-    if (!this.#listening) return;
+    if (!this.#listening) {
+      this.#memory.close();
+      return;
+    }
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#server.closeAllConnections();
     this.#listening = false;
     await closed;
+    this.#memory.close();
   }
 
   async #listen(port: number): Promise<void> {
@@ -289,6 +322,10 @@ export class SfsSimulator {
       outcome: 'rejected',
     };
     this.#history.push(entry);
+    // What arrived is kept for the newest requests only: a long-running demo register sends
+    // documents for months (the registrations themselves are in the memory file).
+    if (this.#history.length > this.historyLimit)
+      this.#history.splice(0, this.#history.length - this.historyLimit);
     const raw = await readBody(req);
     if (raw === undefined) {
       entry.outcome = 'http-error';
@@ -411,6 +448,7 @@ export class SfsSimulator {
       ca: this.#caCert,
       dates,
       registry: this.#registry,
+      certificates: this.#certificates,
       careful: {
         options: this.#careful,
         memory: this.#carefulMemory,

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+
+/** The SQLite file beside the simulator's CA where it remembers what it registered. */
+export const SIM_MEMORY_FILE = 'sfs-sim-memory.sqlite';
+
+/** Bumped when the tables change: a file of another version is emptied (it is a simulator's memory). */
+const SCHEMA_VERSION = 1;
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('base64');
+
+/**
+ * What the simulated SFS remembers of every message it accepted — the receipts it registered (by
+ * PKP, with the Id it gave and the message's fingerprint), the receipt numbers taken, the request
+ * Uuids used — kept in SQLite as a server keeps them: on disk, across restarts, and not in the
+ * process' memory, which stays flat however many documents a register sends (issue 13, figure 6).
+ * PKPs and fingerprints are stored as SHA-256 digests; comparing digests is comparing the texts.
+ * `:memory:` keeps it in memory (tests that need a blank simulator each time).
+ */
+export class SimMemory {
+  private readonly db: Database.Database;
+  private readonly q;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    // A simulator's memory: losing the last registrations to a power cut is what a restarted test
+    // server does anyway; no flush on the request path.
+    this.db.pragma('synchronous = OFF');
+    if (this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+      this.db.exec(
+        'DROP TABLE IF EXISTS receipts; DROP TABLE IF EXISTS numbers; DROP TABLE IF EXISTS uuids;',
+      );
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS receipts (
+        pkp TEXT PRIMARY KEY, id TEXT NOT NULL, fingerprint TEXT NOT NULL, uuid TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS numbers (number_key TEXT PRIMARY KEY, pkp TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS uuids (uuid TEXT PRIMARY KEY, fingerprint TEXT NOT NULL) WITHOUT ROWID;
+    `);
+    const db = this.db;
+    this.q = {
+      receipt: db.prepare('SELECT id, fingerprint, uuid FROM receipts WHERE pkp = ?'),
+      number: db.prepare('SELECT 1 FROM numbers WHERE number_key = ?').pluck(),
+      addReceipt: db.prepare('INSERT INTO receipts (pkp, id, fingerprint, uuid) VALUES (?, ?, ?, ?)'),
+      addNumber: db.prepare('INSERT INTO numbers (number_key, pkp) VALUES (?, ?)'),
+      uuid: db.prepare('SELECT fingerprint FROM uuids WHERE uuid = ?').pluck(),
+      setUuid: db.prepare(
+        'INSERT INTO uuids (uuid, fingerprint) VALUES (?, ?) ON CONFLICT (uuid) DO UPDATE SET fingerprint = excluded.fingerprint',
+      ),
+    };
+  }
+
+  /**
+   * The receipt registered under this PKP: its Id, whether `fingerprint` is the same document and
+   * the request Uuid it was registered with.
+   */
+  receipt(pkp: string, fingerprint: string): { id: string; same: boolean; uuid: string } | undefined {
+    const row = this.q.receipt.get(digest(pkp)) as
+      | { id: string; fingerprint: string; uuid: string }
+      | undefined;
+    return row && { id: row.id, same: row.fingerprint === digest(fingerprint), uuid: row.uuid };
+  }
+
+  numberTaken(numberKey: string): boolean {
+    return this.q.number.get(numberKey) !== undefined;
+  }
+
+  addReceipt(pkp: string, id: string, fingerprint: string, numberKey: string, uuid: string): void {
+    const key = digest(pkp);
+    this.db.transaction(() => {
+      this.q.addReceipt.run(key, id, digest(fingerprint), uuid);
+      this.q.addNumber.run(numberKey, key);
+    })();
+  }
+
+  /** Whether request `uuid` was accepted for another message than the one `fingerprint` describes. */
+  uuidHeldByOther(uuid: string, fingerprint: string): boolean {
+    const held = this.q.uuid.get(uuid.toLowerCase()) as string | undefined;
+    return held !== undefined && held !== digest(fingerprint);
+  }
+
+  /** After a message was accepted: request `uuid` now stands for it (by its digest). */
+  rememberUuid(uuid: string, fingerprint: string): void {
+    this.q.setUuid.run(uuid.toLowerCase(), digest(fingerprint));
+  }
+
+  /** Forgets the request Uuids only (the careful checks' reset). */
+  clearUuids(): void {
+    this.db.exec('DELETE FROM uuids;');
+  }
+
+  clear(): void {
+    this.db.exec('DELETE FROM receipts; DELETE FROM numbers; DELETE FROM uuids;');
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
