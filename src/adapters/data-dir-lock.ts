@@ -16,7 +16,7 @@ export class DataDirLockedError extends Error {
 }
 
 /**
- * One writer per data dir (DECISIONS 13): `kasa serve` holds this lock while it runs, and the
+ * One writer per data dir (ADR 0008 §13): `kasa serve` holds this lock while it runs, and the
  * `kasa chdu` commands that write (reindex) refuse while anyone else holds it; reading commands
  * only look. The lock is `<data-dir>/kasa.lock`, held through the operating system (ADR 0106), so
  * it is free the moment its holder dies — there is no stale lock to judge by PID or host name.

@@ -40,7 +40,7 @@ const parser =
 /**
  * `kasa chdu info|verify|reindex|export`: the protected data storage and its index, with the same
  * `--data-dir` and `--chdu` flags as `kasa serve`. Only `reindex` writes (the index, never the
- * CHDÚ), so only it refuses while another process holds the data dir (DECISIONS 13).
+ * CHDÚ), so only it refuses while another process holds the data dir (ADR 0008 §13).
  */
 export function registerChduCommands(
   program: Command,

@@ -5,7 +5,7 @@ import { addOption, readOption } from './option-spec.js';
 import { chduSpec, dataDirSpec } from './serve-config.js';
 import type { ChduTarget } from './targets.js';
 
-/** Where the `kasa chdu …` commands find the register: the same flags as `kasa serve` (DECISIONS 13). */
+/** Where the `kasa chdu …` commands find the register: the same flags as `kasa serve` (ADR 0008 §13). */
 export interface ChduCommandConfig {
   readonly dataDir: string;
   readonly chdu: ChduTarget;

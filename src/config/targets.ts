@@ -10,7 +10,7 @@ import {
 /**
  * Device and server targets given on the command line, parsed once into typed values.
  * Parsing checks the syntax only; whether an adapter exists for a target is decided by the
- * composition root (DECISIONS 12: an unavailable printer target is an exit-2 error, never a
+ * composition root (ADR 0008 §12: an unavailable printer target is an exit-2 error, never a
  * silent fallback).
  */
 export type PrinterTarget = (

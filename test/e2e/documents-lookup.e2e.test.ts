@@ -28,7 +28,7 @@ describe('document lookup', () => {
       expect(found.resultCode, JSON.stringify(query)).toBe(0);
       expect(found.document.internalDocumentId).toBe(a.internalDocumentId);
     }
-    // DECISIONS 4: the last document of any type, cash included
+    // ADR 0008 §4: the last document of any type, cash included
     expect((await byKey({})).document).toMatchObject({ type: 'VK', sequenceId: b.sequenceId });
 
     for (const query of [

@@ -25,7 +25,7 @@ const CASES: Array<[string, Record<string, unknown>, string]> = [
   ['unknown type', pd({ type: 'XX' }), 'type'],
   ['amount missing', pd({ amount: undefined }), 'amount'],
   ['amount differs from the items', pd({ amount: 9.99 }), 'amount'],
-  ['payments missing (DECISIONS 9)', pd({ payments: undefined }), 'payments'],
+  ['payments missing (ADR 0008 §9)', pd({ payments: undefined }), 'payments'],
   ['negative payment', pd({ payments: { Hotovosť: -1 } }), 'payments.Hotovosť'],
   ['PD without items', pd({ documentEntries: [] }), 'documentEntries'],
   ['UF without invoiceId', { type: 'UF', amount: 10, payments: { Karta: 10 } }, 'invoiceId'],

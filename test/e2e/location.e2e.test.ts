@@ -14,7 +14,7 @@ const component = async (name: string) =>
   (await h!.get('/api/status/get')).body.components.find((c: { component: string }) => c.component === name);
 
 describe('location of a PORTABLE register (issue 10)', () => {
-  it('a STANDARD register gets 701 and stores nothing (DECISIONS 6)', async () => {
+  it('a STANDARD register gets 701 and stores nothing (ADR 0008 §6)', async () => {
     h = await startHarness();
     const res = await h.post('/api/location/update', { gps: { x: 17.112415, y: 48.1467828 } });
     expect(res.body).toMatchObject({ resultCode: 701, field: 'cashRegisterType' });
@@ -50,7 +50,7 @@ describe('location of a PORTABLE register (issue 10)', () => {
     expect(sent).toMatchObject({ operation: 'RegisterLocation', outcome: 'accepted', sendingCount: '1' });
     expect((await h.get('/api/location/get')).body.location).toEqual(res.body.location);
     expect(await component('LOCATION')).toMatchObject({ state: 'OK' });
-    // Locations take no document number (DECISIONS 5).
+    // Locations take no document number (ADR 0008 §5).
     const doc = await h.post('/api/document/store', pd());
     expect(doc.body.document.sequenceId).toBe(1);
   });

@@ -7,7 +7,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-describe('the offline, repair and location endpoints while the register cannot work (DECISIONS 11)', () => {
+describe('the offline, repair and location endpoints while the register cannot work (ADR 0008 §11)', () => {
   it('answer the cause (402, no merchant) with an ErrorResponse, and write nothing', async () => {
     h = await startHarness({ demo: false });
     const calls: Array<[string, string, unknown?]> = [

@@ -1,5 +1,5 @@
 /**
- * CHDU Lite (JM Systems P150300) wire format, after ../shared/reference/chdu-lite.md.
+ * CHDU Lite (JM Systems P150300) wire format, after JM Systems "P150300 – Špecifikácia komunikácie" v1.3 (ADR 0104).
  *
  * Command frame: STX LEN(uint16 LE) CMD ARGS EOT, LEN = |CMD + ARGS|. Output data frame:
  * STX LEN DATA EOT, LEN = |DATA|. A READ data frame's DATA is bCmd followed by the n stored bytes,

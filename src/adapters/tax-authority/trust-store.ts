@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 export type TrustDecision = { trusted: true } | { trusted: false; reason: string };
 
 /**
- * The certificates kasa trusts to sign SFS responses (`--sfs-trust FILE`, DECISIONS 1): a PEM
+ * The certificates kasa trusts to sign SFS responses (`--sfs-trust FILE`, ADR 0008 §1): a PEM
  * file with one or more certificates. A response certificate is trusted when it is one of them, or
  * when it is issued (and signed) by one of them that is a CA certificate; either way it must be
  * within its validity period, and so must the CA (ADR 0308).

@@ -296,7 +296,7 @@ describe('toApiCash and VK/VY', () => {
       documentType: 'VY',
       externalId: 'uuid:bb78',
     });
-    // the same document through /api/document/get (DECISIONS 4)
+    // the same document through /api/document/get (ADR 0008 §4)
     expect(toApiDocument(online(record), apiMerchant)).toMatchObject({
       type: 'VY',
       amount: -100,

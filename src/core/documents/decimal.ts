@@ -97,7 +97,7 @@ export function divRoundHalfAwayFromZero(numerator: bigint, denominator: bigint)
 
 /**
  * Line total in cents of a unit price (scale 6) times a quantity (scale 4), rounded half away
- * from zero (DECISIONS 10: the SFS `Price` is the line total). 87.123 × 1 → 87.12.
+ * from zero (ADR 0008 §10: the SFS `Price` is the line total). 87.123 × 1 → 87.12.
  */
 export function lineTotalCents(unitPriceMicros: bigint, quantityUnits: bigint): bigint {
   const productScale = UNIT_PRICE_SCALE + QUANTITY_SCALE;

@@ -26,7 +26,7 @@ const MEMBERS = [
 
 /**
  * The index query of a get request: exactly one member, or none for the last document
- * (DECISIONS 4). Two members → 701 naming the second; a member without its value → 701.
+ * (ADR 0008 §4). Two members → 701 naming the second; a member without its value → 701.
  */
 export function toDocumentQuery(input: GetDocumentInput): DocumentQuery {
   const body = (input ?? {}) as Record<string, unknown>;

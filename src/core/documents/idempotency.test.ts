@@ -42,7 +42,7 @@ describe('canonical request fingerprint', () => {
   });
 });
 
-describe('Idempotency-Key decisions (DECISIONS 7)', () => {
+describe('Idempotency-Key decisions (ADR 0008 §7)', () => {
   const fp = requestFingerprint('cash', { amount: 100 });
   const stored = { idempotency: { key: 'k-1', requestSha256: fp } };
 

@@ -49,7 +49,7 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
 /**
  * Decides a request carrying `key`: `new` when no stored document has the key; `replay` when the
  * stored document was made from the same body (answer it again: nothing is written, sent or
- * printed); a FiscalError 701 when the key was used for a different request (DECISIONS 7).
+ * printed); a FiscalError 701 when the key was used for a different request (ADR 0008 §7).
  */
 export function idempotencyDecision(
   key: string,
@@ -59,7 +59,7 @@ export function idempotencyDecision(
   if (stored === undefined || stored.idempotency === undefined) return 'new';
   if (stored.idempotency.key !== key) return 'new';
   if (stored.idempotency.requestSha256 === fingerprint) return 'replay';
-  // DECISIONS 7: exactly this text.
+  // ADR 0008 §7: exactly this text.
   throw new FiscalError('INVALID_INPUT', 'Idempotency-Key already used for a different request', {
     field: 'Idempotency-Key',
   });

@@ -32,6 +32,6 @@ export const LIMITS = {
   maxPayments: 20,
   /** SFS ParagonNumber is unsignedInt; the API field is int32, and paragóny start at 1. */
   maxParagonNumber: 2_147_483_647,
-  /** The `Idempotency-Key` header (DECISIONS 7, issue 6). */
+  /** The `Idempotency-Key` header (ADR 0008 §7, issue 6). */
   idempotencyKeyMaxChars: 100,
 } as const;

@@ -1,7 +1,7 @@
 import { FiscalError } from '../fiscal-error.js';
 import { localParts } from '../time.js';
 
-/** The number a document gets (DECISIONS 5: one monthly sequence for documents and cash). */
+/** The number a document gets (ADR 0008 §5: one monthly sequence for documents and cash). */
 export interface DocumentNumbering {
   /** SFS ReceiptNumber: from 1 in every calendar month of Europe/Bratislava time. */
   sequenceId: number;

@@ -13,7 +13,7 @@ export interface StoreDocumentInput {
   printer?: unknown;
   amount: number;
   documentEntries?: DocumentEntryInput[] | null | undefined;
-  /** Payment method name → amount (DECISIONS 9: required). */
+  /** Payment method name → amount (ADR 0008 §9: required). */
   payments?: Record<string, number> | null | undefined;
   externalId?: string | null | undefined;
   invoiceId?: string | null | undefined;
@@ -32,7 +32,7 @@ export interface StoreDocumentInput {
 
 export interface DocumentEntryInput {
   name: string;
-  /** Unit price (DECISIONS 10). */
+  /** Unit price (ADR 0008 §10). */
   price: number;
   quantity: number;
   vatRate: string;

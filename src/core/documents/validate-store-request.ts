@@ -144,7 +144,7 @@ function readDocumentType(value: unknown): 'PD' | 'UF' | 'ND' {
   throw invalidInput('type', `unknown document type ${JSON.stringify(value)}; one of PD, UF, ND`);
 }
 
-/** DECISIONS 9: `payments` is required; names are free text, amounts ≥ 0 with 2 decimals. */
+/** ADR 0008 §9: `payments` is required; names are free text, amounts ≥ 0 with 2 decimals. */
 function readPayments(value: unknown): Array<{ name: string; amountCents: number }> {
   if (isAbsent(value))
     throw invalidInput('payments', 'is required: an object of payment name → amount, e.g. {"Cash": 12.30}');

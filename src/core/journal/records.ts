@@ -210,7 +210,7 @@ export interface SettingsRecord {
 
 /**
  * A stuck document or location repaired (`POST /api/document/update`, `fixLocation`) — numbering
- * unchanged (DECISIONS 5). The original record stays; this one carries the repaired version, which
+ * unchanged (ADR 0008 §5). The original record stays; this one carries the repaired version, which
  * every later send uses.
  */
 export interface RepairRecord {

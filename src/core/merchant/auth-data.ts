@@ -4,7 +4,7 @@ import { checkElement, childText, enumeration, length, type SequenceType } from 
 
 /**
  * The merchant's authentication data (`AuthData`, XSD `autentifikacneUdaje_v2.0_20190117.xsd`,
- * ../shared/reference/ekasa-protocol.md §3.2): a PKCS#12 keystore in Base64 and the alias of the
+ * SFS "Popis identifikačných a autentifikačných údajov" v2.1, authentication data XSD v2.0): a PKCS#12 keystore in Base64 and the alias of the
  * entry holding the merchant's key and certificate.
  */
 export interface AuthData {

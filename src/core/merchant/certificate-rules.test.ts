@@ -73,7 +73,7 @@ describe('certificate rules', () => {
     );
   });
 
-  it('400 naming Dic or CashRegisterCode when the certificate is of another merchant or register (DECISIONS 8)', () => {
+  it('400 naming Dic or CashRegisterCode when the certificate is of another merchant or register (ADR 0008 §8)', () => {
     expect(
       failure(() =>
         checkCertificateMatchesIdentity(identity, cert([OU('88812345678900001'), ORG('VATSK-0987654321')])),

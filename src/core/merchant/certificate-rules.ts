@@ -5,7 +5,7 @@ import { type IdentityData, wrongIdentity } from './identity-data.js';
 
 /**
  * The rules that tie a keystore entry to the identification data (SFS errors -101/-102 checked
- * locally before anything is sent; ekasa-protocol.md §3.2) and to the clock. Order, DECISIONS 8:
+ * locally before anything is sent; ekasa-protocol.md §3.2) and to the clock. Order, ADR 0008 §8:
  * profile (402) → identity match (400) → validity (405), so an expired certificate with matching
  * data gives 405 and a mismatch gives 400.
  */

@@ -1,6 +1,6 @@
 /**
  * An X.509 certificate as the merchant rules see it: decoded once by an adapter, plain data here.
- * eKasa merchant certificate profile (../shared/reference/ekasa-protocol.md §3.2): RSA 2048,
+ * eKasa merchant certificate profile (SFS "Popis identifikačných a autentifikačných údajov" v2.1, authentication data XSD v2.0): RSA 2048,
  * subject `CN=VATSK-<DIČ> POKLADNICA <register code>, OU=<register code>,
  * organizationIdentifier=VATSK-<DIČ>, C=SK`.
  */

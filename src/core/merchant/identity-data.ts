@@ -12,7 +12,7 @@ import {
 
 /**
  * The merchant's identification data (`IdentityData`, XSD `identifikacneUdaje_v2.0_20190117.xsd`,
- * ../shared/reference/ekasa-protocol.md §3.3): who the merchant is and which register this is.
+ * SFS "Popis identifikačných a autentifikačných údajov" v2.1, identification data XSD v2.0): who the merchant is and which register this is.
  * Values are kept exactly as written in the file.
  */
 export interface IdentityData {
@@ -91,7 +91,7 @@ export function wrongIdentity(field: string, rule: string): FiscalError {
 /**
  * Checks a parsed identification data file against every rule of the XSD, plus one rule of the
  * SFS sample ("PhysicalAddress of the organisation unit is mandatory for STANDARD", which also
- * gives a STANDARD register its place of sale, DECISIONS 6), and returns its data.
+ * gives a STANDARD register its place of sale, ADR 0008 §6), and returns its data.
  *
  * @throws FiscalError 404 MERCHANT_PARSE_ERROR when the root is not `IdentityData` in the SFS
  *   namespace (not an identification data file at all); 400 MERCHANT_WRONG_FORMAT naming the

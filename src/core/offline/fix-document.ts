@@ -62,7 +62,7 @@ export interface FixedDocument {
 
 /**
  * Applies a fix to a stuck document with only the data sent (issue 10; docs/offline.md has the
- * table of SFS codes and the fix that clears each). The number stays (DECISIONS 5), so the new
+ * table of SFS codes and the fix that clears each). The number stays (ADR 0008 §5), so the new
  * CreateDate must stay in the same calendar month; dates never lie in the future. An empty fix
  * changes nothing: the document is sent again as it is (a fresh signature and SendingCount + 1),
  * which clears an answer that could not be trusted (602) or a transient signature error (-10).

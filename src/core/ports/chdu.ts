@@ -2,7 +2,7 @@ import type { FiscalError } from '../fiscal-error.js';
 
 /**
  * The protected data storage (CHDÚ) as a block device, after the CHDU Lite wire protocol
- * (../shared/reference/chdu-lite.md): write-once blocks with growing addresses, a printer behind
+ * (JM Systems "P150300 – Špecifikácia komunikácie" v1.3, ADR 0104): write-once blocks with growing addresses, a printer behind
  * the device, a drawer, a permanent lock. There is no erase or overwrite anywhere.
  *
  * Every method rejects with a FiscalError: 200 CHDU_NOT_CONNECTED (device missing, port closed),

@@ -37,7 +37,7 @@ export interface SendQueueIndex {
   queueSummary(): QueueSummary;
   /**
    * The last stored request: the document or location with the highest record number. While it
-   * is stuck, CHDÚ-writing requests answer 501 (DECISIONS 17, ADR 0701).
+   * is stuck, CHDÚ-writing requests answer 501 (ADR 0008 §17, ADR 0701).
    */
   lastStoredRequest(): QueueEntry | undefined;
 }

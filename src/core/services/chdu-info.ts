@@ -4,7 +4,7 @@ import type { JournalIndex } from '../ports/journal-index.js';
 
 /**
  * `GET /api/chduinfo` and `kasa chdu info`: what the protected data storage is and how full it is.
- * Read-only; answered even while the register refuses fiscal work (DECISIONS 11).
+ * Read-only; answered even while the register refuses fiscal work (ADR 0008 §11).
  */
 export interface ChduInfo {
   /** e.g. `CHDU Lite`, `kasa image file`. */

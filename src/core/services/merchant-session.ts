@@ -33,7 +33,7 @@ export const NO_MERCHANT =
  * The merchant the register signs with, kept in memory: after a start, {@link load} reopens the
  * keystore of the merchant record in force from the secret store (no password typed); a store
  * installs the new one. Answers, synchronously and cheaply, whether fiscal work is possible
- * (DECISIONS 11): with no merchant, an unreadable keystore or an expired certificate every request
+ * (ADR 0008 §11): with no merchant, an unreadable keystore or an expired certificate every request
  * that must sign or write a fiscal record is refused with 402 or 405 and the reason.
  */
 export class MerchantSession implements RefusalSource {

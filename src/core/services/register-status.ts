@@ -57,7 +57,7 @@ export interface RegisterStatusReport {
 /**
  * ADR 0116: while the refusal is a storage fault (200–203: the CHDÚ or the index cannot be
  * written, or the chain does not verify), look-ups that only read keep being answered from the
- * index; every other refusal (no merchant, an expired certificate…) stops them as DECISIONS 11 says.
+ * index; every other refusal (no merchant, an expired certificate…) stops them as ADR 0008 §11 says.
  */
 export function lookupsAnswered(refusal: FiscalError): boolean {
   return refusal.resultCode >= 200 && refusal.resultCode <= 203;

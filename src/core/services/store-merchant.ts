@@ -40,7 +40,7 @@ export interface StoreMerchantDeps {
  *
  * Order of the checks (docs/merchant.md): identification XML 404/400 → authentication XML 404 →
  * keystore 403 → entry and certificate profile 402 → identification vs certificate 400
- * (DECISIONS 8) → CHDÚ owner 401 → validity 405.
+ * (ADR 0008 §8) → CHDÚ owner 401 → validity 405.
  *
  * Storing again for the same DIČ is a renewal: a new merchant record with the new certificate;
  * documents keep the PKP they were signed with and point to their own merchant record.

@@ -3,7 +3,7 @@
  * as plain data. Property names are the XML attribute names of the protocol and every value is
  * already in its XSD lexical form (amounts `12.30`, quantities `1.0000`, dates
  * `2026-03-02T10:15:30+01:00`), so the exact strings signed in the PKP are the strings sent, stored
- * in the CHDÚ and re-sent later. See ../shared/reference/ekasa-protocol.md §1.4–1.7.
+ * in the CHDÚ and re-sent later. See the SFS interface description "Popis integračného rozhrania systému e-kasa" v2.3, §3.3–3.6.
  */
 export const EKASA_NS = 'http://financnasprava.sk/ekasa/schema/v2';
 

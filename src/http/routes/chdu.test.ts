@@ -29,7 +29,7 @@ afterEach(async () => {
 
 async function build(info: Parameters<typeof chduRoutes>[0]['info']): Promise<KasaApp> {
   const readiness = new Readiness();
-  // Even while the register refuses fiscal work, chduinfo answers (DECISIONS 11).
+  // Even while the register refuses fiscal work, chduinfo answers (ADR 0008 §11).
   readiness.add({ refusal: () => new FiscalError('CHDU_WRITE_ERROR', 'consistency check failed') });
   app = await buildHttpApp({
     logger: createLogger('silent', quiet as never),

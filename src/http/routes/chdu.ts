@@ -80,7 +80,7 @@ const ChduInfoResponse = z
     ],
   });
 
-/** `GET /api/chduinfo`: always answered (DECISIONS 11), read-only. */
+/** `GET /api/chduinfo`: always answered (ADR 0008 §11), read-only. */
 export function chduRoutes(deps: {
   info: () => Promise<
     ChduInfo & { printer?: { adapter: string; target: string; ready: boolean; faultCode?: number } }

@@ -48,7 +48,7 @@ const Headers = z.looseObject({
 
 /**
  * `GET /api/events`: Server-Sent Events for the POS (issue 14, ADR 0805). An extension to the API
- * text (DECISIONS 18), under the same rules as every /api/ path (token, host, origin), answered
+ * text (ADR 0008 §18), under the same rules as every /api/ path (token, host, origin), answered
  * while the register cannot work too — that is when a POS needs to know.
  */
 export function eventRoutes(options: EventStreamOptions): RoutePlugin {
@@ -67,7 +67,7 @@ export function eventRoutes(options: EventStreamOptions): RoutePlugin {
         config: { availability: 'always' },
         schema: {
           tags: ['events'],
-          // DECISIONS: extensions to the API text are marked as such in the OpenAPI document.
+          // ADR 0008 §18: extensions to the API text are marked as such in the OpenAPI document.
           'x-kasa-extension': true,
           // The event names, for generated clients (clients/typescript, ADR 0806).
           'x-kasa-event-types': [...REGISTER_EVENT_TYPES, 'events.lost'],

@@ -126,7 +126,7 @@ export interface MerchantRouteDeps {
 
 /**
  * `POST /api/merchant/store`, `POST /api/merchant/get`, `GET /api/merchant/status`: always
- * answered, even while the register cannot work (DECISIONS 11). Failures are ErrorResponses with
+ * answered, even while the register cannot work (ADR 0008 §11). Failures are ErrorResponses with
  * 400–405 (docs/merchant.md); none stored is 402 on get and status.
  */
 export function merchantRoutes(deps: MerchantRouteDeps): RoutePlugin {

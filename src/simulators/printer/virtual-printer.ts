@@ -402,7 +402,7 @@ function printerError(fault: PrinterFault, message: string, cause?: unknown): Fi
   return new FiscalError(fault, message, undefined, cause !== undefined ? { cause } : undefined);
 }
 
-/** Simulators never answer synchronously (STYLE.md, point 3). */
+/** Simulators never answer synchronously (a real device never answers in the same tick). */
 function tick(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }

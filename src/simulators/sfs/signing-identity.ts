@@ -5,7 +5,7 @@ import forge from 'node-forge';
 import { KeySigner } from '../../adapters/crypto/key-signer.js';
 import type { TestCa } from '../../adapters/pki/test-ca.js';
 
-/** DECISIONS 1: the simulator's response-signing certificate, next to the test CA. */
+/** ADR 0008 §1: the simulator's response-signing certificate, next to the test CA. */
 export const SIGNING_CERT_FILE = 'sfs-signing-cert.pem';
 const SIGNING_KEY_FILE = 'sfs-signing-key.pem';
 

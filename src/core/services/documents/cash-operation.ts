@@ -16,7 +16,7 @@ import { printOptionsOf } from './store-document.js';
 
 /**
  * `POST /api/cash`: a deposit (VK, positive amount) or withdrawal (VY, negative). Shares the
- * monthly numbering with every other document (DECISIONS 5); printed like any original. Refused
+ * monthly numbering with every other document (ADR 0008 §5); printed like any original. Refused
  * with 508 before anything is stored while the last non-electronic document is unprinted.
  */
 export class CashOperation {

@@ -21,7 +21,7 @@ export interface StoreDocumentResult {
 /**
  * `POST /api/document/store`: issues a PD, UF or ND (issue 6). With an `Idempotency-Key`, a retry
  * with the same body answers the stored document again — nothing is written, sent or printed
- * twice, also after a restart; the same key with another body is refused (DECISIONS 7).
+ * twice, also after a restart; the same key with another body is refused (ADR 0008 §7).
  */
 export class StoreDocument {
   constructor(private readonly deps: DocumentDeps) {}

@@ -6,7 +6,7 @@ import type { ComponentStatus, StatusProbe } from '../register-status.js';
 /**
  * `LOCATION` of `GET /api/status/get` (issue 10): a PORTABLE register warns while it has never
  * registered a location (spec §2: required each time its point of sale changes); a STANDARD one
- * is at its organisation unit's address (DECISIONS 6).
+ * is at its organisation unit's address (ADR 0008 §6).
  */
 export function locationProbe(index: LocationIndex & MerchantIndex): StatusProbe {
   return {

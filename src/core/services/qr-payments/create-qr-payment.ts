@@ -32,7 +32,7 @@ const MAX_AMOUNT_CENTS = 99_999_999;
 /**
  * `POST /api/qrpayment/create` (ADR 0900): asks NOP for a payment id and keeps the intent. With an
  * `Idempotency-Key`, a retry (also concurrent, also after a restart) answers the same intent and
- * never asks NOP again; the same key with another body is 701 (DECISIONS 7). When NOP cannot be
+ * never asks NOP again; the same key with another body is 701 (ADR 0008 §7). When NOP cannot be
  * reached the answer is 801 and no id is invented: the POS offers another tender.
  */
 export class CreateQrPayment {

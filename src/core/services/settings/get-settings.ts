@@ -1,7 +1,7 @@
 import type { FixedSetting, LiveSettings } from '../../settings/live-settings.js';
 import type { Settings } from '../../settings/settings-schema.js';
 
-/** What `GET /api/settings/get` answers (DECISIONS-style shape recorded in ADR 1001). */
+/** What `GET /api/settings/get` answers (the shape of ADR 0008 §3, recorded in ADR 1001). */
 export interface SettingsView {
   resultCode: 0;
   settings: Settings;
