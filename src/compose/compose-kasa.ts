@@ -266,6 +266,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     capacity: () => storage.info(),
     index: storage.index,
     clock,
+    lock,
     ...overrides.events,
   });
   const journal = events.journal(storage.journal);
