@@ -83,7 +83,8 @@ describe('the packed tarball installed into a clean prefix', () => {
   it('ships compiled JavaScript, the admin page, the fonts and the pinned tree, but no TypeScript sources', () => {
     for (const file of [
       'dist/main.js',
-      'dist/web/admin.html',
+      'dist/web/index.html',
+      'dist/web/admin.js',
       'assets/fonts/DejaVuSansMono.ttf',
       'npm-shrinkwrap.json',
     ]) {
@@ -122,7 +123,10 @@ describe('the packed tarball installed into a clean prefix', () => {
   it('finds its non-TypeScript files from dist/: the admin page and the receipt fonts', async () => {
     const admin = await fetch(`${serve!.url}/admin/`);
     expect(admin.status).toBe(200);
-    expect(await admin.text()).toContain('/api/status/get');
+    expect(await admin.text()).toContain('/admin/admin.js');
+    const script = await fetch(`${serve!.url}/admin/admin.js`);
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('/api/status/get');
     const res = await fetch(`${serve!.url}/api/document/store`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
