@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { hostname, networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -38,6 +37,7 @@ import { systemRoutes, type VersionInfo } from '../http/routes/system.js';
 import type { NopSimulator } from '../simulators/nop/nop-simulator.js';
 import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeAdmin } from './admin.js';
+import { allowedHostNames } from './allowed-host-names.js';
 import { composeBackground } from './background.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
@@ -123,18 +123,6 @@ function readBuildCommit(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Host header names the HTTP app accepts besides loopback: the configured host, and when bound to
- * a wildcard address every address of this machine and its name, so a POS on the LAN can reach a
- * register started with `--host 0.0.0.0 --token …` while a DNS-rebinding page (a foreign name)
- * still cannot.
- */
-function allowedHostNames(host: string): string[] {
-  if (host !== '0.0.0.0' && host !== '::') return [host];
-  const addresses = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((a) => a.address));
-  return [host, hostname(), ...addresses];
 }
 
 /**
@@ -277,6 +265,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     capacity: () => storage.info(),
     index: storage.index,
     clock,
+    lock,
     ...overrides.events,
   });
   const journal = events.journal(storage.journal);
@@ -404,7 +393,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     logger,
     readiness,
     token: config.token,
-    allowedHosts: allowedHostNames(config.host),
+    allowedHosts: allowedHostNames(config.host, logger),
     version,
     routes: [
       systemRoutes({ version: () => ({ ...versionInfo, ...swIds.report() }), status }),

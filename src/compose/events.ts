@@ -10,6 +10,19 @@ import { eventRoutes } from '../http/routes/events.js';
 
 /** How soon after an append the state is compared again (bursts share one look). */
 const POKE_DELAY_MS = 100;
+/**
+ * Looks in a row that may find a writer at work before one gives up until the next tick: under a
+ * steady stream of writes state events wait for a pause (or the next timer tick) rather than
+ * publish a moment inside a request (ADR 0805).
+ */
+const SETTLE_ATTEMPTS = 5;
+
+/** What the watcher needs of the WriteLock: to wait until no writer is at work, and to tell if one was. */
+export interface WriterActivity {
+  readonly holder: string | undefined;
+  readonly holds: number;
+  idle(): Promise<void>;
+}
 
 export interface EventsOptions {
   status: RegisterStatus;
@@ -17,6 +30,12 @@ export interface EventsOptions {
   capacity: () => Promise<{ capacityBlocks: number; freeBlocks: number } | undefined>;
   index: JournalIndex;
   clock: Clock;
+  /**
+   * The register's WriteLock. The state is compared only while no request holds it: a sale's
+   * document record is appended (and pokes the watcher) before its SFS exchange and its print, in
+   * the same request; the states in between are not the register's (ADR 0805).
+   */
+  lock: WriterActivity;
   /** How often the state is compared (default 2 s); an append also triggers a comparison. */
   watchIntervalMs?: number;
   /** How often the capacity is read (default 60 s). */
@@ -43,8 +62,8 @@ export interface EventsPart {
 /**
  * Composition of the events (ADR 0805). The state watcher is background work with one lifecycle:
  * started by composeKasa after the register is assembled, stopped by its close(); it only reads
- * the status (never the WriteLock) and never fails the register: a failed comparison is retried at
- * the next tick.
+ * the status, never takes the WriteLock (it waits until no writer holds it, so it compares settled
+ * states only) and never fails the register: a failed comparison is retried at the next tick.
  */
 export function composeEvents(o: EventsOptions): EventsPart {
   const ring = new EventRing(o.window ?? DEFAULT_EVENT_WINDOW, () => o.clock.now());
@@ -70,6 +89,20 @@ export function composeEvents(o: EventsOptions): EventsPart {
     poke.unref();
   };
 
+  /**
+   * One comparison of a settled state: waits until no writer holds the lock, reads the status, and
+   * drops the report when a writer took the lock meanwhile (then waits and reads again).
+   */
+  const settledCheck = async (capacity: boolean, printer: boolean): Promise<void> => {
+    for (let attempt = 0; attempt < SETTLE_ATTEMPTS && !stopped; attempt++) {
+      await o.lock.idle();
+      if (stopped) return;
+      const holds = o.lock.holds;
+      const settled = () => o.lock.holder === undefined && o.lock.holds === holds;
+      if (await watcher.check({ capacity, printer, settled })) return;
+    }
+  };
+
   /** `printer`: the timer asks the printer too; the look after an append does not (ADR 0805). */
   const run = (printer: boolean): void => {
     if (stopped) return;
@@ -79,8 +112,7 @@ export function composeEvents(o: EventsOptions): EventsPart {
     }
     const capacity = printer && Date.now() - lastCapacity >= capacityEvery;
     if (capacity) lastCapacity = Date.now();
-    running = watcher
-      .check({ capacity, printer })
+    running = settledCheck(capacity, printer)
       .catch(() => undefined)
       .finally(() => {
         running = undefined;

@@ -148,6 +148,40 @@ describe('GET /api/events', () => {
   });
 });
 
+describe('state events compare settled states only (ADR 0805)', () => {
+  let q: Harness;
+  let qBase: string;
+  beforeAll(async () => {
+    q = await startHarness();
+    qBase = await q.kasa.app.listen({ host: '127.0.0.1', port: 0 });
+  }, 60_000);
+  afterAll(async () => q.close());
+
+  it('a normal sale publishes no register.state or backlog.changed: the look waits until the sale has released the lock', async () => {
+    const s = await openSse(`${qBase}/api/events`);
+    try {
+      // A slow SFS answer keeps the sale inside the lock well past the look 100 ms after its
+      // document record: the moment "stored, not yet registered or printed" (508) is not a state.
+      q.sim.setLatency(600, 1);
+      const res = await q.post('/api/document/store', pd());
+      expect(res.body.resultCode).toBe(0);
+      const doc = res.body.document.internalDocumentId as number;
+      await s.waitFor(is('document.registered', doc), 'document.registered');
+      // A later, real change: the timer's look that finds it runs after the look the sale caused,
+      // so anything that look published is on the stream before it.
+      q.printer.setPaper('out');
+      await s.waitFor(is('printer.changed'), 'printer.changed');
+      const spurious = s.messages.filter(
+        (m) => (m.event === 'register.state' && data(m).reasonCode === 508) || m.event === 'backlog.changed',
+      );
+      expect(spurious).toEqual([]);
+    } finally {
+      q.printer.setPaper('ok');
+      s.close();
+    }
+  }, 60_000);
+});
+
 describe('event streams are bounded', () => {
   let kasa: Kasa;
   let url: string;

@@ -87,8 +87,21 @@ describe('packaging/kasa.service', () => {
       'char-ttyACM rw',
       'char-ttyUSB rw',
       'char-ttyS rw',
+      'char-ttyAMA rw',
       'char-usb rw',
     ]);
+  });
+
+  it('lets a Raspberry Pi UART through DevicePolicy=closed (/dev/ttyAMA*, /dev/serial0)', () => {
+    expect(values('DevicePolicy')).toEqual(['closed']);
+    expect(values('DeviceAllow')).toContain('char-ttyAMA rw');
+  });
+
+  it('allows AF_NETLINK, which os.networkInterfaces() needs when kasa is bound to 0.0.0.0', () => {
+    // Without it Node throws "uv_interface_addresses returned Unknown system error 97" (ADR 0803).
+    const families = values('RestrictAddressFamilies').flatMap((v) => v.split(/\s+/));
+    expect(families).toEqual(expect.arrayContaining(['AF_UNIX', 'AF_INET', 'AF_INET6', 'AF_NETLINK']));
+    expect(values('RestrictAddressFamilies')).toHaveLength(1);
   });
 
   it.skipIf(!hasAnalyze)(

@@ -91,4 +91,26 @@ describe('WriteLock', () => {
     slow.resolve();
     await expect(a).resolves.toBe('a');
   });
+
+  it('counts its holds and tells when nobody holds it, for readers that must see settled states', async () => {
+    const lock = new WriteLock();
+    await lock.idle(); // free: resolves at once
+    expect(lock.holds).toBe(0);
+    const gate = deferred();
+    const client = lock.run('document/store', () => gate.promise);
+    expect(lock.holds).toBe(1);
+    let idle = false;
+    const waiting = lock.idle().then(() => {
+      idle = true;
+    });
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    gate.resolve();
+    await client;
+    await waiting;
+    expect(idle).toBe(true);
+    expect(lock.holder).toBeUndefined();
+    await lock.runBackground('resend', async () => undefined);
+    expect(lock.holds).toBe(2);
+  });
 });

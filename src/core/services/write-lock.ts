@@ -17,6 +17,7 @@ export class WriteLock {
   #background = false;
   #released: Promise<void> = Promise.resolve();
   #release: () => void = () => undefined;
+  #holds = 0;
   #clientsWaiting = 0;
 
   /**
@@ -30,6 +31,19 @@ export class WriteLock {
   /** The use case now holding the lock, if any (for status and logs). */
   get holder(): string | undefined {
     return this.#holder;
+  }
+
+  /**
+   * How many times the lock has been taken so far. A reader that must see no writer's half-done
+   * work (the state watcher, ADR 0805) compares it before and after its read.
+   */
+  get holds(): number {
+    return this.#holds;
+  }
+
+  /** Resolves once nobody holds the lock (it may be taken again at once). */
+  async idle(): Promise<void> {
+    while (this.#holder !== undefined) await this.#released;
   }
 
   async run<T>(useCase: string, work: () => Promise<T>): Promise<T> {
@@ -61,6 +75,7 @@ export class WriteLock {
 
   async #hold<T>(useCase: string, background: boolean, work: () => Promise<T>): Promise<T> {
     this.#holder = useCase;
+    this.#holds += 1;
     this.#background = background;
     this.#released = new Promise<void>((resolve) => {
       this.#release = resolve;

@@ -186,6 +186,168 @@ export type ChduInfoResponseInput = {
   };
 };
 
+/** Every setting of the register (docs/settings.md). Each applies at once, without a restart. */
+export type SettingsInput = {
+  /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0 (paper and code page are the printer* keys below). */
+  printerTarget: string;
+  /** Printable width in dots at 203 dpi: 384 (58 mm paper), 512 (72 mm), 576 (80 mm). */
+  printerPaperWidthDots: 384 | 512 | 576;
+  /** Characters per line: 32 or 42 on 384 dots, 42 or 56 on 512, 48 or 64 on 576 (the smaller is font A, the larger font B). */
+  printerCharsPerLine: 32 | 42 | 48 | 56 | 64;
+  /** How text is sent: code page PC852 or Windows-1250, or raster (text printed as pictures). */
+  printerCodepage: "cp852" | "cp1250" | "raster";
+  /** The ESC t number selecting the code page on this model; null = the Epson number (18 / 45). */
+  printerCodepageNumber: number | null;
+  /** raster: kasa draws the QR code; native: the printer's own QR command. */
+  printerQr: "raster" | "native";
+  /** Printer model name shown by GET /api/printer; null = the adapter name. */
+  printerModel: string | null;
+  /** How a printed line counts as on paper (ADR 0507): received — the printer confirmed its arrival (a resumed print may repeat lines of the receive buffer); printed — Epson process IDs (GS ( H) confirm printing, a resumed print is exact. */
+  printerConfirm: "received" | "printed";
+  /** The printer's receive buffer in bytes (256-1048576): how far back a resumed print starts when only arrival is confirmed. */
+  printerBufferBytes: number;
+  /** Default pacing of long prints: bytes of printer data per window, 0 (one window) or 256-10000000; windows widen so the pauses of one print add up to at most 120 s. A request Printer object overrides it. */
+  printWindowSize: number;
+  /** Default pause between two print windows, milliseconds (0-10000). A request Printer object overrides it. */
+  printDelay: number;
+  /** Head paper and electronic receipts with the stored logo (POST /api/image/store). */
+  logoEnabled: boolean;
+  /** Header text for PD, UF and ND documents whose request has no header; null = none. */
+  receiptHeader: string | null;
+  /** Footer text for PD, UF and ND documents whose request has no footer; null = none. */
+  receiptFooter: string | null;
+  /** The SFS SOAP endpoint; null = the simulator embedded in kasa (demo and tests). */
+  sfsUrl: string | null;
+  /** PEM files (absolute paths) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
+  sfsTrust: Array<string>;
+  /** The online limit in milliseconds: past it a document is issued offline and sent later. */
+  sfsTimeoutMs: number;
+  /** Offline sending: the first wait after a failed try, milliseconds; it doubles up to resendMaxIntervalMs. */
+  resendIntervalMs: number;
+  /** Offline sending: the longest wait between two tries, milliseconds (at least resendIntervalMs is used). */
+  resendMaxIntervalMs: number;
+  /** Offline sending: documents and locations one batch sends at most. */
+  resendBatchLimit: number;
+  /** Hours from the first attempt within which a stored message must reach the SFS (96 by law). */
+  resendDeadlineHours: number;
+  /** Send deposits (VK) and withdrawals (VY) created from 1 January 2026 although Act 384/2025 ended sending them (test environments only). Before that date they are always sent. */
+  forceSendCashDocuments: boolean;
+  /** Payment names (keys of payments) that mean cash: only they may carry the 5-cent rounding. Case and surrounding spaces do not matter; diacritics do. */
+  cashPaymentNames: Array<string>;
+  /** QR payments through NOP: off, int (the tax authority's integration environment) or prod. */
+  nopEnvironment: "off" | "int" | "prod";
+  /** The merchant's notification-enabled account (IBAN; spaces allowed); null = not set up. */
+  nopIban: string | null;
+  /** Creditor name in the QR code (at most 70 once folded); null = the merchant's name. */
+  nopCreditorName: string | null;
+  /** Message in the QR code for the payer (at most 140 once folded), e.g. shop and branch; null = none. */
+  nopMessage: string | null;
+  /** Payme link type: m (dynamic QR at the point of sale) or p. */
+  nopPaymeType: "m" | "p";
+  /** Seconds a new QR payment waits for the money before it expires. */
+  nopExpirySeconds: number;
+  /** The payments name receipts use for QR payments (e.g. {"QR platba": 12.50}). */
+  nopTenderName: string;
+  /** Language of the admin page (each browser can switch for itself). */
+  adminLanguage: "sk" | "en";
+  /** How often the admin page refreshes status and the document list, seconds. */
+  adminRefreshSeconds: number;
+};
+
+export type SettingsResponseInput = {
+  resultCode: 0;
+  settings: SettingsInput;
+  /** Keys fixed for this process by a flag or KASA_* variable: PUT may send them only with the value in force. */
+  fixed: Array<string>;
+  /** For each fixed key, the flag or variable that fixed it (kasa addition). */
+  fixedBy: {
+    [key: string]: string;
+  };
+};
+
+export type StoreSettingsRequestInput = {
+  /** Any subset of the keys of Settings. An unknown key or a bad value is 701 naming it; a fixed key only with its value in force. */
+  settings: {
+    /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0 (paper and code page are the printer* keys below). */
+    printerTarget?: string;
+    /** Printable width in dots at 203 dpi: 384 (58 mm paper), 512 (72 mm), 576 (80 mm). */
+    printerPaperWidthDots?: 384 | 512 | 576;
+    /** Characters per line: 32 or 42 on 384 dots, 42 or 56 on 512, 48 or 64 on 576 (the smaller is font A, the larger font B). */
+    printerCharsPerLine?: 32 | 42 | 48 | 56 | 64;
+    /** How text is sent: code page PC852 or Windows-1250, or raster (text printed as pictures). */
+    printerCodepage?: "cp852" | "cp1250" | "raster";
+    /** The ESC t number selecting the code page on this model; null = the Epson number (18 / 45). */
+    printerCodepageNumber?: number | null;
+    /** raster: kasa draws the QR code; native: the printer's own QR command. */
+    printerQr?: "raster" | "native";
+    /** Printer model name shown by GET /api/printer; null = the adapter name. */
+    printerModel?: string | null;
+    /** How a printed line counts as on paper (ADR 0507): received — the printer confirmed its arrival (a resumed print may repeat lines of the receive buffer); printed — Epson process IDs (GS ( H) confirm printing, a resumed print is exact. */
+    printerConfirm?: "received" | "printed";
+    /** The printer's receive buffer in bytes (256-1048576): how far back a resumed print starts when only arrival is confirmed. */
+    printerBufferBytes?: number;
+    /** Default pacing of long prints: bytes of printer data per window, 0 (one window) or 256-10000000; windows widen so the pauses of one print add up to at most 120 s. A request Printer object overrides it. */
+    printWindowSize?: number;
+    /** Default pause between two print windows, milliseconds (0-10000). A request Printer object overrides it. */
+    printDelay?: number;
+    /** Head paper and electronic receipts with the stored logo (POST /api/image/store). */
+    logoEnabled?: boolean;
+    /** Header text for PD, UF and ND documents whose request has no header; null = none. */
+    receiptHeader?: string | null;
+    /** Footer text for PD, UF and ND documents whose request has no footer; null = none. */
+    receiptFooter?: string | null;
+    /** The SFS SOAP endpoint; null = the simulator embedded in kasa (demo and tests). */
+    sfsUrl?: string | null;
+    /** PEM files (absolute paths) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
+    sfsTrust?: Array<string>;
+    /** The online limit in milliseconds: past it a document is issued offline and sent later. */
+    sfsTimeoutMs?: number;
+    /** Offline sending: the first wait after a failed try, milliseconds; it doubles up to resendMaxIntervalMs. */
+    resendIntervalMs?: number;
+    /** Offline sending: the longest wait between two tries, milliseconds (at least resendIntervalMs is used). */
+    resendMaxIntervalMs?: number;
+    /** Offline sending: documents and locations one batch sends at most. */
+    resendBatchLimit?: number;
+    /** Hours from the first attempt within which a stored message must reach the SFS (96 by law). */
+    resendDeadlineHours?: number;
+    /** Send deposits (VK) and withdrawals (VY) created from 1 January 2026 although Act 384/2025 ended sending them (test environments only). Before that date they are always sent. */
+    forceSendCashDocuments?: boolean;
+    /** Payment names (keys of payments) that mean cash: only they may carry the 5-cent rounding. Case and surrounding spaces do not matter; diacritics do. */
+    cashPaymentNames?: Array<string>;
+    /** QR payments through NOP: off, int (the tax authority's integration environment) or prod. */
+    nopEnvironment?: "off" | "int" | "prod";
+    /** The merchant's notification-enabled account (IBAN; spaces allowed); null = not set up. */
+    nopIban?: string | null;
+    /** Creditor name in the QR code (at most 70 once folded); null = the merchant's name. */
+    nopCreditorName?: string | null;
+    /** Message in the QR code for the payer (at most 140 once folded), e.g. shop and branch; null = none. */
+    nopMessage?: string | null;
+    /** Payme link type: m (dynamic QR at the point of sale) or p. */
+    nopPaymeType?: "m" | "p";
+    /** Seconds a new QR payment waits for the money before it expires. */
+    nopExpirySeconds?: number;
+    /** The payments name receipts use for QR payments (e.g. {"QR platba": 12.50}). */
+    nopTenderName?: string;
+    /** Language of the admin page (each browser can switch for itself). */
+    adminLanguage?: "sk" | "en";
+    /** How often the admin page refreshes status and the document list, seconds. */
+    adminRefreshSeconds?: number;
+  };
+};
+
+export type StoreSettingsResponseInput = {
+  resultCode: 0;
+  settings: SettingsInput;
+  /** Keys fixed for this process by a flag or KASA_* variable: PUT may send them only with the value in force. */
+  fixed: Array<string>;
+  /** For each fixed key, the flag or variable that fixed it (kasa addition). */
+  fixedBy: {
+    [key: string]: string;
+  };
+  /** The keys this request changed (empty: nothing was written). */
+  changed: Array<string>;
+};
+
 export type VersionResponseInput = {
   resultCode: 0;
   product: string;
@@ -194,7 +356,8 @@ export type VersionResponseInput = {
   apiVersion: "1.7";
   /** SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version */
   swId?: string;
-  swIdOrigin?: "configured" | "derived" | "pending";
+  /** Always present: configured (--sw-id, sent as given), derived (swIdDerivedFrom), pending (no swId yet) */
+  swIdOrigin: "configured" | "derived" | "pending";
   /** For a derived SwId: the text whose SHA-1 it is (manufacturer|product|CHDÚ|version|CHDÚ version) */
   swIdDerivedFrom?: string;
   /** git commit the running code was built from, when known */
@@ -220,7 +383,8 @@ export type StatusResponseInput = {
   }>;
   /** SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version */
   swId?: string;
-  swIdOrigin?: "configured" | "derived" | "pending";
+  /** Always present: configured (--sw-id, sent as given), derived (swIdDerivedFrom), pending (no swId yet) */
+  swIdOrigin: "configured" | "derived" | "pending";
   /** For a derived SwId: the text whose SHA-1 it is (manufacturer|product|CHDÚ|version|CHDÚ version) */
   swIdDerivedFrom?: string;
 };
@@ -422,8 +586,8 @@ export type GetDocumentRequestInput = {
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
     codingNumber?: unknown;
   } | null;
-  /** Accepted and ignored (another vendor's member): Papaya POS GetDocumentRequest: list the unsent documents instead. kasa has its own offline report endpoints. */
-  offlineDocuments?: unknown;
+  /** Accepted and ignored (another vendor's member): Papaya POS GetDocumentRequest: list the unsent documents instead. Only `false` (or null) is accepted and ignored; `true` is refused (701), since kasa would answer one document instead of the list: the unsent documents are listed by POST /api/document/get/offline (or POST /api/report/offline). */
+  offlineDocuments?: false | null;
 };
 
 export type DocumentItemInput = {
@@ -551,6 +715,210 @@ export type DocumentResponseInput = {
 export type CashResponseInput = {
   resultCode: number;
   cash: CashInput;
+};
+
+export type DocumentListItemInput = {
+  internalDocumentId: number;
+  documentNumber: string;
+  type: "PD" | "UF" | "ND" | "VK" | "VY";
+  /** negative for a withdrawal (VY) or a refund */
+  amount: number;
+  /** dd.MM.yyyy HH:mm:ss, Europe/Bratislava */
+  createDate: string;
+  externalId?: string;
+  okp: string;
+  uuid?: string;
+  /** unsent: offline, waits to be sent; online / offline-sent: registered; stuck: rejected, waits for repair; not-sent: not sent by law (VK/VY); set-aside: rejected and set aside for the tax office (POST /api/offline/set-aside), never sent again */
+  sendState: "unsent" | "online" | "offline-sent" | "stuck" | "not-sent" | "set-aside";
+  printState: "pending" | "printed" | "failed" | "electronic";
+  sendingCount: number;
+};
+
+export type DocumentListResponseInput = {
+  resultCode: 0;
+  documents: Array<DocumentListItemInput>;
+  /** present when more documents follow: pass it as cursor */
+  nextCursor?: number;
+};
+
+export type DocumentViewResponseInput = {
+  resultCode: 0;
+  document: ResponseDocumentInput;
+  sfs: {
+    /** unsent: offline, waits to be sent; online / offline-sent: registered; stuck: rejected, waits for repair; not-sent: not sent by law (VK/VY); set-aside: rejected and set aside for the tax office (POST /api/offline/set-aside), never sent again */
+    state: "unsent" | "online" | "offline-sent" | "stuck" | "not-sent" | "set-aside";
+    sendingCount: number;
+    lastAttempt?: {
+      requestDate: string;
+      outcome: string;
+      errorCode?: number;
+      errorText?: string;
+    };
+    accepted?: {
+      uuid?: string;
+      processDate?: string;
+    };
+  };
+  print: {
+    state: "pending" | "printed" | "failed" | "electronic";
+    lastPrinterCode?: number;
+  };
+  receipt: {
+    /** the receipt as a PNG, Base64 */
+    imageData: string;
+    /** the same receipt as text lines */
+    text: string;
+    charsPerLine: number;
+  };
+};
+
+export type DailySummaryInput = {
+  /** documents stored in the period, by type */
+  counts: {
+    PD: number;
+    UF: number;
+    ND: number;
+    VK: number;
+    VY: number;
+    total: number;
+  };
+  /** documents the SFS rejected (stuck): counted above, in no sum */
+  notValid: number;
+  /** per VAT rate: the sum of the PD documents' vatRateSums rows */
+  vatRates: Array<{
+    title: string;
+    /** EUR */
+    base: number;
+    /** EUR */
+    vat: number;
+    /** EUR */
+    sum: number;
+  }>;
+  vatTotal: {
+    /** EUR */
+    base: number;
+    /** EUR */
+    vat: number;
+    /** EUR */
+    sum: number;
+  };
+  /** PD and UF amounts (cash rounding included) */
+  turnover: number;
+  /** PD documents with an amount ≥ 0 */
+  sales: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** PD documents with a negative amount */
+  refunds: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** UF documents */
+  invoicePayments: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** cash rounding included in the amounts */
+  rounding: number;
+  /** per payment name as sent; money paid back counts negative */
+  payments: Array<{
+    name: string;
+    /** EUR */
+    total: number;
+    cash: boolean;
+  }>;
+  /** VK */
+  deposits: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** VY, as positive amounts */
+  withdrawals: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** deposits − withdrawals + the cash part of each PD and UF (change excluded) */
+  cashInDrawer: number;
+};
+
+export type SummaryResponseInput = {
+  resultCode: 0;
+  from: string;
+  to: string;
+  summary: DailySummaryInput;
+  /** QR payments through NOP (issue 15), present when the register has them */
+  qr?: {
+    /** the payments name receipts use for QR payments (setting nopTenderName) */
+    tenderName: string;
+    /** what the receipts of the period were paid under that name */
+    tender: number;
+    /** QR payments of the period used on receipts */
+    used: number;
+    /** paid, not used on a receipt (yet) */
+    paidNotUsed: number;
+    /** paid after they expired: refund or review */
+    late: number;
+    /** paid with another amount: refund or review */
+    mismatch: number;
+    /** QR payments of the period by state */
+    count: {
+      [key: string]: number;
+    };
+  };
+};
+
+export type SummaryPrintRequestInput = {
+  /** a day YYYY-MM-DD, Europe/Bratislava */
+  from?: string;
+  /** a day YYYY-MM-DD, Europe/Bratislava */
+  to?: string;
+  /** pacing of the print (windowSize, printDelay) */
+  printer?: {
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
+    windowSize?: number | null;
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
+    printDelay?: number | null;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
+  };
+};
+
+export type SummaryPrintResponseInput = {
+  resultCode: 0;
+  from: string;
+  to: string;
+  summary: DailySummaryInput;
+  /** QR payments through NOP (issue 15), present when the register has them */
+  qr?: {
+    /** the payments name receipts use for QR payments (setting nopTenderName) */
+    tenderName: string;
+    /** what the receipts of the period were paid under that name */
+    tender: number;
+    /** QR payments of the period used on receipts */
+    used: number;
+    /** paid, not used on a receipt (yet) */
+    paidNotUsed: number;
+    /** paid after they expired: refund or review */
+    late: number;
+    /** paid with another amount: refund or review */
+    mismatch: number;
+    /** QR payments of the period by state */
+    count: {
+      [key: string]: number;
+    };
+  };
+  /** the CHDÚ record of the printed text */
+  recordNo: number;
 };
 
 export type MerchantResponseInput = {
@@ -1099,6 +1467,168 @@ export type ChduInfoResponse = {
   };
 };
 
+/** Every setting of the register (docs/settings.md). Each applies at once, without a restart. */
+export type Settings = {
+  /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0 (paper and code page are the printer* keys below). */
+  printerTarget: string;
+  /** Printable width in dots at 203 dpi: 384 (58 mm paper), 512 (72 mm), 576 (80 mm). */
+  printerPaperWidthDots: 384 | 512 | 576;
+  /** Characters per line: 32 or 42 on 384 dots, 42 or 56 on 512, 48 or 64 on 576 (the smaller is font A, the larger font B). */
+  printerCharsPerLine: 32 | 42 | 48 | 56 | 64;
+  /** How text is sent: code page PC852 or Windows-1250, or raster (text printed as pictures). */
+  printerCodepage: "cp852" | "cp1250" | "raster";
+  /** The ESC t number selecting the code page on this model; null = the Epson number (18 / 45). */
+  printerCodepageNumber: number | null;
+  /** raster: kasa draws the QR code; native: the printer's own QR command. */
+  printerQr: "raster" | "native";
+  /** Printer model name shown by GET /api/printer; null = the adapter name. */
+  printerModel: string | null;
+  /** How a printed line counts as on paper (ADR 0507): received — the printer confirmed its arrival (a resumed print may repeat lines of the receive buffer); printed — Epson process IDs (GS ( H) confirm printing, a resumed print is exact. */
+  printerConfirm: "received" | "printed";
+  /** The printer's receive buffer in bytes (256-1048576): how far back a resumed print starts when only arrival is confirmed. */
+  printerBufferBytes: number;
+  /** Default pacing of long prints: bytes of printer data per window, 0 (one window) or 256-10000000; windows widen so the pauses of one print add up to at most 120 s. A request Printer object overrides it. */
+  printWindowSize: number;
+  /** Default pause between two print windows, milliseconds (0-10000). A request Printer object overrides it. */
+  printDelay: number;
+  /** Head paper and electronic receipts with the stored logo (POST /api/image/store). */
+  logoEnabled: boolean;
+  /** Header text for PD, UF and ND documents whose request has no header; null = none. */
+  receiptHeader: string | null;
+  /** Footer text for PD, UF and ND documents whose request has no footer; null = none. */
+  receiptFooter: string | null;
+  /** The SFS SOAP endpoint; null = the simulator embedded in kasa (demo and tests). */
+  sfsUrl: string | null;
+  /** PEM files (absolute paths) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
+  sfsTrust: Array<string>;
+  /** The online limit in milliseconds: past it a document is issued offline and sent later. */
+  sfsTimeoutMs: number;
+  /** Offline sending: the first wait after a failed try, milliseconds; it doubles up to resendMaxIntervalMs. */
+  resendIntervalMs: number;
+  /** Offline sending: the longest wait between two tries, milliseconds (at least resendIntervalMs is used). */
+  resendMaxIntervalMs: number;
+  /** Offline sending: documents and locations one batch sends at most. */
+  resendBatchLimit: number;
+  /** Hours from the first attempt within which a stored message must reach the SFS (96 by law). */
+  resendDeadlineHours: number;
+  /** Send deposits (VK) and withdrawals (VY) created from 1 January 2026 although Act 384/2025 ended sending them (test environments only). Before that date they are always sent. */
+  forceSendCashDocuments: boolean;
+  /** Payment names (keys of payments) that mean cash: only they may carry the 5-cent rounding. Case and surrounding spaces do not matter; diacritics do. */
+  cashPaymentNames: Array<string>;
+  /** QR payments through NOP: off, int (the tax authority's integration environment) or prod. */
+  nopEnvironment: "off" | "int" | "prod";
+  /** The merchant's notification-enabled account (IBAN; spaces allowed); null = not set up. */
+  nopIban: string | null;
+  /** Creditor name in the QR code (at most 70 once folded); null = the merchant's name. */
+  nopCreditorName: string | null;
+  /** Message in the QR code for the payer (at most 140 once folded), e.g. shop and branch; null = none. */
+  nopMessage: string | null;
+  /** Payme link type: m (dynamic QR at the point of sale) or p. */
+  nopPaymeType: "m" | "p";
+  /** Seconds a new QR payment waits for the money before it expires. */
+  nopExpirySeconds: number;
+  /** The payments name receipts use for QR payments (e.g. {"QR platba": 12.50}). */
+  nopTenderName: string;
+  /** Language of the admin page (each browser can switch for itself). */
+  adminLanguage: "sk" | "en";
+  /** How often the admin page refreshes status and the document list, seconds. */
+  adminRefreshSeconds: number;
+};
+
+export type SettingsResponse = {
+  resultCode: 0;
+  settings: Settings;
+  /** Keys fixed for this process by a flag or KASA_* variable: PUT may send them only with the value in force. */
+  fixed: Array<string>;
+  /** For each fixed key, the flag or variable that fixed it (kasa addition). */
+  fixedBy: {
+    [key: string]: string;
+  };
+};
+
+export type StoreSettingsRequest = {
+  /** Any subset of the keys of Settings. An unknown key or a bad value is 701 naming it; a fixed key only with its value in force. */
+  settings: {
+    /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0 (paper and code page are the printer* keys below). */
+    printerTarget?: string;
+    /** Printable width in dots at 203 dpi: 384 (58 mm paper), 512 (72 mm), 576 (80 mm). */
+    printerPaperWidthDots?: 384 | 512 | 576;
+    /** Characters per line: 32 or 42 on 384 dots, 42 or 56 on 512, 48 or 64 on 576 (the smaller is font A, the larger font B). */
+    printerCharsPerLine?: 32 | 42 | 48 | 56 | 64;
+    /** How text is sent: code page PC852 or Windows-1250, or raster (text printed as pictures). */
+    printerCodepage?: "cp852" | "cp1250" | "raster";
+    /** The ESC t number selecting the code page on this model; null = the Epson number (18 / 45). */
+    printerCodepageNumber?: number | null;
+    /** raster: kasa draws the QR code; native: the printer's own QR command. */
+    printerQr?: "raster" | "native";
+    /** Printer model name shown by GET /api/printer; null = the adapter name. */
+    printerModel?: string | null;
+    /** How a printed line counts as on paper (ADR 0507): received — the printer confirmed its arrival (a resumed print may repeat lines of the receive buffer); printed — Epson process IDs (GS ( H) confirm printing, a resumed print is exact. */
+    printerConfirm?: "received" | "printed";
+    /** The printer's receive buffer in bytes (256-1048576): how far back a resumed print starts when only arrival is confirmed. */
+    printerBufferBytes?: number;
+    /** Default pacing of long prints: bytes of printer data per window, 0 (one window) or 256-10000000; windows widen so the pauses of one print add up to at most 120 s. A request Printer object overrides it. */
+    printWindowSize?: number;
+    /** Default pause between two print windows, milliseconds (0-10000). A request Printer object overrides it. */
+    printDelay?: number;
+    /** Head paper and electronic receipts with the stored logo (POST /api/image/store). */
+    logoEnabled?: boolean;
+    /** Header text for PD, UF and ND documents whose request has no header; null = none. */
+    receiptHeader?: string | null;
+    /** Footer text for PD, UF and ND documents whose request has no footer; null = none. */
+    receiptFooter?: string | null;
+    /** The SFS SOAP endpoint; null = the simulator embedded in kasa (demo and tests). */
+    sfsUrl?: string | null;
+    /** PEM files (absolute paths) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
+    sfsTrust?: Array<string>;
+    /** The online limit in milliseconds: past it a document is issued offline and sent later. */
+    sfsTimeoutMs?: number;
+    /** Offline sending: the first wait after a failed try, milliseconds; it doubles up to resendMaxIntervalMs. */
+    resendIntervalMs?: number;
+    /** Offline sending: the longest wait between two tries, milliseconds (at least resendIntervalMs is used). */
+    resendMaxIntervalMs?: number;
+    /** Offline sending: documents and locations one batch sends at most. */
+    resendBatchLimit?: number;
+    /** Hours from the first attempt within which a stored message must reach the SFS (96 by law). */
+    resendDeadlineHours?: number;
+    /** Send deposits (VK) and withdrawals (VY) created from 1 January 2026 although Act 384/2025 ended sending them (test environments only). Before that date they are always sent. */
+    forceSendCashDocuments?: boolean;
+    /** Payment names (keys of payments) that mean cash: only they may carry the 5-cent rounding. Case and surrounding spaces do not matter; diacritics do. */
+    cashPaymentNames?: Array<string>;
+    /** QR payments through NOP: off, int (the tax authority's integration environment) or prod. */
+    nopEnvironment?: "off" | "int" | "prod";
+    /** The merchant's notification-enabled account (IBAN; spaces allowed); null = not set up. */
+    nopIban?: string | null;
+    /** Creditor name in the QR code (at most 70 once folded); null = the merchant's name. */
+    nopCreditorName?: string | null;
+    /** Message in the QR code for the payer (at most 140 once folded), e.g. shop and branch; null = none. */
+    nopMessage?: string | null;
+    /** Payme link type: m (dynamic QR at the point of sale) or p. */
+    nopPaymeType?: "m" | "p";
+    /** Seconds a new QR payment waits for the money before it expires. */
+    nopExpirySeconds?: number;
+    /** The payments name receipts use for QR payments (e.g. {"QR platba": 12.50}). */
+    nopTenderName?: string;
+    /** Language of the admin page (each browser can switch for itself). */
+    adminLanguage?: "sk" | "en";
+    /** How often the admin page refreshes status and the document list, seconds. */
+    adminRefreshSeconds?: number;
+  };
+};
+
+export type StoreSettingsResponse = {
+  resultCode: 0;
+  settings: Settings;
+  /** Keys fixed for this process by a flag or KASA_* variable: PUT may send them only with the value in force. */
+  fixed: Array<string>;
+  /** For each fixed key, the flag or variable that fixed it (kasa addition). */
+  fixedBy: {
+    [key: string]: string;
+  };
+  /** The keys this request changed (empty: nothing was written). */
+  changed: Array<string>;
+};
+
 export type VersionResponse = {
   resultCode: 0;
   product: string;
@@ -1107,7 +1637,8 @@ export type VersionResponse = {
   apiVersion: "1.7";
   /** SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version */
   swId?: string;
-  swIdOrigin?: "configured" | "derived" | "pending";
+  /** Always present: configured (--sw-id, sent as given), derived (swIdDerivedFrom), pending (no swId yet) */
+  swIdOrigin: "configured" | "derived" | "pending";
   /** For a derived SwId: the text whose SHA-1 it is (manufacturer|product|CHDÚ|version|CHDÚ version) */
   swIdDerivedFrom?: string;
   /** git commit the running code was built from, when known */
@@ -1133,7 +1664,8 @@ export type StatusResponse = {
   }>;
   /** SwId sent to the SFS: the certified one (--sw-id), or derived from the software and CHDÚ names and versions; absent while the CHDÚ has not reported its version */
   swId?: string;
-  swIdOrigin?: "configured" | "derived" | "pending";
+  /** Always present: configured (--sw-id, sent as given), derived (swIdDerivedFrom), pending (no swId yet) */
+  swIdOrigin: "configured" | "derived" | "pending";
   /** For a derived SwId: the text whose SHA-1 it is (manufacturer|product|CHDÚ|version|CHDÚ version) */
   swIdDerivedFrom?: string;
 };
@@ -1335,8 +1867,8 @@ export type GetDocumentRequest = {
     /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
     codingNumber?: unknown;
   } | null;
-  /** Accepted and ignored (another vendor's member): Papaya POS GetDocumentRequest: list the unsent documents instead. kasa has its own offline report endpoints. */
-  offlineDocuments?: unknown;
+  /** Accepted and ignored (another vendor's member): Papaya POS GetDocumentRequest: list the unsent documents instead. Only `false` (or null) is accepted and ignored; `true` is refused (701), since kasa would answer one document instead of the list: the unsent documents are listed by POST /api/document/get/offline (or POST /api/report/offline). */
+  offlineDocuments?: false | null;
 };
 
 export type DocumentItem = {
@@ -1464,6 +1996,210 @@ export type DocumentResponse = {
 export type CashResponse = {
   resultCode: number;
   cash: Cash;
+};
+
+export type DocumentListItem = {
+  internalDocumentId: number;
+  documentNumber: string;
+  type: "PD" | "UF" | "ND" | "VK" | "VY";
+  /** negative for a withdrawal (VY) or a refund */
+  amount: number;
+  /** dd.MM.yyyy HH:mm:ss, Europe/Bratislava */
+  createDate: string;
+  externalId?: string;
+  okp: string;
+  uuid?: string;
+  /** unsent: offline, waits to be sent; online / offline-sent: registered; stuck: rejected, waits for repair; not-sent: not sent by law (VK/VY); set-aside: rejected and set aside for the tax office (POST /api/offline/set-aside), never sent again */
+  sendState: "unsent" | "online" | "offline-sent" | "stuck" | "not-sent" | "set-aside";
+  printState: "pending" | "printed" | "failed" | "electronic";
+  sendingCount: number;
+};
+
+export type DocumentListResponse = {
+  resultCode: 0;
+  documents: Array<DocumentListItem>;
+  /** present when more documents follow: pass it as cursor */
+  nextCursor?: number;
+};
+
+export type DocumentViewResponse = {
+  resultCode: 0;
+  document: ResponseDocument;
+  sfs: {
+    /** unsent: offline, waits to be sent; online / offline-sent: registered; stuck: rejected, waits for repair; not-sent: not sent by law (VK/VY); set-aside: rejected and set aside for the tax office (POST /api/offline/set-aside), never sent again */
+    state: "unsent" | "online" | "offline-sent" | "stuck" | "not-sent" | "set-aside";
+    sendingCount: number;
+    lastAttempt?: {
+      requestDate: string;
+      outcome: string;
+      errorCode?: number;
+      errorText?: string;
+    };
+    accepted?: {
+      uuid?: string;
+      processDate?: string;
+    };
+  };
+  print: {
+    state: "pending" | "printed" | "failed" | "electronic";
+    lastPrinterCode?: number;
+  };
+  receipt: {
+    /** the receipt as a PNG, Base64 */
+    imageData: string;
+    /** the same receipt as text lines */
+    text: string;
+    charsPerLine: number;
+  };
+};
+
+export type DailySummary = {
+  /** documents stored in the period, by type */
+  counts: {
+    PD: number;
+    UF: number;
+    ND: number;
+    VK: number;
+    VY: number;
+    total: number;
+  };
+  /** documents the SFS rejected (stuck): counted above, in no sum */
+  notValid: number;
+  /** per VAT rate: the sum of the PD documents' vatRateSums rows */
+  vatRates: Array<{
+    title: string;
+    /** EUR */
+    base: number;
+    /** EUR */
+    vat: number;
+    /** EUR */
+    sum: number;
+  }>;
+  vatTotal: {
+    /** EUR */
+    base: number;
+    /** EUR */
+    vat: number;
+    /** EUR */
+    sum: number;
+  };
+  /** PD and UF amounts (cash rounding included) */
+  turnover: number;
+  /** PD documents with an amount ≥ 0 */
+  sales: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** PD documents with a negative amount */
+  refunds: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** UF documents */
+  invoicePayments: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** cash rounding included in the amounts */
+  rounding: number;
+  /** per payment name as sent; money paid back counts negative */
+  payments: Array<{
+    name: string;
+    /** EUR */
+    total: number;
+    cash: boolean;
+  }>;
+  /** VK */
+  deposits: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** VY, as positive amounts */
+  withdrawals: {
+    count: number;
+    /** EUR */
+    total: number;
+  };
+  /** deposits − withdrawals + the cash part of each PD and UF (change excluded) */
+  cashInDrawer: number;
+};
+
+export type SummaryResponse = {
+  resultCode: 0;
+  from: string;
+  to: string;
+  summary: DailySummary;
+  /** QR payments through NOP (issue 15), present when the register has them */
+  qr?: {
+    /** the payments name receipts use for QR payments (setting nopTenderName) */
+    tenderName: string;
+    /** what the receipts of the period were paid under that name */
+    tender: number;
+    /** QR payments of the period used on receipts */
+    used: number;
+    /** paid, not used on a receipt (yet) */
+    paidNotUsed: number;
+    /** paid after they expired: refund or review */
+    late: number;
+    /** paid with another amount: refund or review */
+    mismatch: number;
+    /** QR payments of the period by state */
+    count: {
+      [key: string]: number;
+    };
+  };
+};
+
+export type SummaryPrintRequest = {
+  /** a day YYYY-MM-DD, Europe/Bratislava */
+  from?: string;
+  /** a day YYYY-MM-DD, Europe/Bratislava */
+  to?: string;
+  /** pacing of the print (windowSize, printDelay) */
+  printer?: {
+    /** Bytes of printer data (ESC/POS as sent) per window: 0 or absent for one window, else 256–10000000. Windows widen so that the pauses of one print add up to at most 120 s. */
+    windowSize?: number | null;
+    /** Milliseconds to wait between two windows (0–10000), so a thermal head cools down. */
+    printDelay?: number | null;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer address of this request. kasa prints on the printer configured with --printer. */
+    socket?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: characters per row. kasa lays receipts out for the configured printer. */
+    numberOfCharInRow?: unknown;
+    /** Accepted and ignored (another vendor's member): Papaya POS Printer: the printer's code page. kasa encodes for the configured printer. */
+    codingNumber?: unknown;
+  };
+};
+
+export type SummaryPrintResponse = {
+  resultCode: 0;
+  from: string;
+  to: string;
+  summary: DailySummary;
+  /** QR payments through NOP (issue 15), present when the register has them */
+  qr?: {
+    /** the payments name receipts use for QR payments (setting nopTenderName) */
+    tenderName: string;
+    /** what the receipts of the period were paid under that name */
+    tender: number;
+    /** QR payments of the period used on receipts */
+    used: number;
+    /** paid, not used on a receipt (yet) */
+    paidNotUsed: number;
+    /** paid after they expired: refund or review */
+    late: number;
+    /** paid with another amount: refund or review */
+    mismatch: number;
+    /** QR payments of the period by state */
+    count: {
+      [key: string]: number;
+    };
+  };
+  /** the CHDÚ record of the printed text */
+  recordNo: number;
 };
 
 export type MerchantResponse = {
@@ -2080,6 +2816,42 @@ export interface Operations {
     response: unknown;
     params: { "id": string; };
   };
+  /** Every setting in force, and which are fixed by a flag */
+  "GET /api/settings/get": {
+    request: undefined;
+    response: SettingsResponse;
+    params: undefined;
+  };
+  /** Change any subset of the settings; they apply at once and are kept in the CHDÚ */
+  "PUT /api/settings/store": {
+    request: StoreSettingsRequestInput;
+    response: StoreSettingsResponse;
+    params: undefined;
+  };
+  /** The documents of the CHDÚ, latest first, a page at a time (extension) */
+  "GET /api/documents": {
+    request: undefined;
+    response: DocumentListResponse;
+    params: { "from"?: string; "to"?: string; "type"?: string; "state"?: string; "limit"?: string; "cursor"?: string; };
+  };
+  /** One document with its SFS and print state and its receipt image (extension) */
+  "GET /api/documents/view": {
+    request: undefined;
+    response: DocumentViewResponse;
+    params: { "id": string; };
+  };
+  /** Daily summary (closing) of a day or a period (extension) */
+  "GET /api/report/summary": {
+    request: undefined;
+    response: SummaryResponse;
+    params: { "from"?: string; "to"?: string; };
+  };
+  /** Print the daily summary on the receipt printer (extension) */
+  "POST /api/report/summary/print": {
+    request: SummaryPrintRequestInput;
+    response: SummaryPrintResponse;
+    params: undefined;
+  };
 }
 
 /** The same operations at run time. */
@@ -2116,6 +2888,12 @@ export const OPERATIONS = {
   "POST /api/qrpayment/{id}/print": { method: "POST", path: "/api/qrpayment/{id}/print", pathParams: ["id"], queryParams: [], idempotent: false, stream: false, extension: true },
   "GET /api/qrpayment/{id}/qr.png": { method: "GET", path: "/api/qrpayment/{id}/qr.png", pathParams: ["id"], queryParams: ["scale"], idempotent: false, stream: false, extension: true },
   "GET /api/qrpayment/{id}/events": { method: "GET", path: "/api/qrpayment/{id}/events", pathParams: ["id"], queryParams: [], idempotent: false, stream: false, extension: true },
+  "GET /api/settings/get": { method: "GET", path: "/api/settings/get", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "PUT /api/settings/store": { method: "PUT", path: "/api/settings/store", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: false },
+  "GET /api/documents": { method: "GET", path: "/api/documents", pathParams: [], queryParams: ["from","to","type","state","limit","cursor"], idempotent: false, stream: false, extension: true },
+  "GET /api/documents/view": { method: "GET", path: "/api/documents/view", pathParams: [], queryParams: ["id"], idempotent: false, stream: false, extension: true },
+  "GET /api/report/summary": { method: "GET", path: "/api/report/summary", pathParams: [], queryParams: ["from","to"], idempotent: false, stream: false, extension: true },
+  "POST /api/report/summary/print": { method: "POST", path: "/api/report/summary/print", pathParams: [], queryParams: [], idempotent: false, stream: false, extension: true },
 } as const;
 
 /** Event types of `GET /api/events`. */

@@ -15,9 +15,14 @@ import { type DocumentFacts, documentEvents } from './document-events.js';
  * (`afterAppend`), so state events follow the document events that caused them. Reading is
  * passed through unchanged.
  *
- * An append that rejects publishes nothing: an event is only ever about a record in the CHDÚ. A
- * record whose answer was lost (ADR 0114) is found by the consistency check and indexed; it gets
- * no event, and a POS learns it from the document look-up it makes after an error anyway.
+ * An event is only ever about a record in the CHDÚ. An append that rejects may still have landed
+ * whole: the device's answer to the last block was lost, or the record is written but not printed
+ * through the CHDÚ (ADR 0114, 0116). The record it was to become is then read back, as the store
+ * flow does (`landedAnyway`): when the CHDÚ holds that very record its events are published before
+ * the error goes on, so `document.stored` precedes the `document.registered` of the same sale.
+ * When the read-back fails too (the CHDÚ is gone), nothing is published: the consistency check
+ * indexes the record later without an event, and the POS learns of it from the look-up it makes
+ * after an error (docs/integration.md § 6).
  */
 export class EventPublishingJournal implements Journal {
   constructor(
@@ -28,10 +33,32 @@ export class EventPublishingJournal implements Journal {
   ) {}
 
   async append(record: NewRecord, options?: AppendOptions): Promise<JournalRecord> {
-    const written = await this.journal.append(record, options);
+    // One writer at a time (WriteLock): the record takes the number after the head read now.
+    const expected = (this.journal.head()?.recordNo ?? 0) + 1;
+    let written: JournalRecord;
+    try {
+      written = await this.journal.append(record, options);
+    } catch (e) {
+      const landed = await this.landedAnyway(expected, record);
+      if (landed) this.publish(landed);
+      throw e;
+    }
+    this.publish(written);
+    return written;
+  }
+
+  private publish(written: JournalRecord): void {
     for (const event of documentEvents(written, this.facts)) this.events.publish(event);
     this.afterAppend();
-    return written;
+  }
+
+  /** The record at `recordNo`, when it is the one whose append just failed (same type and body). */
+  private async landedAnyway(recordNo: number, record: NewRecord): Promise<JournalRecord | undefined> {
+    const there = await this.journal.get(recordNo).catch(() => undefined);
+    // The body is stored as its JSON text (record-codec): equal text is the same record.
+    return there?.type === record.type && JSON.stringify(there.body) === JSON.stringify(record.body)
+      ? there
+      : undefined;
   }
 
   records(fromRecordNo?: number): AsyncIterable<JournalRecord> {

@@ -235,4 +235,18 @@ describe('StateWatcher', () => {
     expect(t.types()).toEqual(['printer.changed']);
     expect(t.asked).toEqual([true, false, true]);
   });
+
+  it('drops a report read while a writer was at work: nothing published, the baseline kept (ADR 0805)', async () => {
+    const t = setup();
+    await t.watcher.check();
+    // Inside a sale: the document is stored, not yet printed.
+    t.setState('NOT_READY');
+    t.components.OFFLINE_BACKLOG!.details = { unsentDocuments: 1 };
+    expect(await t.watcher.check({ settled: () => false })).toBe(false);
+    // The sale is over: the register is as before it.
+    t.setState('READY');
+    t.components.OFFLINE_BACKLOG!.details = { unsentDocuments: 0 };
+    expect(await t.watcher.check({ settled: () => true })).toBe(true);
+    expect(t.types()).toEqual([]);
+  });
 });

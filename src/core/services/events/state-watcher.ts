@@ -49,10 +49,18 @@ export class StateWatcher {
    * One comparison; publishes what changed. `printer: false` does not ask the printer (a device
    * printer answers status over its line; the quick look after each append must not talk to it
    * while a job may be on its way) and keeps its last known entry.
+   *
+   * `settled` is asked once the report is read: false means a writer was at work meanwhile, so the
+   * report may show a moment inside a request (a document stored, not yet registered or printed:
+   * 508 for a few hundred ms). Such a report is dropped — nothing published, the baseline kept —
+   * and check() answers false so that the caller looks again once the writer is done.
    */
-  async check(options: { capacity?: boolean; printer?: boolean } = {}): Promise<void> {
+  async check(
+    options: { capacity?: boolean; printer?: boolean; settled?: () => boolean } = {},
+  ): Promise<boolean> {
     const askPrinter = options.printer !== false;
     const report = await this.deps.status({ skipPrinter: !askPrinter });
+    if (options.settled && !options.settled()) return false;
     const now = new Map(report.components.map((c) => [c.component, c]));
     const before = this.last;
     const known = before?.get('PRINTER');
@@ -72,6 +80,7 @@ export class StateWatcher {
     this.last = now;
     this.lastState = report.state;
     for (const e of out) this.deps.events.publish(e);
+    return true;
   }
 
   private changes(
