@@ -333,6 +333,12 @@ export type StoreSettingsRequestInput = {
     /** How often the admin page refreshes status and the document list, seconds. */
     adminRefreshSeconds?: number;
   };
+  /** Read-only (from GET /api/settings/get): accepted and ignored. */
+  resultCode?: unknown;
+  /** Read-only (from GET /api/settings/get): accepted and ignored. */
+  fixed?: unknown;
+  /** Read-only (from GET /api/settings/get): accepted and ignored. */
+  fixedBy?: unknown;
 };
 
 export type StoreSettingsResponseInput = {
@@ -782,8 +788,10 @@ export type DailySummaryInput = {
     VY: number;
     total: number;
   };
-  /** documents the SFS rejected (stuck): counted above, in no sum */
+  /** documents the SFS rejected that wait for repair (stuck): counted above, in no sum */
   notValid: number;
+  /** documents the SFS rejected that were set aside for the tax office (POST /api/offline/set-aside): counted above, never valid, in no sum */
+  setAside: number;
   /** per VAT rate: the sum of the PD documents' vatRateSums rows */
   vatRates: Array<{
     title: string;
@@ -827,8 +835,12 @@ export type DailySummaryInput = {
   /** per payment name as sent; money paid back counts negative */
   payments: Array<{
     name: string;
-    /** EUR */
+    /** received under this name, as the documents carry it (change included) */
     total: number;
+    /** change given back out of it: what a document's payments exceed its amount by, taken from its cash payments first */
+    change: number;
+    /** total − change: the nets of the period add up to the turnover */
+    net: number;
     cash: boolean;
   }>;
   /** VK */
@@ -1614,6 +1626,12 @@ export type StoreSettingsRequest = {
     /** How often the admin page refreshes status and the document list, seconds. */
     adminRefreshSeconds?: number;
   };
+  /** Read-only (from GET /api/settings/get): accepted and ignored. */
+  resultCode?: unknown;
+  /** Read-only (from GET /api/settings/get): accepted and ignored. */
+  fixed?: unknown;
+  /** Read-only (from GET /api/settings/get): accepted and ignored. */
+  fixedBy?: unknown;
 };
 
 export type StoreSettingsResponse = {
@@ -2063,8 +2081,10 @@ export type DailySummary = {
     VY: number;
     total: number;
   };
-  /** documents the SFS rejected (stuck): counted above, in no sum */
+  /** documents the SFS rejected that wait for repair (stuck): counted above, in no sum */
   notValid: number;
+  /** documents the SFS rejected that were set aside for the tax office (POST /api/offline/set-aside): counted above, never valid, in no sum */
+  setAside: number;
   /** per VAT rate: the sum of the PD documents' vatRateSums rows */
   vatRates: Array<{
     title: string;
@@ -2108,8 +2128,12 @@ export type DailySummary = {
   /** per payment name as sent; money paid back counts negative */
   payments: Array<{
     name: string;
-    /** EUR */
+    /** received under this name, as the documents carry it (change included) */
     total: number;
+    /** change given back out of it: what a document's payments exceed its amount by, taken from its cash payments first */
+    change: number;
+    /** total − change: the nets of the period add up to the turnover */
+    net: number;
     cash: boolean;
   }>;
   /** VK */
