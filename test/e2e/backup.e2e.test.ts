@@ -220,6 +220,11 @@ describe('kasa backup and kasa restore', () => {
     expect(accepted.out).toMatch(/^accept-rollback: the mark said record \d+/);
     h = await startHarness({ dataDir: fresh, markDir: marks });
     try {
+      // The live register went on past the backup's point and its (demo) SFS registered those
+      // numbers; the restored simulator memory may know them, as the real SFS would, and refuse the
+      // numbers the restored register gives next (docs/backup.md). Here the later documents are
+      // taken as never sent: the simulator forgets them, and the accepted register must sell again.
+      h.sim.reset();
       let res = await h.post('/api/document/store', pd());
       if (res.body.resultCode === 508) {
         // The backup's point fell between a document and its printing: the 508 loop prints it first.

@@ -38,7 +38,13 @@ describe('daily summary with QR payments (issues 12 and 15)', () => {
       mismatch: 0,
     });
     expect(res.body.qr.count).toMatchObject({ USED: 1, PAID: 1, PENDING: 1 });
-    expect(res.body.summary.payments).toContainEqual({ name: 'QR platba', total: 7.45, cash: false });
+    expect(res.body.summary.payments).toContainEqual({
+      name: 'QR platba',
+      total: 7.45,
+      change: 0,
+      net: 7.45,
+      cash: false,
+    });
     const printed = await h.post('/api/report/summary/print', {});
     expect(printed.body.resultCode).toBe(0);
     const slip = (h.kasa.parts.printer as VirtualPrinter).history.at(-1)!.text;

@@ -243,10 +243,13 @@ describe('OfflineSender', () => {
     ]);
     expect(startedAtRequest).toEqual([true, true, true, true, true]);
     expect(t.sfs.maxInFlight).toBe(1);
-    // A client waited at every hold: each hold wrote one record and ended.
+    // Whether a client is waiting at the moment a hold could end depends on the event loop's
+    // timing, so this only bounds each hold: at most an outcome and the next start (ADR 1104). That
+    // a waiting client ends the hold after one record is tested deterministically in
+    // attempt-record-writer.test.ts.
     expect(holds.flat().filter((r) => r === 'sfs-attempt')).toHaveLength(5);
     expect(holds.flat().filter((r) => r === 'sfs-exchange')).toHaveLength(5);
-    expect(holds.every((h) => h.length === 1)).toBe(true);
+    expect(holds.every((h) => h.length >= 1 && h.length <= 2)).toBe(true);
     expect(t.index.highWaterMark()).toBe(22);
   });
 
