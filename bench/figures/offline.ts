@@ -7,7 +7,11 @@ import { storeBody } from '../lib/bodies.js';
 import { JsonClient } from '../lib/http-client.js';
 import { freePort, kasaCommand, kasaRoot, type ServeProcess, startServe } from '../lib/serve-process.js';
 import { msSince, summarize } from '../lib/stats.js';
-import { count, ms, type Row } from '../lib/table.js';
+import { count, ms, p99Text, type Row } from '../lib/table.js';
+
+/** The issue's backlog for figure 4: the time to register it is judged at that size only. */
+const ISSUE_BACKLOG = 10_000;
+
 import {
   chduArg,
   createSeedRegister,
@@ -92,16 +96,19 @@ export async function runOfflineFigure(
       rows: [
         {
           figure: `4 offline backlog of ${count(backlog)} registered after the SFS returns`,
-          value: `${seconds.toFixed(1)} s`,
-          target: '≤ 30 s',
+          value: `${seconds.toFixed(1)} s (${(backlog / seconds).toFixed(0)} docs/s)`,
+          target: '≤ 30 s for 10,000 (≥ 334 docs/s)',
           floor: `${((backlog * (2 * floors.fsyncMs + floors.signMs + floors.http.p50)) / 1000).toFixed(1)} s`,
           ratio: seconds / ((backlog * (2 * floors.fsyncMs + floors.signMs + floors.http.p50)) / 1000),
           pass: seconds <= 30,
-          note: `the SFS as its own process (kasa sfs-sim); floor per resend: 2 fsyncs (its start before the request, ADR 0705, and its outcome) + 1 RSA sign + 1 HTTP round trip; kasa used ${(cpuMs / 1000).toFixed(1)} s of CPU for the resends and ${latency.count} stores${backlog < 10_000 ? `; measured with ${count(backlog)} documents, the issue's scale is 10,000 (--backlog 10000)` : ''}`,
+          // A smaller backlog drains in less time at the same rate: the time says nothing below
+          // the issue's 10,000 (the rate is in the value and the note).
+          scale: { measured: backlog, required: ISSUE_BACKLOG },
+          note: `the SFS as its own process (kasa sfs-sim); floor per resend: 2 fsyncs (its start before the request, ADR 0705, and its outcome) + 1 RSA sign + 1 HTTP round trip; kasa used ${(cpuMs / 1000).toFixed(1)} s of CPU for the resends and ${latency.count} stores${backlog < ISSUE_BACKLOG ? `; measured with ${count(backlog)} documents, the issue's scale is 10,000 (--backlog 10000): at this rate 10,000 would take ${((ISSUE_BACKLOG * seconds) / backlog).toFixed(0)} s` : ''}`,
         },
         {
           figure: '4 POS stores meanwhile p50 / p99 / max',
-          value: `${ms(latency.p50)} / ${ms(latency.p99)} / ${ms(latency.max)}`,
+          value: `${ms(latency.p50)} / ${p99Text(latency)} / ${ms(latency.max)}`,
           target: 'p99 ≤ 50 ms',
           floor: `${ms(floor)}/doc`,
           ratio: latency.p99 / floor,

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import type { BenchOptions } from '../args.js';
 import { documentFloorMs, type Floors } from '../floor.js';
 import { startServe } from '../lib/serve-process.js';
-import { ms, type Row } from '../lib/table.js';
+import { ms, p99Text, type Row } from '../lib/table.js';
 import { type StoreRun, storeSequentially } from './store.js';
 
 const WARM_UP = 300;
 const MEMORY_BASE = 1000;
+/** Figure 6's scale in the issue: growth is judged after this many stores only. */
+const MEMORY_ISSUE_STORES = 100_000;
 
 /**
  * Figures 1 and 6 on one `kasa serve` in demo mode (embedded SFS simulator on loopback, image
@@ -56,7 +58,7 @@ export async function runStoreFigures(
         },
         {
           figure: '1 store p50 / p99 / max',
-          value: `${ms(plain.latency.p50)} / ${ms(plain.latency.p99)} / ${ms(plain.latency.max)}`,
+          value: `${ms(plain.latency.p50)} / ${p99Text(plain.latency)} / ${ms(plain.latency.max)}`,
           target: 'p99 ≤ 20 ms',
           floor: `${ms(floor)}/doc`,
           ratio: plain.latency.p99 / floor,
@@ -72,7 +74,7 @@ export async function runStoreFigures(
         );
         rows.push({
           figure: '1 store electronicReceipt p50 / p99 / max',
-          value: `${ms(electronic.latency.p50)} / ${ms(electronic.latency.p99)} / ${ms(electronic.latency.max)}`,
+          value: `${ms(electronic.latency.p50)} / ${p99Text(electronic.latency)} / ${ms(electronic.latency.max)}`,
           target: 'p99 ≤ 25 ms',
           floor: `${ms(floor)}/doc`,
           ratio: electronic.latency.p99 / floor,
@@ -85,7 +87,12 @@ export async function runStoreFigures(
       const total = options.memoryStores;
       const t0 = Date.now();
       while (stored < total) {
-        await store(Math.min(5000, total - stored));
+        // The run's time limit (--time-limit) cuts the memory figure short; the row says where.
+        if (options.deadlineMs !== undefined && Date.now() > options.deadlineMs && stored > MEMORY_BASE) {
+          log(`  time limit reached: memory figure cut at ${stored.toLocaleString('en-US')} stores`);
+          break;
+        }
+        await store(Math.min(2000, total - stored));
         log(`  ${stored.toLocaleString('en-US')} stored, RSS ${serve.rss().rssMB.toFixed(0)} MB`);
       }
       const end = serve.rss();
@@ -104,15 +111,17 @@ export async function runStoreFigures(
       rows.push({
         figure: `6 RSS growth 1,000 → ${stored.toLocaleString('en-US')} stores`,
         value: `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB (${base.toFixed(0)} → ${end.rssMB.toFixed(0)} MB)`,
-        target: '≤ 50 MB',
-        floor: `${floors.processRssMB.toFixed(0)} MB bare node`,
-        ratio: end.rssMB / floors.processRssMB,
+        target: '≤ 50 MB after 100,000',
+        floor: '—',
+        // Growth against what the target allows: the end RSS over a bare node's says nothing of growth.
+        ratio: Number.NaN,
         pass: growth <= 50,
-        ...(stored < 100_000
-          ? {
-              note: `measured at ${stored.toLocaleString('en-US')} stores; the issue's scale is 100,000 (--memory-stores 100000)`,
-            }
-          : {}),
+        scale: { measured: stored, required: MEMORY_ISSUE_STORES },
+        note: `growth is ${((growth / 50) * 100).toFixed(0)} % of the 50 MB allowed; a bare node process is ${floors.processRssMB.toFixed(0)} MB${
+          stored < MEMORY_ISSUE_STORES
+            ? `; measured at ${stored.toLocaleString('en-US')} stores, the issue's scale is 100,000 (--memory-stores 100000): below it the table gives no verdict`
+            : ''
+        }${stored < total ? `; cut at ${stored.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} stores by the time limit` : ''}`,
       });
     }
   } finally {
