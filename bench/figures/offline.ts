@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchOptions } from '../args.js';
 import { documentFloorMs, type Floors } from '../floor.js';
 import { storeBody } from '../lib/bodies.js';
 import { JsonClient } from '../lib/http-client.js';
-import { freePort, kasaCommand, kasaRoot, type ServeProcess, startServe } from '../lib/serve-process.js';
+import { type ServeProcess, startServe } from '../lib/serve-process.js';
+import { startSfsSim } from '../lib/sfs-sim-process.js';
 import { msSince, summarize } from '../lib/stats.js';
 import { count, ms, p99Text, type Row } from '../lib/table.js';
 
@@ -131,40 +131,4 @@ async function post(base: string, path: string, body: unknown): Promise<void> {
   } finally {
     client.close();
   }
-}
-
-/** `kasa sfs-sim` on `caDir` as its own process, on a free port. */
-async function startSfsSim(caDir: string): Promise<{ url: string; base: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...kasaCommand().argv, 'sfs-sim', '--port', String(port), '--ca-dir', caDir],
-    {
-      cwd: kasaRoot(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`kasa sfs-sim did not start:\n${out}`)), 120_000);
-    child.stdout!.on('data', () => {
-      const m = /SFS simulator listening on (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    void exited.then(() => reject(new Error(`kasa sfs-sim exited:\n${out}`)));
-  });
-  return {
-    url,
-    base: new URL(url).origin,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
