@@ -31,6 +31,10 @@ export interface BenchOptions {
   tmpDir?: string | undefined;
   /** Run the store figure's `kasa serve` with --cpu-prof into this folder. */
   cpuProf?: string | undefined;
+  /** Overall bound of the run in seconds (0: none); figures not started by then are cut. */
+  timeLimitS: number;
+  /** Date.now() at which the time limit is reached (set by run.ts when the run starts). */
+  deadlineMs?: number | undefined;
 }
 
 export const USAGE = `npm run bench -- [flags]
@@ -44,7 +48,10 @@ export const USAGE = `npm run bench -- [flags]
   --lookups N         look-ups per kind and scale (default 1000)
   --backlog N         offline documents waiting when the SFS returns, figure 4 (default 10000)
   --only a,b          figures: ${FIGURES.join(', ')} (floors always run)
-  --full              the issue's scale: --docs 1000000 --memory-stores 100000
+  --full              the issue's scale: --docs 1000000 --memory-stores 100000, no time limit
+  --time-limit S      bound of the whole run in seconds (default 900; 0 for none): figures not
+                      started by then are left out and the memory figure stops where it is; the
+                      table and the results say what was cut
   --smoke             a small run for CI: checks every path, numbers mean little
   --no-results        do not write bench/results/<date>-<host>.json
   --keep              keep the temporary data dirs
@@ -64,6 +71,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     smoke: false,
     results: true,
     keep: false,
+    timeLimitS: 900,
   };
   const int = (flag: string, v: string | undefined, min: number): number => {
     const n = Number(v);
@@ -106,6 +114,10 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       case '--full':
         o.docs = 1_000_000;
         o.memoryStores = 100_000;
+        o.timeLimitS = 0;
+        break;
+      case '--time-limit':
+        o.timeLimitS = int(flag, value(), 0);
         break;
       case '--smoke':
         o.smoke = true;

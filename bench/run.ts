@@ -8,7 +8,7 @@ import { runOfflineFigure } from './figures/offline.js';
 import { measureRendering } from './figures/rendering.js';
 import { runStoreFigures } from './figures/store-figures.js';
 import { type Floors, measureFloors } from './floor.js';
-import { kasaCommand, repoRoot } from './lib/serve-process.js';
+import { ensureFreshBuild, kasaCommand, repoRoot } from './lib/serve-process.js';
 import { formatTable, ms, type Row } from './lib/table.js';
 import { measureQrPayments } from './qr-payment.bench.js';
 
@@ -25,6 +25,24 @@ if (options.help) {
 }
 
 const log = (line: string) => console.log(line);
+// kasa serve runs from dist/ when there is one while seeding and rendering import src/: a stale
+// dist/ would be measured silently. Build it first when src/ changed (or refuse).
+try {
+  ensureFreshBuild(log);
+} catch (e) {
+  console.error(`bench: ${(e as Error).message}`);
+  process.exit(1);
+}
+if (options.timeLimitS > 0) options.deadlineMs = Date.now() + options.timeLimitS * 1000;
+/** Figures left out because the time limit was reached before they started. */
+const cut: string[] = [];
+/** Whether a part may start: false (and noted) once the time limit has passed. */
+const mayStart = (part: string): boolean => {
+  if (options.deadlineMs === undefined || Date.now() <= options.deadlineMs) return true;
+  cut.push(part);
+  log(`\n[${part}] left out: the time limit of ${options.timeLimitS} s was reached`);
+  return false;
+};
 const root = mkdtempSync(join(options.tmpDir ?? tmpdir(), 'kasa-bench-'));
 const started = new Date();
 const load = { start: loadavg(), end: [] as number[] };
@@ -43,7 +61,7 @@ log(`scale: ${describeScale(options)}\n`);
 try {
   log('[floors]');
   floors = await measureFloors(root, log);
-  if (options.only.has('rendering')) {
+  if (options.only.has('rendering') && mayStart('rendering')) {
     log('\n[rendering]');
     const r = measureRendering(options.smoke ? 30 : 200);
     figures.rendering = r;
@@ -71,17 +89,17 @@ try {
       `  PNG p50 ${r.png.p50.toFixed(2)} ms (${r.pngBytes} B), ESC/POS p50 ${r.escpos.p50.toFixed(3)} ms (${r.escposBytes} B)`,
     );
   }
-  if (options.only.has('store') || options.only.has('memory')) {
+  if ((options.only.has('store') || options.only.has('memory')) && mayStart('store and memory')) {
     const out = await runStoreFigures(root, floors, options, log);
     rows.push(...out.rows);
     figures.store = out.figures;
   }
-  if (options.only.has('lookups') || options.only.has('startup')) {
+  if ((options.only.has('lookups') || options.only.has('startup')) && mayStart('look-ups and start-up')) {
     const out = await runLookupAndStartupFigures(root, floors, options, log);
     rows.push(...out.rows);
     figures.journal = out.figures;
   }
-  if (options.only.has('qr-payment')) {
+  if (options.only.has('qr-payment') && mayStart('qr-payment')) {
     log('\n[qr-payment]');
     const q = await measureQrPayments(mkdtempSync(join(root, 'qr-')), options.smoke ? 10 : 30);
     figures.qrPayment = q;
@@ -96,7 +114,7 @@ try {
       note: `p50 ${ms(q.p50)} over ${q.count} payments (embedded NOP simulator, mTLS HTTPS + MQTT over TLS on loopback); ratio is p50 ÷ the HTTP round trip`,
     });
   }
-  if (options.only.has('offline')) {
+  if (options.only.has('offline') && mayStart('offline')) {
     const out = await runOfflineFigure(root, floors, options, log);
     rows.push(...out.rows);
     figures.offline = out.figures;
@@ -112,6 +130,11 @@ load.end = loadavg();
 
 log(`\nload average at end ${load.end.map((l) => l.toFixed(2)).join(' ')}`);
 log(`\n${formatTable(rows)}\n`);
+if (cut.length > 0) {
+  log(
+    `cut by the time limit (${options.timeLimitS} s; --time-limit 0 for none): ${cut.join(', ')}${rows.some((r) => r.note?.includes('by the time limit')) ? '; the memory figure stopped early (see its note)' : ''}\n`,
+  );
+}
 
 if (options.results && floors) {
   const dir = join(repoRoot, 'bench', 'results');
@@ -142,9 +165,10 @@ if (options.results && floors) {
         floors,
         rows,
         figures,
+        ...(cut.length > 0 ? { cutByTimeLimit: cut } : {}),
         ...(failure ? { failure: String((failure as Error).message ?? failure) } : {}),
       },
-      (_k, v) => (v instanceof Set ? [...v] : v),
+      (k, v) => (k === 'deadlineMs' ? undefined : v instanceof Set ? [...v] : v),
       2,
     )}\n`,
   );
@@ -153,5 +177,5 @@ if (options.results && floors) {
 process.exitCode = failure ? 1 : 0;
 
 function describeScale(o: BenchOptions): string {
-  return `${o.stores} stores + ${o.electronic} electronic, memory after ${o.memoryStores.toLocaleString('en-US')} stores, journal of ${o.docs.toLocaleString('en-US')} documents, ${o.lookups} look-ups per kind, offline backlog of ${o.backlog.toLocaleString('en-US')}; figures: ${[...o.only].join(', ')}`;
+  return `${o.stores} stores + ${o.electronic} electronic, memory after ${o.memoryStores.toLocaleString('en-US')} stores, journal of ${o.docs.toLocaleString('en-US')} documents, ${o.lookups} look-ups per kind, offline backlog of ${o.backlog.toLocaleString('en-US')}; figures: ${[...o.only].join(', ')}; time limit ${o.timeLimitS > 0 ? `${o.timeLimitS} s` : 'none'}`;
 }

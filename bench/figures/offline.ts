@@ -1,13 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchOptions } from '../args.js';
 import { documentFloorMs, type Floors } from '../floor.js';
 import { storeBody } from '../lib/bodies.js';
 import { JsonClient } from '../lib/http-client.js';
-import { freePort, kasaCommand, kasaRoot, type ServeProcess, startServe } from '../lib/serve-process.js';
+import { type ServeProcess, startServe } from '../lib/serve-process.js';
+import { startSfsSim } from '../lib/sfs-sim-process.js';
 import { msSince, summarize } from '../lib/stats.js';
-import { count, ms, type Row } from '../lib/table.js';
+import { count, ms, p99Text, type Row } from '../lib/table.js';
+
+/** The issue's backlog for figure 4: the time to register it is judged at that size only. */
+const ISSUE_BACKLOG = 10_000;
+
 import {
   chduArg,
   createSeedRegister,
@@ -92,16 +96,19 @@ export async function runOfflineFigure(
       rows: [
         {
           figure: `4 offline backlog of ${count(backlog)} registered after the SFS returns`,
-          value: `${seconds.toFixed(1)} s`,
-          target: '≤ 30 s',
+          value: `${seconds.toFixed(1)} s (${(backlog / seconds).toFixed(0)} docs/s)`,
+          target: '≤ 30 s for 10,000 (≥ 334 docs/s)',
           floor: `${((backlog * (2 * floors.fsyncMs + floors.signMs + floors.http.p50)) / 1000).toFixed(1)} s`,
           ratio: seconds / ((backlog * (2 * floors.fsyncMs + floors.signMs + floors.http.p50)) / 1000),
           pass: seconds <= 30,
-          note: `the SFS as its own process (kasa sfs-sim); floor per resend: 2 fsyncs (its start before the request, ADR 0705, and its outcome) + 1 RSA sign + 1 HTTP round trip; kasa used ${(cpuMs / 1000).toFixed(1)} s of CPU for the resends and ${latency.count} stores${backlog < 10_000 ? `; measured with ${count(backlog)} documents, the issue's scale is 10,000 (--backlog 10000)` : ''}`,
+          // A smaller backlog drains in less time at the same rate: the time says nothing below
+          // the issue's 10,000 (the rate is in the value and the note).
+          scale: { measured: backlog, required: ISSUE_BACKLOG },
+          note: `the SFS as its own process (kasa sfs-sim); floor per resend: 2 fsyncs (its start before the request, ADR 0705, and its outcome) + 1 RSA sign + 1 HTTP round trip; kasa used ${(cpuMs / 1000).toFixed(1)} s of CPU for the resends and ${latency.count} stores${backlog < ISSUE_BACKLOG ? `; measured with ${count(backlog)} documents, the issue's scale is 10,000 (--backlog 10000): at this rate 10,000 would take ${((ISSUE_BACKLOG * seconds) / backlog).toFixed(0)} s` : ''}`,
         },
         {
           figure: '4 POS stores meanwhile p50 / p99 / max',
-          value: `${ms(latency.p50)} / ${ms(latency.p99)} / ${ms(latency.max)}`,
+          value: `${ms(latency.p50)} / ${p99Text(latency)} / ${ms(latency.max)}`,
           target: 'p99 ≤ 50 ms',
           floor: `${ms(floor)}/doc`,
           ratio: latency.p99 / floor,
@@ -124,40 +131,4 @@ async function post(base: string, path: string, body: unknown): Promise<void> {
   } finally {
     client.close();
   }
-}
-
-/** `kasa sfs-sim` on `caDir` as its own process, on a free port. */
-async function startSfsSim(caDir: string): Promise<{ url: string; base: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...kasaCommand().argv, 'sfs-sim', '--port', String(port), '--ca-dir', caDir],
-    {
-      cwd: kasaRoot(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`kasa sfs-sim did not start:\n${out}`)), 120_000);
-    child.stdout!.on('data', () => {
-      const m = /SFS simulator listening on (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    void exited.then(() => reject(new Error(`kasa sfs-sim exited:\n${out}`)));
-  });
-  return {
-    url,
-    base: new URL(url).origin,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }

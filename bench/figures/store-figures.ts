@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import type { BenchOptions } from '../args.js';
 import { documentFloorMs, type Floors } from '../floor.js';
 import { startServe } from '../lib/serve-process.js';
-import { ms, type Row } from '../lib/table.js';
+import { startSfsSim } from '../lib/sfs-sim-process.js';
+import { ms, p99Text, type Row } from '../lib/table.js';
 import { type StoreRun, storeSequentially } from './store.js';
 
 const WARM_UP = 300;
 const MEMORY_BASE = 1000;
+/** Figure 6's scale in the issue: growth is judged after this many stores only. */
+const MEMORY_ISSUE_STORES = 100_000;
 
 /**
  * Figures 1 and 6 on one `kasa serve` in demo mode (embedded SFS simulator on loopback, image
@@ -56,12 +59,12 @@ export async function runStoreFigures(
         },
         {
           figure: '1 store p50 / p99 / max',
-          value: `${ms(plain.latency.p50)} / ${ms(plain.latency.p99)} / ${ms(plain.latency.max)}`,
+          value: `${ms(plain.latency.p50)} / ${p99Text(plain.latency)} / ${ms(plain.latency.max)}`,
           target: 'p99 ≤ 20 ms',
           floor: `${ms(floor)}/doc`,
           ratio: plain.latency.p99 / floor,
           pass: plain.latency.p99 <= 20,
-          note: `ratio is p99 ÷ the per-document floor (2 × fsync ${ms(floors.fsyncMs)} + 2 × RSA sign ${ms(floors.signMs)} + HTTP round trip ${ms(floors.http.p50)}); p50 is ${(plain.latency.p50 / floor).toFixed(1)}× the floor; kasa serve used ${ms(plain.cpuMsPerDocument)} of CPU per document (embedded SFS simulator included)`,
+          note: `ratio is p99 ÷ the per-document floor (2 × fsync ${ms(floors.fsyncMs)} + 2 × RSA sign ${ms(floors.signMs)} + HTTP round trip ${ms(floors.http.p50)}); p50 is ${(plain.latency.p50 / floor).toFixed(1)}× the floor; kasa serve used ${ms(plain.cpuMsPerDocument)} of CPU per document (embedded SFS simulator included; the split is the row "1 store CPU per document")`,
         },
       );
       if (options.electronic > 0) {
@@ -72,7 +75,7 @@ export async function runStoreFigures(
         );
         rows.push({
           figure: '1 store electronicReceipt p50 / p99 / max',
-          value: `${ms(electronic.latency.p50)} / ${ms(electronic.latency.p99)} / ${ms(electronic.latency.max)}`,
+          value: `${ms(electronic.latency.p50)} / ${p99Text(electronic.latency)} / ${ms(electronic.latency.max)}`,
           target: 'p99 ≤ 25 ms',
           floor: `${ms(floor)}/doc`,
           ratio: electronic.latency.p99 / floor,
@@ -85,7 +88,12 @@ export async function runStoreFigures(
       const total = options.memoryStores;
       const t0 = Date.now();
       while (stored < total) {
-        await store(Math.min(5000, total - stored));
+        // The run's time limit (--time-limit) cuts the memory figure short; the row says where.
+        if (options.deadlineMs !== undefined && Date.now() > options.deadlineMs && stored > MEMORY_BASE) {
+          log(`  time limit reached: memory figure cut at ${stored.toLocaleString('en-US')} stores`);
+          break;
+        }
+        await store(Math.min(2000, total - stored));
         log(`  ${stored.toLocaleString('en-US')} stored, RSS ${serve.rss().rssMB.toFixed(0)} MB`);
       }
       const end = serve.rss();
@@ -104,19 +112,78 @@ export async function runStoreFigures(
       rows.push({
         figure: `6 RSS growth 1,000 → ${stored.toLocaleString('en-US')} stores`,
         value: `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB (${base.toFixed(0)} → ${end.rssMB.toFixed(0)} MB)`,
-        target: '≤ 50 MB',
-        floor: `${floors.processRssMB.toFixed(0)} MB bare node`,
-        ratio: end.rssMB / floors.processRssMB,
+        target: '≤ 50 MB after 100,000',
+        floor: '—',
+        // Growth against what the target allows: the end RSS over a bare node's says nothing of growth.
+        ratio: Number.NaN,
         pass: growth <= 50,
-        ...(stored < 100_000
-          ? {
-              note: `measured at ${stored.toLocaleString('en-US')} stores; the issue's scale is 100,000 (--memory-stores 100000)`,
-            }
-          : {}),
+        scale: { measured: stored, required: MEMORY_ISSUE_STORES },
+        note: `growth is ${((growth / 50) * 100).toFixed(0)} % of the 50 MB allowed; a bare node process is ${floors.processRssMB.toFixed(0)} MB${
+          stored < MEMORY_ISSUE_STORES
+            ? `; measured at ${stored.toLocaleString('en-US')} stores, the issue's scale is 100,000 (--memory-stores 100000): below it the table gives no verdict`
+            : ''
+        }${stored < total ? `; cut at ${stored.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} stores by the time limit` : ''}`,
       });
     }
   } finally {
     await serve.stop();
   }
+  if (options.only.has('store')) {
+    const split = await splitCpu(dataDir, Math.min(options.stores, 500), log);
+    figures.cpuSplit = split;
+    const floor = documentFloorMs(floors);
+    rows.push({
+      figure: '1 store CPU per document: kasa + SFS simulator',
+      value: `${ms(split.kasaCpuMs)} + ${ms(split.simCpuMs)}`,
+      target: '(reported)',
+      floor: `${ms(floor)}/doc`,
+      ratio: split.kasaCpuMs / floor,
+      pass: undefined,
+      note: `the same register with the SFS simulator as its own process (kasa sfs-sim on the demo CA), ${split.documents} documents after ${SPLIT_WARM_UP} warm-up: kasa serve's own CPU per document, and the simulator's (its XML parsing, verification and signing) — the share that the embedded simulator adds to figure 1's CPU and that a real SFS would spend on its side; ratio is kasa's own CPU ÷ the per-document floor; p50 over HTTP this way ${ms(split.latency.p50)} (two processes)`,
+    });
+    log(
+      `  CPU per document with the simulator in its own process: kasa ${ms(split.kasaCpuMs)}, simulator ${ms(split.simCpuMs)} (${split.documents} documents)`,
+    );
+  }
   return { rows, figures };
+}
+
+const SPLIT_WARM_UP = 100;
+
+/**
+ * Figure 1's CPU per document split between kasa and the SFS simulator: the figure's register
+ * restarted with `--sfs-url` pointing at `kasa sfs-sim` in its own process on the same demo CA,
+ * so each process' CPU time (from /proc) is its own.
+ */
+async function splitCpu(
+  dataDir: string,
+  documents: number,
+  log: (line: string) => void,
+): Promise<{ documents: number; kasaCpuMs: number; simCpuMs: number; latency: StoreRun['latency'] }> {
+  log('\n[store: kasa and the SFS simulator as separate processes]');
+  const caDir = join(dataDir, 'demo-ca');
+  const sim = await startSfsSim(caDir);
+  try {
+    const serve = await startServe(dataDir, [
+      '--sfs-url',
+      sim.url,
+      '--sfs-trust',
+      join(caDir, 'ca-cert.pem'),
+    ]);
+    try {
+      await storeSequentially(serve, SPLIT_WARM_UP);
+      const sim0 = sim.cpuMs();
+      const run = await storeSequentially(serve, documents);
+      return {
+        documents,
+        kasaCpuMs: run.cpuMsPerDocument,
+        simCpuMs: (sim.cpuMs() - sim0) / documents,
+        latency: run.latency,
+      };
+    } finally {
+      await serve.stop();
+    }
+  } finally {
+    await sim.stop();
+  }
 }

@@ -64,23 +64,34 @@ export class JsonClient {
   }
 }
 
-/** Posts until the server answers (connection refused while it starts), within `timeoutMs`. */
+/**
+ * Posts until the server gives an answer `accept` takes (a refused connection while it starts, or
+ * an answer not accepted, is tried again 5 ms later), within `timeoutMs`; throws after that.
+ */
 export async function firstAnswer(
   baseUrl: string,
   path: string,
   body: unknown,
   timeoutMs: number,
+  accept: (answer: JsonAnswer) => boolean = () => true,
 ): Promise<JsonAnswer> {
   const until = Date.now() + timeoutMs;
+  let last: JsonAnswer | undefined;
   for (;;) {
     const client = new JsonClient(baseUrl);
     try {
-      return await client.post(path, body);
+      last = await client.post(path, body);
+      if (accept(last)) return last;
     } catch (e) {
       if (Date.now() > until) throw e;
-      await new Promise((r) => setTimeout(r, 5));
     } finally {
       client.close();
     }
+    if (Date.now() > until) {
+      throw new Error(
+        `no accepted answer to ${path} within ${timeoutMs} ms; the last was ${JSON.stringify(last?.body).slice(0, 300)}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 5));
   }
 }

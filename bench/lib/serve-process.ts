@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -26,6 +26,35 @@ export function kasaCommand(): { argv: string[]; how: string } {
     argv: ['--import', 'tsx', join(root, 'src', 'main.ts')],
     how: `node --import tsx src/main.ts${where}`,
   };
+}
+
+/**
+ * Makes sure the `kasa serve` the bench starts is built from the sources it seeds and renders
+ * with: when the measured checkout runs from a compiled entry and has a build script, runs
+ * `node scripts/build.mjs --if-stale` there (a no-op when dist/ matches src/). Throws — the bench
+ * refuses to measure — when that build fails, or when a checkout with src/ has a dist/ but no build
+ * script to tell whether it is stale.
+ */
+export function ensureFreshBuild(log: (line: string) => void): void {
+  const root = kasaRoot();
+  if (!existsSync(join(root, 'src'))) return;
+  const script = join(root, 'scripts', 'build.mjs');
+  const hasDist = ['dist/src/main.js', 'dist/main.js'].some((p) => existsSync(join(root, p)));
+  if (!existsSync(script)) {
+    if (hasDist)
+      throw new Error(
+        `${root} has dist/ but no scripts/build.mjs to tell whether it is older than src/: remove dist/ (the sources then run through tsx) or build it`,
+      );
+    return;
+  }
+  const t0 = Date.now();
+  const built = spawnSync(process.execPath, [script, '--if-stale'], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) {
+    throw new Error(
+      `node scripts/build.mjs --if-stale failed in ${root} (exit ${built.status}); kasa serve would run a stale dist/:\n${built.stdout}${built.stderr}`,
+    );
+  }
+  if (Date.now() - t0 > 2000) log(`built dist/ from src/ (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
 /** A free loopback port (bound and released), so a client can knock before kasa prints it. */

@@ -10,11 +10,31 @@ export interface Row {
   ratio: number;
   /** undefined: informative only (no target). */
   pass: boolean | undefined;
+  /**
+   * For a figure whose verdict depends on the scale it is measured at (look-ups and start-up at
+   * 1,000,000 documents, memory after 100,000 stores, a backlog of 10,000): the scale measured and
+   * the issue's. Below the issue's scale the table says "below scale", not PASS or MISS. Rates and
+   * per-document latencies leave it out: their verdict holds at any scale.
+   */
+  scale?: { measured: number; required: number };
   note?: string;
 }
 
-export function verdict(pass: boolean | undefined): string {
-  return pass === undefined ? 'info' : pass ? 'PASS' : 'MISS';
+export type Verdict = 'PASS' | 'MISS' | 'info' | 'below scale';
+
+/** What the result column says for a row (issue 13: a verdict only where the measurement supports one). */
+export function verdict(row: Pick<Row, 'pass' | 'scale'>): Verdict {
+  if (row.pass === undefined) return 'info';
+  if (row.scale && row.scale.measured < row.scale.required) return 'below scale';
+  return row.pass ? 'PASS' : 'MISS';
+}
+
+/**
+ * A latency's p99 as the table shows it: with fewer than 100 samples the nearest-rank p99 is the
+ * maximum, and is labelled so.
+ */
+export function p99Text(s: { p99: number; count: number }): string {
+  return s.count < 100 ? `${ms(s.p99)} (max of ${s.count})` : ms(s.p99);
 }
 
 export function formatTable(rows: readonly Row[]): string {
@@ -25,7 +45,7 @@ export function formatTable(rows: readonly Row[]): string {
     r.target,
     r.floor,
     Number.isFinite(r.ratio) ? `${r.ratio.toFixed(1)}×` : '—',
-    verdict(r.pass),
+    verdict(r),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i]!)).join(' | ')} |`;

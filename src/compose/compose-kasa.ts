@@ -185,13 +185,20 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     clock,
     merchantCertificate: () => currentCertificate(),
     identityHistory: () => identityHistory(),
+    warn: (line) => logger.warn(line),
   };
   let earlySfs: SfsConnection | undefined;
   const demo = demoAllowed(config, logger);
   let nop: NopConnection | undefined;
   let storage: Awaited<ReturnType<typeof composeChduStorage>>;
   try {
-    earlySfs = await openTaxAuthority(config, clock, sfsDeps.merchantCertificate, sfsDeps.identityHistory);
+    earlySfs = await openTaxAuthority(
+      config,
+      clock,
+      sfsDeps.merchantCertificate,
+      sfsDeps.identityHistory,
+      sfsDeps.warn,
+    );
     // ADR 0904: demo mode embeds the NOP simulator like the SFS one.
     nop = await openPaymentNotifier(config, demo, clock);
     storage = await composeChduStorage({

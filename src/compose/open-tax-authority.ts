@@ -34,6 +34,8 @@ export async function openTaxAuthority(
   clock: Clock,
   merchantCertificate: () => string | undefined = () => undefined,
   identityHistory: () => MerchantIdentityRow[] = () => [],
+  /** Where the embedded simulator's warnings go (e.g. its memory found unreadable and started empty). */
+  warn: (line: string) => void = () => undefined,
 ): Promise<SfsConnection> {
   if (config.sfsUrl === undefined) {
     const caDir = join(config.dataDir, DEMO_CA_DIR);
@@ -47,7 +49,13 @@ export async function openTaxAuthority(
       identityHistory()
         .filter((identity) => identity.cashRegisterCode === cashRegisterCode)
         .map((identity) => Buffer.from(identity.certificate, 'base64'));
-    const simulator = await SfsSimulator.start({ caDir, clock, issuedIdentities, issuedCertificates });
+    const simulator = await SfsSimulator.start({
+      caDir,
+      clock,
+      issuedIdentities,
+      issuedCertificates,
+      log: warn,
+    });
     const demoCa = new X509Certificate(simulator.caCertPem);
     const health = new SfsHealth(`embedded simulator ${simulator.url}`, () => {
       const der = merchantCertificate();

@@ -13,6 +13,8 @@ export interface SfsSettingsDeps {
   clock: Clock;
   merchantCertificate: () => string | undefined;
   identityHistory: () => MerchantIdentityRow[];
+  /** Warnings of the embedded SFS simulator (its memory unreadable after a power cut, ...). */
+  warn?: (line: string) => void;
 }
 
 /** True when the SFS connection must change: another URL, or other trust for a real SFS. */
@@ -34,7 +36,13 @@ export async function openSettingsSfs(settings: Settings, deps: SfsSettingsDeps)
     sfsTimeoutMs: settings.sfsTimeoutMs,
   };
   try {
-    return await openTaxAuthority(config, deps.clock, deps.merchantCertificate, deps.identityHistory);
+    return await openTaxAuthority(
+      config,
+      deps.clock,
+      deps.merchantCertificate,
+      deps.identityHistory,
+      deps.warn,
+    );
   } catch (e) {
     if (e instanceof UsageError) throw invalidInput('settings.sfsTrust', e.message);
     throw e;

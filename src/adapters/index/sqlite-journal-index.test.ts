@@ -140,6 +140,47 @@ describe('SqliteJournalIndex', () => {
     expect(index.unsentDocuments(0)).toEqual([]);
   });
 
+  it('a rolled-back applyMany (a new merchant, then a record out of sequence) leaves the merchant in force and the mark as they were', () => {
+    feed({ type: 'merchant', body: merchantRecord({ dic: '2021000003' }) });
+    feed({ type: 'settings', body: { changes: { cashPaymentNames: ['Cash'] } } });
+    const before = index.currentMerchant();
+    const settings = index.settings();
+    const at = (recordNo: number, r: NewRecord) =>
+      ({
+        ...r,
+        version: 1,
+        recordNo,
+        address: recordNo * 3,
+        writtenAt: '2026-03-02T10:15:30+01:00',
+      }) as JournalRecord;
+    expect(() =>
+      index.applyMany([
+        {
+          record: at(3, { type: 'merchant', body: merchantRecord({ dic: '2021000014' }) }),
+          chainHash: 'hash-3',
+        },
+        {
+          record: at(4, { type: 'settings', body: { changes: { cashPaymentNames: ['Hotovosť'] } } }),
+          chainHash: 'hash-4',
+        },
+        // Record 6 where 5 is due: the whole transaction is rolled back.
+        { record: at(6, { type: 'free-text', body: { text: 'x' } }), chainHash: 'hash-6' },
+      ]),
+    ).toThrow(/expects record 5/);
+    expect(index.highWaterMark()).toBe(2);
+    expect(index.currentMerchant()).toEqual(before);
+    expect(index.currentMerchant()).toMatchObject({ recordNo: 1, merchant: { dic: '2021000003' } });
+    expect(index.settings()).toEqual(settings);
+    // A fresh reader of the same file agrees: nothing of the rolled-back records was committed.
+    const reader = SqliteJournalIndex.openReadOnly(join(dir, 'index.sqlite'))!;
+    try {
+      expect(reader.highWaterMark()).toBe(2);
+      expect(reader.currentMerchant()?.recordNo).toBe(1);
+    } finally {
+      reader.close();
+    }
+  });
+
   it('keeps the merchant in force and the settings between the records that change them (read-only values)', () => {
     feed({ type: 'merchant', body: merchantRecord({ dic: '2021000003' }) });
     const first = index.currentMerchant();

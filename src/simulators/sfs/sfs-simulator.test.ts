@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SfsHarness, startSfsHarness } from '../../../test/support/sfs-harness.js';
@@ -119,6 +120,29 @@ describe('what the simulator remembers (issue 13)', () => {
       await restarted.close();
     }
   });
+
+  it('starts empty, with a warning, when its memory file is unreadable (a power cut under synchronous=OFF)', async () => {
+    const memoryFile = join(mkdtempSync(join(tmpdir(), 'kasa-sim-')), 'sfs-sim-memory.sqlite');
+    writeFileSync(memoryFile, Buffer.alloc(4096, 0xa5));
+    const warnings: string[] = [];
+    const sim = await SfsSimulator.start({
+      caDir: h.merchant.ca.dir,
+      memoryFile,
+      log: (line) => warnings.push(line),
+    });
+    try {
+      expect(warnings.join('\n')).toMatch(/memory .*unreadable \(SQLITE_NOTADB\).*starts empty/);
+      const { xml } = signedPd();
+      const res = await fetch(sim.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/soap+xml; charset=UTF-8' },
+        body: xml,
+      });
+      expect(await res.text()).toMatch(/<ekasa:ReceiptData Id="O-[0-9A-F]{32}"/);
+    } finally {
+      await sim.close();
+    }
+  }, 60_000);
 
   it(`keeps the history of the last ${SIM_HISTORY_LIMIT} requests only`, async () => {
     const sim = await SfsSimulator.start({ caDir: h.merchant.ca.dir, memoryFile: ':memory:' });

@@ -109,7 +109,9 @@ export class SfsSimulator {
     this.#ids = options.ids ?? { uuid: () => randomUUID() };
     const ca = openTestCa(options.caDir, this.#clock.now());
     // A server remembers what it registered: in a file beside its CA, across restarts (issue 13).
-    this.#memory = new SimMemory(options.memoryFile ?? join(options.caDir, SIM_MEMORY_FILE));
+    this.#memory = SimMemory.open(options.memoryFile ?? join(options.caDir, SIM_MEMORY_FILE), (line) =>
+      this.#log(line),
+    );
     this.#registry = new SfsRegistry(this.#memory);
     // The careful checks' Uuids live there too (flat process memory, nothing forgotten, ADR 1102);
     // the identities learnt in their own small file (ADR 0422).

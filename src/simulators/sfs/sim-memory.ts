@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 /** The SQLite file beside the simulator's CA where it remembers what it registered. */
@@ -51,6 +52,26 @@ export class SimMemory {
         'INSERT INTO uuids (uuid, fingerprint) VALUES (?, ?) ON CONFLICT (uuid) DO UPDATE SET fingerprint = excluded.fingerprint',
       ),
     };
+  }
+
+  /**
+   * Opens (creating) the memory at `path`. It runs with `synchronous=OFF`, so a power cut can leave
+   * a file SQLite cannot read; a simulator's memory is not worth a register that will not start
+   * (demo `kasa serve` embeds it): such a file is deleted and the simulator starts empty, with a
+   * warning through `warn` — as the register's own index does (ADR 1102).
+   */
+  static open(path: string, warn: (line: string) => void = () => undefined): SimMemory {
+    try {
+      return new SimMemory(path);
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (path === ':memory:' || typeof code !== 'string' || !/^SQLITE_(NOTADB|CORRUPT)/.test(code)) throw e;
+      warn(
+        `sfs-sim: its memory ${path} is unreadable (${code}); it starts empty and forgets the receipts it registered before`,
+      );
+      for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+      return new SimMemory(path);
+    }
   }
 
   /**
