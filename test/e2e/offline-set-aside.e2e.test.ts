@@ -116,7 +116,13 @@ describe('an identity refusal (-101) that persists after merchant/store (ADR 071
     expect(states(1, 2)).toEqual(['unsent', 'unsent']);
 
     const reason = 'issued under the old DIČ; its certificate expired; reported to the tax office';
-    const aside = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason });
+    // The attempt's start record is written before its request leaves (ADR 0705): until its outcome
+    // is written the item is the sender's, and a set-aside meanwhile is 300 — retried, as a POS would.
+    let aside = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason });
+    for (let i = 0; i < 100 && aside.body.resultCode === 300; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      aside = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason });
+    }
     expect(aside.body.resultCode).toBe(0);
     expect(aside.body.document.status.error).toMatchObject({ errorCode: -101 });
     // The queue moves on: the next document is registered.
