@@ -40,15 +40,15 @@ export interface BenchOptions {
 export const USAGE = `npm run bench -- [flags]
 
   --docs N            documents in the seeded CHDÚ for look-ups and start-up (default 100000;
-                      the issue's scale is 1000000)
+                      the target's scale is 1000000)
   --stores N          documents stored one after the other for figure 1 (default 1000)
   --electronic N      then stored with electronicReceipt: true (default 300)
   --memory-stores N   total stores for figure 6, compared with RSS after 1,000 (default 10000;
-                      the issue's scale is 100000)
+                      the target's scale is 100000)
   --lookups N         look-ups per kind and scale (default 1000)
   --backlog N         offline documents waiting when the SFS returns, figure 4 (default 10000)
   --only a,b          figures: ${FIGURES.join(', ')} (floors always run)
-  --full              the issue's scale: --docs 1000000 --memory-stores 100000, no time limit
+  --full              the target's scale: --docs 1000000 --memory-stores 100000, no time limit
   --time-limit S      bound of the whole run in seconds (default 900; 0 for none): figures not
                       started by then are left out and the memory figure stops where it is; the
                       table and the results say what was cut

@@ -8,7 +8,7 @@ import { freePort, rssOf } from './lib/serve-process.js';
 import { msSince, round, type Summary, summarize, timeRepeated } from './lib/stats.js';
 
 /**
- * This machine's floors, measured at the start of every run (issue 13), so each figure carries a
+ * This machine's floors, measured at the start of every run (capability 13), so each figure carries a
  * ratio that means something on any machine and under any load: what one durable append, one
  * RSA-2048 signature, one bare HTTP exchange and one SQLite point query cost here, now.
  */

@@ -7,7 +7,7 @@ import { type Summary, summarize } from './lib/stats.js';
 const PAYMENTS = 30;
 
 /**
- * Issue 15: "the intent turns PAID within 1 s". A demo register with the embedded NOP simulator
+ * Capability 15: "the intent turns PAID within 1 s". A demo register with the embedded NOP simulator
  * over real loopback sockets (mTLS HTTPS, MQTT over TLS): the time from the bank's notification
  * reaching NOP to the long poll answering PAID, for 30 payments one after another.
  */

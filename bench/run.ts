@@ -13,7 +13,7 @@ import { formatTable, ms, type Row } from './lib/table.js';
 import { measureQrPayments } from './qr-payment.bench.js';
 
 /**
- * `npm run bench` (issue 13): this machine's floors first, then every figure of the issue, one
+ * `npm run bench` (capability 13): this machine's floors first, then every figure of capability 13 (ADR 0009), one
  * table — figure, value, target, floor, ratio to the floor, PASS/MISS — and the run as JSON in
  * bench/results/<date>-<host>.json. Measured numbers only: nothing here is a unit test, and a MISS
  * does not fail the command (a broken answer does). `--help` lists the scale flags.
@@ -107,7 +107,7 @@ try {
     rows.push({
       figure: '15 QR payment: notification → PAID, max',
       value: ms(q.max),
-      target: '≤ 1 s (issue 15)',
+      target: '≤ 1 s (capability 15)',
       floor: `${ms(floors.http.p50)} HTTP RT`,
       ratio: q.p50 / floors.http.p50,
       pass: q.max <= 1000,

@@ -97,7 +97,7 @@ export async function runLookupAndStartupFigures(
   figures.reindex = { records: report.applied, seconds: reindexSeconds, perSecond };
   const scaleNote =
     total < ISSUE_DOCS
-      ? `measured at ${count(total)} documents; the issue's scale is 1,000,000 (--docs 1000000): below it the table gives no verdict`
+      ? `measured at ${count(total)} documents; the target's scale is 1,000,000 (--docs 1000000): below it the table gives no verdict`
       : undefined;
   const scale = { measured: total, required: ISSUE_DOCS };
 

@@ -23,7 +23,7 @@ import {
 const DEMO_CA = 'demo-ca';
 
 /**
- * Figure 4 (issue 13): a register with `backlog` offline documents (bulk-seeded: their first
+ * Figure 4 (capability 13): a register with `backlog` offline documents (bulk-seeded: their first
  * attempt found the SFS unreachable) and the SFS as its own process (`kasa sfs-sim` on the
  * register's demo CA) answering 503 to everything. kasa starts, the POS stores one document after
  * the other; then the SFS returns (`/__sim/reset`) and the clock runs until the status says no
@@ -102,9 +102,9 @@ export async function runOfflineFigure(
           ratio: seconds / ((backlog * (2 * floors.fsyncMs + floors.signMs + floors.http.p50)) / 1000),
           pass: seconds <= 30,
           // A smaller backlog drains in less time at the same rate: the time says nothing below
-          // the issue's 10,000 (the rate is in the value and the note).
+          // the target's 10,000 (the rate is in the value and the note).
           scale: { measured: backlog, required: ISSUE_BACKLOG },
-          note: `the SFS as its own process (kasa sfs-sim); floor per resend: 2 fsyncs (its start before the request, ADR 0705, and its outcome) + 1 RSA sign + 1 HTTP round trip; kasa used ${(cpuMs / 1000).toFixed(1)} s of CPU for the resends and ${latency.count} stores${backlog < ISSUE_BACKLOG ? `; measured with ${count(backlog)} documents, the issue's scale is 10,000 (--backlog 10000): at this rate 10,000 would take ${((ISSUE_BACKLOG * seconds) / backlog).toFixed(0)} s` : ''}`,
+          note: `the SFS as its own process (kasa sfs-sim); floor per resend: 2 fsyncs (its start before the request, ADR 0705, and its outcome) + 1 RSA sign + 1 HTTP round trip; kasa used ${(cpuMs / 1000).toFixed(1)} s of CPU for the resends and ${latency.count} stores${backlog < ISSUE_BACKLOG ? `; measured with ${count(backlog)} documents, the target's scale is 10,000 (--backlog 10000): at this rate 10,000 would take ${((ISSUE_BACKLOG * seconds) / backlog).toFixed(0)} s` : ''}`,
         },
         {
           figure: '4 POS stores meanwhile p50 / p99 / max',

@@ -9,7 +9,7 @@ import { type StoreRun, storeSequentially } from './store.js';
 
 const WARM_UP = 300;
 const MEMORY_BASE = 1000;
-/** Figure 6's scale in the issue: growth is judged after this many stores only. */
+/** Figure 6's scale in its target: growth is judged after this many stores only. */
 const MEMORY_ISSUE_STORES = 100_000;
 
 /**
@@ -120,7 +120,7 @@ export async function runStoreFigures(
         scale: { measured: stored, required: MEMORY_ISSUE_STORES },
         note: `growth is ${((growth / 50) * 100).toFixed(0)} % of the 50 MB allowed; a bare node process is ${floors.processRssMB.toFixed(0)} MB${
           stored < MEMORY_ISSUE_STORES
-            ? `; measured at ${stored.toLocaleString('en-US')} stores, the issue's scale is 100,000 (--memory-stores 100000): below it the table gives no verdict`
+            ? `; measured at ${stored.toLocaleString('en-US')} stores, the target's scale is 100,000 (--memory-stores 100000): below it the table gives no verdict`
             : ''
         }${stored < total ? `; cut at ${stored.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} stores by the time limit` : ''}`,
       });

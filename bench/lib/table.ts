@@ -13,7 +13,7 @@ export interface Row {
   /**
    * For a figure whose verdict depends on the scale it is measured at (look-ups and start-up at
    * 1,000,000 documents, memory after 100,000 stores, a backlog of 10,000): the scale measured and
-   * the issue's. Below the issue's scale the table says "below scale", not PASS or MISS. Rates and
+   * the target's. Below the target's scale the table says "below scale", not PASS or MISS. Rates and
    * per-document latencies leave it out: their verdict holds at any scale.
    */
   scale?: { measured: number; required: number };
@@ -22,7 +22,7 @@ export interface Row {
 
 export type Verdict = 'PASS' | 'MISS' | 'info' | 'below scale';
 
-/** What the result column says for a row (issue 13: a verdict only where the measurement supports one). */
+/** What the result column says for a row (capability 13: a verdict only where the measurement supports one). */
 export function verdict(row: Pick<Row, 'pass' | 'scale'>): Verdict {
   if (row.pass === undefined) return 'info';
   if (row.scale && row.scale.measured < row.scale.required) return 'below scale';

@@ -24,7 +24,7 @@ import { formatSfsDateTime } from '../../src/core/time.js';
 import { storeBody } from '../lib/bodies.js';
 
 /**
- * The bulk-seeding path for the 1,000,000-document figures (issue 13): real, signed, chained
+ * The bulk-seeding path for the 1,000,000-document figures (capability 13): real, signed, chained
  * records in a real CHDÚ image, made by the same functions the store path uses — validation,
  * numbering, the SFS data, the PKP signed with the demo merchant's key, the OKP, the document
  * record, the journal's framing and hash chain on the image's write-once slots. How it differs

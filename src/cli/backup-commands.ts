@@ -16,7 +16,7 @@ import { FiscalError } from '../core/fiscal-error.js';
 import type { CliIo } from './program.js';
 
 /**
- * `kasa backup --to FILE` and `kasa restore --from FILE` (issue 14, ADR 0804), with the same
+ * `kasa backup --to FILE` and `kasa restore --from FILE` (capability 14, ADR 0804), with the same
  * `--data-dir` and `--chdu` flags as `kasa serve`. Both work on an image CHDÚ; a CHDU Lite keeps
  * the fiscal memory on the device (docs/backup.md).
  */

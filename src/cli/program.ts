@@ -28,7 +28,7 @@ export const defaultIo = (): CliIo => ({
   stdoutStream: process.stdout,
 });
 
-/** The `kasa` command line: every command and flag is a public contract (issue 2). */
+/** The `kasa` command line: every command and flag is a public contract (capability 2). */
 export function buildProgram(io: CliIo, version: string): Command {
   const program = new Command('kasa')
     .description('kasa: local fiscal cash-register service for the Slovak eKasa system (API v1.7)')

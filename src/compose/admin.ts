@@ -18,7 +18,7 @@ import { reportRoutes } from '../http/routes/reports.js';
 import { loadAdminPage } from '../web/admin-page.js';
 
 /**
- * The admin page (issue 12): the page itself at `/` and `/admin/`, and the extension endpoints it
+ * The admin page (capability 12): the page itself at `/` and `/admin/`, and the extension endpoints it
  * needs beyond the API text (document list and view, daily summary).
  */
 export function composeAdmin(w: {
@@ -30,7 +30,7 @@ export function composeAdmin(w: {
   logo: { images(): ReadonlyMap<string, Uint8Array> };
   clock: Clock;
   settings: LiveSettings;
-  /** QR payments (issue 15): the daily summary shows their tender and intents. */
+  /** QR payments (capability 15): the daily summary shows their tender and intents. */
   qrPayments?: QrPaymentDeps;
 }): RoutePlugin[] {
   const documents = new SqliteDocumentList(w.index.database, w.index);

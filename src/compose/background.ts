@@ -46,7 +46,7 @@ export interface BackgroundWiring {
 
 /**
  * The ONE place background work is created, started and stopped (STYLE: background work has one
- * lifecycle owned by the composition root). Today: the offline sender (issue 10), woken by every
+ * lifecycle owned by the composition root). Today: the offline sender (capability 10), woken by every
  * SFS outcome a request gets and by every merchant stored.
  */
 export function composeBackground(w: BackgroundWiring): BackgroundJobs {
@@ -68,7 +68,7 @@ export function composeBackground(w: BackgroundWiring): BackgroundJobs {
     scheduler,
     readiness: w.readiness,
     sfs: w.sfs,
-    // Read on every attempt (the settings may change the online limit, issue 12).
+    // Read on every attempt (the settings may change the online limit, capability 12).
     get sfsTimeoutMs() {
       return w.sfsTimeoutMs;
     },

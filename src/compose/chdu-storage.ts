@@ -60,7 +60,7 @@ export interface ChduStorageOptions {
 }
 
 /**
- * Composition of the CHDÚ part of `kasa serve` (issue 3), for composeKasa: takes the data dir's
+ * Composition of the CHDÚ part of `kasa serve` (capability 3), for composeKasa: takes the data dir's
  * lock (ADR 0008 §13), opens the CHDÚ (creating the image, taking its lock: ADR 0106), the
  * journal (its head read from the CHDÚ — a CHDÚ that is not there yet makes the check refuse with
  * 200 until it is), the index, and starts the consistency check, whose first run replays or

@@ -75,7 +75,7 @@ export interface Kasa {
     index: JournalIndex;
     /** The background offline sender (tests read its state). */
     sender: OfflineSender;
-    /** The settings in force (issue 12). */
+    /** The settings in force (capability 12). */
     settings: LiveSettings;
     /** The events port (ADR 0805): background work publishes here. */
     events: RegisterEvents;
@@ -171,7 +171,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   // Filled once the storage is open: the certificate of the merchant in force, for the SFS status.
   let currentCertificate: () => string | undefined = () => undefined;
   let identityHistory: () => MerchantIdentityRow[] = () => [];
-  // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (issue 11).
+  // `--printer chdu` prints through the CHDÚ, so it is opened once the CHDÚ is (capability 11).
   checkPrinterTarget(config.printer, config.chdu);
   // The printer and SFS of the configuration (a flag's, or the defaults) are opened now, so a flag
   // that cannot work ends the start (exit 2) before the CHDÚ exists; once the CHDÚ is open, stored
@@ -215,7 +215,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     await nop?.close();
     throw e;
   }
-  // Issue 12: the settings in force — flags fixed, else stored in the CHDÚ, else the configuration.
+  // Capability 12: the settings in force — flags fixed, else stored in the CHDÚ, else the configuration.
   const { baseline, fixed } = settingsBaseline(config, { qrDemo: nop.demoDefaults });
   const settings = new LiveSettings({ baseline, fixed, stored: () => storage.index.settings() });
   const initial = settings.current();
@@ -310,7 +310,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     index: storage.index,
     lock,
   });
-  // Issue 10: the overall state is never READY while documents are refused, and names a backlog
+  // Capability 10: the overall state is never READY while documents are refused, and names a backlog
   // past its deadline.
   status.addBlocker({ refusal: () => lastRequestRefusal(storage.index) });
   status.addBlocker({ refusal: () => unprintedStatusRefusal({ index: storage.index, lock }) });
@@ -320,7 +320,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     index: storage.index,
     lock,
     sfs,
-    // Read on every attempt: the settings may change the online limit (issue 12).
+    // Read on every attempt: the settings may change the online limit (capability 12).
     get sfsTimeoutMs() {
       return settings.current().sfsTimeoutMs;
     },
@@ -357,7 +357,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     lock,
     merchant: merchant.session,
     sfs,
-    // Read on every attempt: the settings may change the online limit (issue 12).
+    // Read on every attempt: the settings may change the online limit (capability 12).
     get sfsTimeoutMs() {
       return settings.current().sfsTimeoutMs;
     },
@@ -379,7 +379,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const offline = composeOffline(
     {
       ...documentDeps,
-      // A spread copies a getter's value: the online limit is read live here too (issue 12).
+      // A spread copies a getter's value: the online limit is read live here too (capability 12).
       get sfsTimeoutMs() {
         return settings.current().sfsTimeoutMs;
       },

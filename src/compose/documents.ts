@@ -25,7 +25,7 @@ export function pngRenderer(paperWidth: PaperWidthPx | (() => PaperWidthPx)): Re
   };
 }
 
-/** The document use cases and their routes (issue 6). */
+/** The document use cases and their routes (capability 6). */
 export function composeDocuments(deps: DocumentDeps): RoutePlugin {
   return documentRoutes({
     store: new StoreDocument(deps),

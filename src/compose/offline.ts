@@ -13,7 +13,7 @@ import { offlineRoutes } from '../http/routes/offline.js';
 import { repairRoutes } from '../http/routes/repair.js';
 import { setAsideRoutes } from '../http/routes/set-aside.js';
 
-/** The offline, repair and location use cases and their routes (issue 10). */
+/** The offline, repair and location use cases and their routes (capability 10). */
 export function composeOffline(deps: OfflineDeps, sender: OfflineSender): RoutePlugin[] {
   return [
     offlineRoutes({ report: new OfflineReport(deps), sendNow: new SendOfflineNow(deps, sender) }),

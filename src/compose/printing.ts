@@ -21,13 +21,13 @@ export interface PrintingPart {
 }
 
 /**
- * The printer capability beside the documents (issue 11): the logo read from the CHDÚ, and the
+ * The printer capability beside the documents (capability 11): the logo read from the CHDÚ, and the
  * use cases and routes of `GET /api/printer`, `POST /api/print`, `POST /api/drawer/open` and
  * `POST /api/image/preview|store`.
  */
 export async function composePrinting(w: {
   printer: ReceiptPrinter;
-  /** The paper width of the printer in force (the settings may change it, issue 12). */
+  /** The paper width of the printer in force (the settings may change it, capability 12). */
   paperWidthDots: () => PaperWidthPx;
   /** The `logoEnabled` setting: off, receipts are not headed by the stored logo. */
   logoEnabled?: () => boolean;

@@ -1,5 +1,5 @@
 /**
- * One adapter in use, replaceable between requests (issue 12, ADR 1003). Every call goes through
+ * One adapter in use, replaceable between requests (capability 12, ADR 1003). Every call goes through
  * {@link use}, which counts it against the adapter it started on; {@link swap} makes a new adapter
  * current at once, and the old one is closed only after the calls in flight on it have ended.
  * Calls that start after a swap wait until the old adapter is closed, so the two never talk to the

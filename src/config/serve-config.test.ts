@@ -86,7 +86,7 @@ describe('serve configuration', () => {
     expect([...c.fixed].sort()).toEqual(['demo', 'port', 'sfsTimeoutMs']);
   });
 
-  it('knows what fixed each key: the flag or the variable (the settings say why, issue 12)', () => {
+  it('knows what fixed each key: the flag or the variable (the settings say why, capability 12)', () => {
     const c = parse(['--printer', 'tcp://10.0.0.5:9100', '--no-demo'], {
       HOME: '/home/anna',
       KASA_SFS_TIMEOUT_MS: '2500',

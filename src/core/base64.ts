@@ -4,7 +4,7 @@ const ascii = new TextDecoder('utf-8');
 
 /**
  * Base64 of bytes without node:buffer (core stays free of Node APIs): one pass into ASCII codes,
- * one decode to a string — an electronic receipt's PNG is tens of kilobytes (issue 13).
+ * one decode to a string — an electronic receipt's PNG is tens of kilobytes (capability 13).
  */
 export function bytesToBase64(bytes: Uint8Array): string {
   const n = bytes.length;

@@ -49,7 +49,7 @@ const HOUR_MS = 3_600_000;
  * Since 1996 Europe/Bratislava changes its offset only at 01:00 UTC (EU Directive 2000/84/EC and
  * its predecessors: summer time starts and ends at 1 a.m. GMT), so within one UTC hour the offset
  * is that of the hour's start. One Intl lookup per hour serves every instant in it; localParts is
- * called several times for every document (issue 13).
+ * called several times for every document (capability 13).
  */
 const UNIFORM_TRANSITIONS_FROM_MS = Date.UTC(1996, 0, 1);
 const offsetsByHour = new Map<number, number>();

@@ -2,7 +2,7 @@ import { FiscalError } from '../core/fiscal-error.js';
 import { RESULT_CODES } from '../core/result-codes.js';
 
 /**
- * THE place where result codes become HTTP statuses (issue 2: "HTTP status mapping lives in
+ * THE place where result codes become HTTP statuses (capability 2: "HTTP status mapping lives in
  * exactly one place"). 200 for success; 404 for 505, 506 and 803; 500 for every other failure; and the
  * two exceptions the API text names for single routes.
  */

@@ -1,4 +1,4 @@
-// The admin page (issue 12): a shell with navigation, the token login and the language switch;
+// The admin page (capability 12): a shell with navigation, the token login and the language switch;
 // each view lives in its own module and talks to kasa only through the public HTTP API.
 import { ApiError, get, setToken, token, whenUnauthorized } from './api.js';
 import { fill, h } from './dom.js';

@@ -1,5 +1,5 @@
 // Location of a PORTABLE register: the current one and a form for GPS, an address or another
-// description (GET /api/location/get, POST /api/location/update — issue 10's endpoints).
+// description (GET /api/location/get, POST /api/location/update — capability 10's endpoints).
 import { apiPaths, get, post } from './api.js';
 import { field, fill, h, message } from './dom.js';
 import { t } from './i18n.js';

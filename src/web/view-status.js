@@ -74,7 +74,7 @@ export async function statusView(root, app) {
         ),
       );
     }
-    // Offline backlog: the oldest item's age and the time left to its deadline (issue 10's status).
+    // Offline backlog: the oldest item's age and the time left to its deadline (capability 10's status).
     const backlog = status.components.find((c) => c.component === 'OFFLINE_BACKLOG');
     const d = backlog?.details ?? {};
     const oldest = d.oldest;

@@ -139,7 +139,7 @@ export async function summaryView(root, app) {
     );
   }
 
-  /** The QR tender (issue 15) and, for one day, that day's QR payments. */
+  /** The QR tender (capability 15) and, for one day, that day's QR payments. */
   async function drawQr(qr, p) {
     const paths = await apiPaths();
     let day;

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { firstAnswer } from '../../bench/lib/http-client.js';
 
-// The start-up figure's knocking (issue 13): a refusal while kasa starts is knocked past, the
+// The start-up figure's knocking (capability 13): a refusal while kasa starts is knocked past, the
 // first resultCode 0 counts.
 describe('firstAnswer', () => {
   it('knocks again after an answer it does not accept, until one it accepts', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBenchArgs } from '../../bench/args.js';
 import { formatTable, p99Text, type Row, verdict } from '../../bench/lib/table.js';
 
-// The bench's verdict logic (issue 13): pure functions, no timing measured here.
+// The bench's verdict logic (capability 13): pure functions, no timing measured here.
 describe('bench verdicts', () => {
   it('gives PASS/MISS for a figure without a scale, whatever the scale of the run (rates, per-document latency)', () => {
     expect(verdict({ pass: true })).toBe('PASS');
@@ -10,7 +10,7 @@ describe('bench verdicts', () => {
     expect(verdict({ pass: undefined })).toBe('info');
   });
 
-  it('says "below scale", never PASS or MISS, for a scale-dependent figure measured below the issue’s scale', () => {
+  it('says "below scale", never PASS or MISS, for a scale-dependent figure measured below the target’s scale', () => {
     // 300 offline documents in 11.4 s is no PASS of "10,000 in 30 s".
     expect(verdict({ pass: true, scale: { measured: 300, required: 10_000 } })).toBe('below scale');
     expect(verdict({ pass: false, scale: { measured: 100_000, required: 1_000_000 } })).toBe('below scale');

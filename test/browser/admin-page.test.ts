@@ -21,7 +21,7 @@ import { type ServeChild, startServeChild } from '../support/serve-child.js';
 import { shopDay } from '../support/shop-day.js';
 
 /**
- * Issue 12's acceptance, in a real browser: Debian's Chromium driven by playwright-core against
+ * Capability 12's acceptance, in a real browser: Debian's Chromium driven by playwright-core against
  * real `kasa serve` processes on port 0 with the embedded simulators (SFS, virtual printer).
  * Screenshots of every view go to test-output/admin/ (and docs/admin/ with KASA_DOCS_SCREENSHOTS=1).
  */
@@ -113,7 +113,7 @@ async function until<T>(
 
 if (!HAS_CHROMIUM) console.log(`admin page browser suite ${NO_CHROMIUM_REASON}`);
 
-describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (issue 12)', () => {
+describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (capability 12)', () => {
   let browser: Browser;
   let demo: Register;
   let fresh: Register;

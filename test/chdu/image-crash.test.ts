@@ -11,7 +11,7 @@ import { mixedRecords } from '../support/journal-fixtures.js';
 import { seededRandom } from '../support/seeded-random.js';
 
 /**
- * Crash safety (issue 3 acceptance): the image is cut or garbled at many random byte offsets, as
+ * Crash safety (capability 3 acceptance): the image is cut or garbled at many random byte offsets, as
  * a crash or power loss in the middle of a write would leave it, then reopened. Every record
  * completed before the cut must be found, the torn one must not, and the next write must work.
  */

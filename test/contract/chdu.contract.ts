@@ -6,7 +6,7 @@ import type { Chdu } from '../../src/core/ports/chdu.js';
 import { mixedRecords } from '../support/journal-fixtures.js';
 
 /**
- * The `Chdu` port contract (issue 3): one suite, run against every adapter — the image file, and
+ * The `Chdu` port contract (capability 3): one suite, run against every adapter — the image file, and
  * the CHDU Lite driver talking to `kasa chdu-sim` over TCP and over a socat pty.
  */
 export interface ChduHarness {

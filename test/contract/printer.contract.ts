@@ -53,7 +53,7 @@ async function waitFor<T>(what: string, f: () => Promise<T | undefined>, timeout
 }
 
 /**
- * The ReceiptPrinter contract at the level a POS sees it (issue 11): run against the virtual
+ * The ReceiptPrinter contract at the level a POS sees it (capability 11): run against the virtual
  * printer, the TCP, serial and USB adapters ↔ `kasa printer-sim`, and the CHDU pass-through ↔
  * `kasa chdu-sim` with a printer-sim behind it. Each step checks what the device decoded.
  */

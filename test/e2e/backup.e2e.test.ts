@@ -9,7 +9,7 @@ import { pd } from '../support/kasa-harness.js';
 import { type ServeChild, startServeChild } from '../support/serve-child.js';
 
 /**
- * Issue 14: `kasa backup` beside a running `kasa serve` under a steady store load, then
+ * Capability 14: `kasa backup` beside a running `kasa serve` under a steady store load, then
  * `kasa restore` into a new data dir: the chain verifies and every document acknowledged before
  * the backup started is in the restored register (ADR 0804).
  */

@@ -9,7 +9,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-describe('cash documents under Act 384/2025 (issue 10, ADR 0704)', () => {
+describe('cash documents under Act 384/2025 (capability 10, ADR 0704)', () => {
   it('from 1 January 2026 VK and VY are stored, numbered and printed but never sent; the answer says so plainly', async () => {
     h = await startHarness({ clock: new ManualClock(new Date('2026-03-02T10:15:30+01:00')) });
     const deposit = await h.post('/api/cash', { amount: 100 });

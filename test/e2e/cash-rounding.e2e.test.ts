@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../support/kasa-harness.js';
 
 /**
- * Issue 16 point 1 / ADR 0420: a 5-cent rounding is accepted only on the part paid in cash,
+ * Capability 16 point 1 / ADR 0420: a 5-cent rounding is accepted only on the part paid in cash,
  * with the payment names that mean cash taken from the stored setting `cashPaymentNames`.
  */
 let h: Harness;

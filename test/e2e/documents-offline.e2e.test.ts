@@ -33,7 +33,7 @@ describe('offline documents and SFS failures', () => {
     const backlog = status.body.components.find(
       (c: { component: string }) => c.component === 'OFFLINE_BACKLOG',
     );
-    // Issue 10: OK while more than 24 h are left to the resend deadline, with the oldest item's age.
+    // Capability 10: OK while more than 24 h are left to the resend deadline, with the oldest item's age.
     expect(backlog).toMatchObject({
       state: 'OK',
       details: { unsentDocuments: 1, oldest: { kind: 'document', documentNumber: d.documentNumber } },

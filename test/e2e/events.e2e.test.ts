@@ -10,7 +10,7 @@ import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 import { openSse, type SseMessage, type SseStream } from '../support/sse-stream.js';
 
 /**
- * Issue 14 acceptance: a POS subscribes to `GET /api/events`, stores a document, the SFS goes
+ * Capability 14 acceptance: a POS subscribes to `GET /api/events`, stores a document, the SFS goes
  * offline and comes back, the printer runs out of paper — and the matching events arrive in that
  * order; a reconnect with Last-Event-ID gets what it missed (ADR 0805).
  */

@@ -13,7 +13,7 @@ afterEach(async () => {
 const component = async (name: string) =>
   (await h!.get('/api/status/get')).body.components.find((c: { component: string }) => c.component === name);
 
-describe('location of a PORTABLE register (issue 10)', () => {
+describe('location of a PORTABLE register (capability 10)', () => {
   it('a STANDARD register gets 701 and stores nothing (ADR 0008 §6)', async () => {
     h = await startHarness();
     const res = await h.post('/api/location/update', { gps: { x: 17.112415, y: 48.1467828 } });

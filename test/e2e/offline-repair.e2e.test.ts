@@ -17,7 +17,7 @@ const REJECTION = {
   text: 'Dátum vytvorenia je neskorší ako čas spracovania.',
 } as const;
 
-describe('repair (issue 10: document/update, fixLocation, 500/501)', () => {
+describe('repair (capability 10: document/update, fixLocation, 500/501)', () => {
   it('the last request rejected → 501 naming it on store, cash and location; repaired → registered, printed once → the next store gets 0', async () => {
     h = await startHarness({ clock: new LiveClock() });
     await usePortableMerchant(h);
@@ -148,7 +148,7 @@ describe('repair (issue 10: document/update, fixLocation, 500/501)', () => {
     expect(fixed.body.document.pkp).not.toBe(before.document.pkp);
   });
 
-  it("−130 is cleared by the issue's own body: specialRegulationChange {newValue: null} removes the regulation and the document is registered", async () => {
+  it("−130 is cleared by capability 10's own body: specialRegulationChange {newValue: null} removes the regulation and the document is registered", async () => {
     h = await startHarness({ clock: new LiveClock() });
     const withRegulation = pd({
       amount: 2,

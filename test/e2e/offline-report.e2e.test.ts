@@ -39,7 +39,7 @@ afterAll(async () => h.close());
 const ids = (body: Json) => body.documents.map((d: { internalDocumentId: number }) => d.internalDocumentId);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-describe('the offline report on a queue of 250 (issue 10)', () => {
+describe('the offline report on a queue of 250 (capability 10)', () => {
   it('{} lists everything in creation order, as OfflineReportResponse with the offline status', async () => {
     const res = await h.post('/api/report/offline', {});
     expect(res.status).toBe(200);

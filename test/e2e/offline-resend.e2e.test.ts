@@ -18,7 +18,7 @@ const sendStates = (harness: Harness, from: number, to: number) => {
   return out;
 };
 
-describe('the background sender (issue 10)', () => {
+describe('the background sender (capability 10)', () => {
   it('1,000 offline documents are registered with no API call once the SFS is back, exactly once each, while 200 POS stores get no 300', async () => {
     h = await startHarness({ clock: new LiveClock(), sfsTimeoutMs: 3000 });
     await storeSettings(h, FAST_RESEND);

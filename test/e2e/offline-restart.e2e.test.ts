@@ -18,7 +18,7 @@ const post = async (base: string, path: string, body: unknown): Promise<Json> =>
   return res.json();
 };
 
-describe('restart in the middle of a resend (issue 10)', () => {
+describe('restart in the middle of a resend (capability 10)', () => {
   it('a register killed while it resends loses nothing and registers nothing twice', async () => {
     const caDir = mkdtempSync(join(tmpdir(), 'kasa-restart-ca-'));
     const dataDir = mkdtempSync(join(tmpdir(), 'kasa-restart-'));

@@ -14,7 +14,7 @@ const backlog = (s: Json) =>
   s.components.find((c: { component: string }) => c.component === 'OFFLINE_BACKLOG');
 const HOUR = 3600_000;
 
-describe('status of the offline backlog (issue 10, ADR 0702)', () => {
+describe('status of the offline backlog (capability 10, ADR 0702)', () => {
   it('shows the oldest item’s age and time left: OK, WARNING from 24 h left, ERROR when overdue — and the overall state names it', async () => {
     const start = new Date('2026-03-02T10:00:00+01:00');
     const clock = new ManualClock(start);

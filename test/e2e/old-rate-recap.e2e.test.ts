@@ -3,7 +3,7 @@ import { type Harness, startHarness } from '../support/kasa-harness.js';
 import { ManualClock } from '../support/merchant-register.js';
 
 /**
- * Issue 16 point 4 / ADR 0423: kasa keeps adding a 2026 refund of a pre-2025 sale at 20 % / 10 %
+ * Capability 16 point 4 / ADR 0423: kasa keeps adding a 2026 refund of a pre-2025 sale at 20 % / 10 %
  * to the basic / reduced recap, and the (careful) simulator registers it.
  */
 let h: Harness;

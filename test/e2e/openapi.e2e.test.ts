@@ -77,7 +77,7 @@ describe('OpenAPI document of the whole register', () => {
       'GET /api/documents/view',
       'GET /api/report/summary',
       'POST /api/report/summary/print',
-      // Extensions: QR payments (issue 15, docs/qr-payments.md).
+      // Extensions: QR payments (capability 15, docs/qr-payments.md).
       'POST /api/qrpayment/create',
       'GET /api/qrpayment',
       'GET /api/qrpayment/notifier',

@@ -41,7 +41,7 @@ const virtual = (h: Harness) => h.kasa.parts.printer as VirtualPrinter;
 const lastText = (h: Harness) => virtual(h).history.at(-1)?.text ?? '';
 const widest = (text: string) => Math.max(...text.split('\n').map((l) => [...l].length));
 
-describe('GET /api/settings/get and PUT /api/settings/store (issue 12)', () => {
+describe('GET /api/settings/get and PUT /api/settings/store (capability 12)', () => {
   it('answers every key of the one schema, with the fixed ones', async () => {
     const h = await harness();
     const got = await h.get('/api/settings/get');

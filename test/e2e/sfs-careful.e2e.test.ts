@@ -6,7 +6,7 @@ import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 import { LiveClock } from '../support/merchant-register.js';
 
 /**
- * Issue 16 point 3: kasa never trips a careful check of the embedded simulator with a valid
+ * Capability 16 point 3: kasa never trips a careful check of the embedded simulator with a valid
  * document — here across a change of its identification data (new IČO, same authentication data),
  * which the real SFS would know from its registry and the embedded simulator learns from the
  * merchant kasa holds.

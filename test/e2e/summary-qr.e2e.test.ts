@@ -18,7 +18,7 @@ async function paidIntent(amount: number): Promise<string> {
   return intent.qrPaymentId;
 }
 
-describe('daily summary with QR payments (issues 12 and 15)', () => {
+describe('daily summary with QR payments (capabilities 12 and 15)', () => {
   it("shows the QR tender of the day's receipts and the day's QR payments by state, and prints them", async () => {
     const used = await paidIntent(7.45);
     const stored = await h.post(

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ChduLiteEmulator } from '../../src/simulators/chdu/chdu-lite-emulator.js';
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 
-/** Issue 16 point 2 / ADR 0421: the SwId in force — configured, or derived from the actual CHDÚ. */
+/** Capability 16 point 2 / ADR 0421: the SwId in force — configured, or derived from the actual CHDÚ. */
 // Lower case, as the official SFS samples carry theirs: sent exactly as given.
 const CERTIFIED = '0123456789abcdef0123456789abcdef01234567';
 const packageVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;

@@ -6,7 +6,7 @@ import { IGNORED_VENDOR_MEMBERS } from '../../src/http/schemas/strict-request.js
 import { type Harness, type Json, pd, startHarness } from '../support/kasa-harness.js';
 
 /**
- * Issue 16 point 5 / ADR 0424: an unknown request member is a 701 naming it — on every route —
+ * Capability 16 point 5 / ADR 0424: an unknown request member is a 701 naming it — on every route —
  * except the other vendors' members kasa accepts and ignores on purpose.
  */
 let h: Harness;

@@ -8,7 +8,7 @@ import { type ServeChild, startServeChild } from '../support/serve-child.js';
 import { repoRoot } from '../support/shared-fixtures.js';
 
 /**
- * The POS examples in examples/ (issue 14) run against demo registers: one with the virtual
+ * The POS examples in examples/ (capability 14) run against demo registers: one with the virtual
  * printer (the happy path), one with `--printer none`, where every original fails to print, to
  * walk the 507/508 loop. Each toolchain runs where it exists, with a named skip otherwise; CI
  * (.ci/run) installs curl, jq and Python's requests.

@@ -12,7 +12,7 @@ import { bodyBytes, type FuzzRequest, fuzzRequest, templateFor } from './request
 import { revalidateDocument } from './revalidate-document.js';
 
 /**
- * Issue 9: a seeded fuzz of the whole HTTP API. Every endpoint (enumerated from the app, so later
+ * Capability 9: a seeded fuzz of the whole HTTP API. Every endpoint (enumerated from the app, so later
  * routes are covered) gets requests with wrong types, missing fields, huge and tiny numbers, deep
  * nesting, invalid UTF-8, oversize bodies, wrong methods and content types, and encoded paths —
  * most in-process, some over a real socket. Every answer must be JSON with an integer resultCode

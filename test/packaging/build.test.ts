@@ -54,7 +54,7 @@ describe('the build (tsc to dist/)', () => {
   it('compiles src/ without tests and copies the files that are not TypeScript', () => {
     const dist = join(repoRoot, 'dist');
     expect(existsSync(join(dist, 'main.js'))).toBe(true);
-    // The admin page (issue 12): index.html and its scripts and style, copied as they are.
+    // The admin page (capability 12): index.html and its scripts and style, copied as they are.
     for (const file of ['index.html', 'admin.js', 'admin.css']) {
       expect(readFileSync(join(dist, 'web', file), 'utf8'), file).toBe(
         readFileSync(join(repoRoot, 'src', 'web', file), 'utf8'),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/shared-fixtures.js';
 
 /**
- * Issue 14: `npm install -g .` / `npm link` put `kasa` on the PATH, and every user doc uses that
+ * Capability 14: `npm install -g .` / `npm link` put `kasa` on the PATH, and every user doc uses that
  * form. `npm run kasa -- …` (tsx, the sources) is a contributor's tool: CONTRIBUTING.md and the
  * ADR that decides it may name it, a user doc may not.
  */

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-describe('QR payment end to end (issue 15 acceptance 1)', () => {
+describe('QR payment end to end (capability 15 acceptance 1)', () => {
   it('a bank app scans the QR PNG, pays; the intent is PAID by MQTT push; the receipt takes the id once', async () => {
     const created = await h.create({ amount: 7.45, externalId: 'order-1' }, 'qr-e2e-1');
     expect(created.status).toBe(200);

@@ -8,7 +8,7 @@ import { bankNotifies, scan, waitFor } from '../support/fake-bank-app.js';
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 
 /**
- * Issue 15 acceptance 2, "restart with a PENDING intent", and the rule that an id pays one
+ * Capability 15 acceptance 2, "restart with a PENDING intent", and the rule that an id pays one
  * receipt even when the intent store is lost (ADR 0907). NOP is a separate simulator here (as
  * `kasa nop-sim`), so it outlives the register; kasa reaches it with --nop-url/--nop-mqtt-url/
  * --nop-trust and --nop-env int.
@@ -43,7 +43,7 @@ async function register(): Promise<Harness> {
 describe('restart', () => {
   it('a PENDING intent survives a restart and turns PAID from what NOP kept while kasa was down', async () => {
     let h = await register();
-    // The setting the settings endpoint (issue 12) will write: the merchant's account.
+    // The setting the settings endpoint (capability 12) will write: the merchant's account.
     await h.kasa.parts.journal.append({ type: 'settings', body: { changes: { nopIban: IBAN } } });
     const created = (await h.post('/api/qrpayment/create', { amount: 12.5 })).body.qrPayment;
     expect(created.environment).toBe('custom');

@@ -4,7 +4,7 @@ import { pd } from '../support/kasa-harness.js';
 import { type QrHarness, startQrHarness } from '../support/qr-harness.js';
 
 /**
- * Issue 15 acceptance 2: each scenario of the research's §8.3 list, against the embedded NOP
+ * Capability 15 acceptance 2: each scenario of the research's §8.3 list, against the embedded NOP
  * simulator over real sockets (mTLS HTTPS, MQTT over TLS). Restart and security are in their own
  * files.
  */

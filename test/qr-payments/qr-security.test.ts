@@ -13,7 +13,7 @@ import { startHarness } from '../support/kasa-harness.js';
 import { registerIdentity } from '../support/nop-identities.js';
 import { startQrHarness } from '../support/qr-harness.js';
 
-/** Issue 15 acceptance 3: the simulator refuses what NOP refuses; kasa reports it; no key in logs. */
+/** Capability 15 acceptance 3: the simulator refuses what NOP refuses; kasa reports it; no key in logs. */
 let nop: NopSimulator;
 let own: { key: string; cert: string };
 let other: { key: string; cert: string };

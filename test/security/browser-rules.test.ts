@@ -5,7 +5,7 @@ import { rawRequest } from './raw-http.js';
 import { secureRegister, TOKEN } from './secure-register.js';
 
 /**
- * Issue 9 item 2: in the default set-up (no token) any web page could drive the register with a
+ * Capability 9 item 2: in the default set-up (no token) any web page could drive the register with a
  * `no-cors` fetch. Requests are shaped here exactly as browsers send them.
  */
 let kasa: Kasa;

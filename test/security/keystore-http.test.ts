@@ -32,7 +32,7 @@ async function storeMerchant(keystore: Uint8Array): Promise<{ status: number; bo
   return { status: res.status, body: await res.json() };
 }
 
-describe('POST /api/merchant/store with a hostile keystore (issue 9: ~20 s frozen before)', () => {
+describe('POST /api/merchant/store with a hostile keystore (capability 9: ~20 s frozen before)', () => {
   it('a 4 KB keystore asking for 30 × 100,000 iterations is refused by the limits: 403 over-limits, nothing stored', async () => {
     const before = (await h.post('/api/merchant/get', {})).body.merchant;
     const res = await storeMerchant(

@@ -18,7 +18,7 @@ const store = (
 ) => h.post('/api/merchant/store', { identificationData, authenticationData, keyStorePassword: 'x' });
 
 /**
- * Issue 9 review: merchant XML was unbounded work — 70,000 nested elements overflowed the stack of
+ * Capability 9 review: merchant XML was unbounded work — 70,000 nested elements overflowed the stack of
  * a recursive tree walk (500, -1) after seconds of parsing, and 240,000 siblings (960 KB) held the
  * event loop for two seconds. Both shapes fit in the 1 MiB body limit; ADR 0602 bounds them.
  */

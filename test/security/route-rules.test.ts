@@ -6,7 +6,7 @@ import { bodyFor, concretePath, secureRegister, TOKEN } from './secure-register.
 import { encodedSpellings } from './spellings.js';
 
 /**
- * Issue 9 item 1: the token was checked on the raw URL while the router matched the decoded
+ * Capability 9 item 1: the token was checked on the raw URL while the router matched the decoded
  * path, so `POST /%61pi/document/store` ran without it. Every route the app serves — enumerated
  * from the app, so routes added later are covered — is tried in every spelling.
  */

@@ -14,7 +14,7 @@ import { hasOfficialFixtures, official, SHARED_MISSING } from '../support/shared
 import { TOKEN } from './secure-register.js';
 
 /**
- * Issue 9: no password or key material in logs, responses, the CHDÚ export or the index after a
+ * Capability 9: no password or key material in logs, responses, the CHDÚ export or the index after a
  * full run — merchant stored from files with passwords, documents online and offline, errors.
  * The artefacts are searched byte for byte for every secret in several spellings.
  */

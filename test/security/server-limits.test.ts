@@ -8,7 +8,7 @@ import { type RawAnswer, rawExchange, rawRequest } from './raw-http.js';
 import { secureRegister } from './secure-register.js';
 
 /**
- * Issue 9 item 7: bodies that never finish kept their connection open for ever, and Node's own
+ * Capability 9 item 7: bodies that never finish kept their connection open for ever, and Node's own
  * 400/431 answers carried no resultCode. Raw sockets, because client libraries never send this.
  * The limits are shortened here; the waits are generous (nothing asserts a duration).
  */

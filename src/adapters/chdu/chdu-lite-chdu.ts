@@ -41,7 +41,7 @@ export interface ChduLiteOptions {
   readRetries?: number;
 }
 
-/** Device error byte → result code (issue 3: EC_HW → 201, EC_LOCKED → 202, EC_PRINTER → 100, …). */
+/** Device error byte → result code (capability 3: EC_HW → 201, EC_LOCKED → 202, EC_PRINTER → 100, …). */
 const ERROR_RESULT: Record<number, ResultName> = {
   [EC.UNKNOWN]: 'CHDU_WRITE_ERROR',
   [EC.TIMEOUT]: 'CHDU_WRITE_ERROR',

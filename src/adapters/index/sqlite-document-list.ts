@@ -8,7 +8,7 @@ const CREATED = DOCUMENT_CREATED_SQL;
 const TYPE = "json_extract(body, '$.sfs.ReceiptType')";
 
 /**
- * The document list over the SQLite index (issue 12). Dates are read from the stored document
+ * The document list over the SQLite index (capability 12). Dates are read from the stored document
  * body through an expression index (`documents_created`), created here when missing: the index
  * file stays derived data, and a rebuild (DELETE of the rows) keeps the expression index. Rows are
  * found by SQL and read back through the index's own look-up, so a document reads the same here

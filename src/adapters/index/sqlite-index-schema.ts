@@ -14,13 +14,13 @@ export const INDEX_SCHEMA_VERSION = 4;
 
 /**
  * A document's creation instant (Unix seconds) from its stored SFS CreateDate: the admin's document
- * list filters by it (issue 12) through the expression index below.
+ * list filters by it (capability 12) through the expression index below.
  */
 export const DOCUMENT_CREATED_SQL = "unixepoch(json_extract(body, '$.sfs.CreateDate'))";
 
 /**
  * Part of the schema, so it is kept up as documents are applied: created on an index of a million
- * documents at start-up it would take seconds before the first answer (issue 13, figure 3). An
+ * documents at start-up it would take seconds before the first answer (capability 13, figure 3). An
  * index made before it existed gets it when the document list opens (`CREATE … IF NOT EXISTS`).
  */
 export const DOCUMENTS_CREATED_INDEX = `CREATE INDEX IF NOT EXISTS documents_created ON documents (${DOCUMENT_CREATED_SQL})`;

@@ -274,7 +274,7 @@ describe('SqliteJournalIndex', () => {
   });
 
   it('has the creation-date index of the document list from the start, so no start-up builds it over every document', () => {
-    // Issue 13 figure 3 × issue 12: built at start-up over a million documents it took seconds.
+    // Capability 13 figure 3 × capability 12: built at start-up over a million documents it took seconds.
     const names = index.database
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'")
       .pluck()

@@ -64,7 +64,7 @@ export const EPSON_CODEPAGES: Readonly<Record<number, string>> = {
 
 /**
  * Encodes one line. Returns undefined when a character is not in the page: the caller then prints
- * the line as an image rather than a silent `?` (issue 11; docs/printing.md).
+ * the line as an image rather than a silent `?` (capability 11; docs/printing.md).
  */
 export function encodeLine(text: string, table: CodepageTable): Uint8Array | undefined {
   const chars = Array.from(text.normalize('NFC'));

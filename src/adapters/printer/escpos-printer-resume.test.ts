@@ -159,7 +159,7 @@ describe('a power cut mid-job: nothing printed goes missing (ADR 0507)', () => {
   }, 30_000);
 });
 
-describe('the drawer opens once per receipt (issue 11 review)', () => {
+describe('the drawer opens once per receipt (capability 11 review)', () => {
   it('a line lost right after the first unit (ESC @ + kick) arrived: the reprint does not kick again', async () => {
     const r = await rig(DEFAULT_PROFILE, { rowsPerSecond: 200_000 });
     try {

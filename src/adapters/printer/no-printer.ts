@@ -6,7 +6,7 @@ import type { PrinterStatus, PrintOutcome, ReceiptPrinter } from '../../core/por
  * `--printer none`: a register without a printer. Nothing can be put on paper, so every print and
  * drawer kick fails with PRINTER_NOT_CONFIGURED (104) — succeeding silently would let a document
  * count as handed over on paper when it never was (see docs/receipts.md). Such a register can only
- * issue electronic receipts, which are possible online only (issue 6: offline is always printed).
+ * issue electronic receipts, which are possible online only (capability 6: offline is always printed).
  */
 export class NoPrinter implements ReceiptPrinter {
   readonly target = 'none';

@@ -19,7 +19,7 @@ const MAX_GLYPHS = 4096;
 
 /**
  * The glyphs of the receipt font, each drawn once by the canvas (Skia, the same text renderer as
- * before) and then copied into every receipt that uses it (issue 13): a receipt has ~2,000
+ * before) and then copied into every receipt that uses it (capability 13): a receipt has ~2,000
  * characters but only a few dozen distinct ones, and drawing them one by one was most of its time.
  * Pen positions are whole pixels, so a glyph drawn once looks the same wherever it is copied.
  */

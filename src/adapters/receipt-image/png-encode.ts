@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
  * A PNG of 8-bit grey (1 channel) or RGB (3 channels) pixels, rows top to bottom, every row with
  * filter type 0 (PNG spec §9), compressed with zlib at level 3. A receipt is black on white: as
  * grey it is a quarter of the RGBA bytes and compresses to about a third of what the canvas'
- * own RGBA encoder writes, in a fraction of its time (issue 13). Same pixels, same bytes.
+ * own RGBA encoder writes, in a fraction of its time (capability 13). Same pixels, same bytes.
  */
 export function encodePng(pixels: Uint8Array, width: number, height: number, channels: 1 | 3): Buffer {
   const stride = width * channels;

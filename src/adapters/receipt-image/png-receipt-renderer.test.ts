@@ -141,7 +141,7 @@ describe('PngReceiptRenderer', () => {
 
 /**
  * The receipt as the canvas draws it character by character (what the renderer did before it
- * copied each glyph drawn once; issue 13): the pixels must be the same.
+ * copied each glyph drawn once; capability 13): the pixels must be the same.
  */
 function drawnByCanvas(
   layout: ReturnType<typeof layoutReceipt>,

@@ -48,7 +48,7 @@ const QUIET_MODULES = 4;
  * The paper is a grey bitmap (RGB only when a logo has colour): each character is drawn once by
  * the canvas and copied into place ({@link GlyphCache}), rules and QR modules are filled
  * rectangles, and the PNG is written here ({@link encodePng}) — the canvas drawing ~2,000
- * characters one by one and then encoding RGBA took ~30 ms of CPU per receipt (issue 13).
+ * characters one by one and then encoding RGBA took ~30 ms of CPU per receipt (capability 13).
  */
 export class PngReceiptRenderer {
   private readonly family: string;

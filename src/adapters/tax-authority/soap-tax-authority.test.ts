@@ -13,7 +13,7 @@ import { SoapTaxAuthority } from './soap-tax-authority.js';
 import { TrustStore } from './trust-store.js';
 
 const LIMIT_MS = 400;
-/** "Bounded by the online limit plus a small margin" (issue 5): the margin allowed on a shared CI box. */
+/** "Bounded by the online limit plus a small margin" (capability 5): the margin allowed on a shared CI box. */
 const MARGIN_MS = 250;
 
 let h: SfsHarness;

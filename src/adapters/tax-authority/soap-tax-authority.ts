@@ -162,7 +162,7 @@ export class SoapTaxAuthority implements TaxAuthority {
     if (!soapBody(doc)) return notSoap('the answer is not a SOAP 1.2 envelope');
 
     // SFS answers, Faults included, are signed (spec §2.8); nothing unsigned is believed. The
-    // answer is parsed once, its certificate read once per certificate (issue 13).
+    // answer is parsed once, its certificate read once per certificate (capability 13).
     const verified = verifyEnvelope(doc, { certificates: this.#certificates });
     if (!verified.ok) return { kind: 'unverified', reason: verified.reason };
     const trust = this.#trust.check(verified.certificate, this.#clock.now());

@@ -39,7 +39,7 @@ describe('signEnvelope', () => {
   it.skipIf(!hasXmlsec1)(
     `signs Bodies whose canonical form differs from their text (escapes, namespaces, empty elements) as xmlsec1 canonicalizes them${hasXmlsec1 ? '' : ` (skipped: ${XMLSEC_MISSING})`}`,
     () => {
-      // The Body is canonicalized alone, outside the envelope (issue 13): these are the cases where
+      // The Body is canonicalized alone, outside the envelope (capability 13): these are the cases where
       // exclusive C14N output differs from the text, so a wrong context would break the digest.
       const tricky =
         '<ekasa:R xmlns:ekasa="http://financnasprava.sk/ekasa/schema/v2" xmlns:unused="urn:x" b="&quot;a&apos;\t&#9;&#10;&gt;" a="1">' +

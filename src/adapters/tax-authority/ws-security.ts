@@ -61,7 +61,7 @@ export function signEnvelope(bodyContent: string, signer: MessageSigner): string
 
   // Exclusive C14N renders only the namespaces an element uses, so the Body alone (its prefix and
   // wsu declared on it) canonicalizes exactly as inside the envelope: the header, with the
-  // certificate's long text, need not be parsed again (issue 13: nothing re-parsed that was built).
+  // certificate's long text, need not be parsed again (capability 13: nothing re-parsed that was built).
   const bodyAlone = parseXml(
     `<soapenv:Body wsu:Id="${bodyId}" xmlns:soapenv="${NS.soap}" xmlns:wsu="${NS.wsu}">${bodyContent}</soapenv:Body>`,
   );

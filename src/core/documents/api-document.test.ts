@@ -90,7 +90,7 @@ const mixed = () =>
   );
 
 describe('toApiDocument', () => {
-  it('online: uuid, processDate, qrCode = uuid, every field of the issue list', () => {
+  it('online: uuid, processDate, qrCode = uuid, every field capability 6 lists', () => {
     const doc = toApiDocument(online(stored(mixed(), 7)), apiMerchant, { electronicReceipt: 'iVBORw0KGgo=' });
     expect(doc).toEqual({
       type: 'PD',

@@ -48,7 +48,7 @@ export interface ApiVatRateSum {
   sum: number;
 }
 
-/** The API `document` object (api-compat §4.4 + issue 6). `M` is the API merchant view. */
+/** The API `document` object (api-compat §4.4 + capability 6). `M` is the API merchant view. */
 export interface ApiDocument<M = unknown> {
   type: ReceiptType;
   merchant: M;

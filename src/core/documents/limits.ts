@@ -22,7 +22,7 @@ export const LIMITS = {
   voucherNumberMaxChars: 50,
   /** SFS CustomerId / SellerId `[0-9a-zA-Z]{1,50}`. */
   partyIdPattern: /^[0-9a-zA-Z]{1,50}$/,
-  /** POS ids (`externalId` of documents, items, cash): 1–50 (issue 6). */
+  /** POS ids (`externalId` of documents, items, cash): 1–50 (capability 6). */
   externalIdMaxChars: 50,
   /** Printed free texts (kasa's choice, ADR 0403). */
   headerMaxChars: 500,
@@ -32,6 +32,6 @@ export const LIMITS = {
   maxPayments: 20,
   /** SFS ParagonNumber is unsignedInt; the API field is int32, and paragóny start at 1. */
   maxParagonNumber: 2_147_483_647,
-  /** The `Idempotency-Key` header (ADR 0008 §7, issue 6). */
+  /** The `Idempotency-Key` header (ADR 0008 §7, capability 6). */
   idempotencyKeyMaxChars: 100,
 } as const;

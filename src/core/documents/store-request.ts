@@ -5,7 +5,7 @@ import type { VatRate } from './vat-rates.js';
 /**
  * The body of `POST /api/document/store` as the HTTP schema delivers it (shape checked, values
  * not yet). `null` means absent, as Java-based POS clients send it. Field names are the API's
- * (api-compat §4.1, §4.2, §4.8; issue 6).
+ * (api-compat §4.1, §4.2, §4.8; capability 6).
  */
 export interface StoreDocumentInput {
   type: string;
@@ -44,7 +44,7 @@ export interface DocumentEntryInput {
   externalId?: string | null | undefined;
 }
 
-/** Buyer id. `customerIdType` is the v1.7 name; `type` is accepted as an alias (issue 6 text). */
+/** Buyer id. `customerIdType` is the v1.7 name; `type` is accepted as an alias (capability 6 text). */
 export interface CustomerInput {
   id?: string | null | undefined;
   customerIdType?: string | null | undefined;

@@ -36,7 +36,7 @@ export interface StoreValidationContext {
 }
 
 /**
- * Validates a `POST /api/document/store` body against every rule of issue 6 and of the SFS
+ * Validates a `POST /api/document/store` body against every rule of capability 6 and of the SFS
  * (errors -112 … -131 are caught here, before anything is stored). The first broken rule throws
  * a FiscalError 701 whose `details.field` is the field path (`documentEntries[2].vatRate`).
  * Nothing else happens on failure: this function has no effects.

@@ -51,7 +51,7 @@ export function afterExchange(t: SendTrack, x: SfsExchangeRecord): SendTrack {
     case 'rejected':
       // ADR 0711: the SFS refused the register, not this message — it stays queued.
       return x.registerRefused ? next : { ...next, sendState: 'stuck' };
-    // Issue 6: a duplicate (601) or an answer whose signature cannot be trusted (602) is handled
+    // Capability 6: a duplicate (601) or an answer whose signature cannot be trusted (602) is handled
     // like a rejection: the document is not known to be registered and must not be handed over
     // as valid; it waits for a repair.
     case 'duplicate':

@@ -4,10 +4,10 @@ import { stuckCause } from '../offline/last-request.js';
 import type { IndexedLocation } from '../ports/indexed-records.js';
 import { formatApiDateTime, parseSfsDateTime } from '../time.js';
 
-/** The kinds of a location in the API (issue 10). */
+/** The kinds of a location in the API (capability 10). */
 export type ApiLocationKind = 'gps' | 'physicalAddress' | 'other';
 
-/** The API `Location` object (api-compat §4.14, [P] fields; issue 10). */
+/** The API `Location` object (api-compat §4.14, [P] fields; capability 10). */
 export interface ApiLocation<M = unknown> {
   internalId: number;
   kind: ApiLocationKind;

@@ -6,7 +6,7 @@ import type { IdentityData, PhysicalAddress } from './identity-data.js';
 
 /**
  * The merchant as written into the CHDÚ (record type `merchant`): the identification data, the
- * certificate and its summary — never a password or a key (issue 4, "Where the secrets live").
+ * certificate and its summary — never a password or a key (capability 4, "Where the secrets live").
  */
 export function merchantRecord(
   identity: IdentityData,

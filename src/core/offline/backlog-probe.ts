@@ -38,7 +38,7 @@ const hoursText = (ms: number) =>
   `${Math.floor(Math.abs(ms) / 3600_000)} h ${Math.floor((Math.abs(ms) % 3600_000) / 60_000)} min`;
 
 /**
- * `OFFLINE_BACKLOG` of `GET /api/status/get` (issue 10): how many documents and locations wait,
+ * `OFFLINE_BACKLOG` of `GET /api/status/get` (capability 10): how many documents and locations wait,
  * the oldest one's age and the time left to its resend deadline (ADR 0702) — OK while more than
  * 24 h are left, WARNING from 24 h left, ERROR when overdue — and every stuck item (up to 20) with
  * its SFS code and text (ERROR: it must be repaired).

@@ -1,6 +1,6 @@
 import { parseSfsDateTime } from '../time.js';
 
-/** From this much time left before the resend deadline, status warns (issue 10). */
+/** From this much time left before the resend deadline, status warns (capability 10). */
 export const DEADLINE_WARNING_MS = 24 * 3600_000;
 
 export type DeadlineState = 'ok' | 'warning' | 'overdue';

@@ -20,7 +20,7 @@ import type { SfsReceiptData, SpecialRegulation } from '../sfs/message.js';
 import { computeVatRecap, RECAP_KEYS, vatRegimeAt } from '../sfs/vat-recap.js';
 import { formatSfsDateTime, parseApiDateTime, parseSfsDateTime } from '../time.js';
 
-/** `fixDocument` of `POST /api/document/update` (api-compat §4.20, issue 10). */
+/** `fixDocument` of `POST /api/document/update` (api-compat §4.20, capability 10). */
 export interface FixDocumentInput {
   useLastMerchant?: boolean | null | undefined;
   createDate?: string | null | undefined;
@@ -61,7 +61,7 @@ export interface FixedDocument {
 }
 
 /**
- * Applies a fix to a stuck document with only the data sent (issue 10; docs/offline.md has the
+ * Applies a fix to a stuck document with only the data sent (capability 10; docs/offline.md has the
  * table of SFS codes and the fix that clears each). The number stays (ADR 0008 §5), so the new
  * CreateDate must stay in the same calendar month; dates never lie in the future. An empty fix
  * changes nothing: the document is sent again as it is (a fresh signature and SendingCount + 1),

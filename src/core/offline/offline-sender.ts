@@ -61,7 +61,7 @@ interface BatchResult {
 }
 
 /**
- * The background sender (issue 10; protocol reference §1.9): registers every stored document and
+ * The background sender (capability 10; protocol reference §1.9): registers every stored document and
  * location that is not registered yet, oldest first, without any POS call — at start-up, right
  * after the SFS answers a request again, and on a timer with backoff after a failed try.
  *

@@ -1,7 +1,7 @@
 import { readStoredSetting, STORED_SETTINGS } from '../settings/stored-settings.js';
 
 /**
- * The stored settings of offline sending (issue 10). Their types, defaults and accepted values are
+ * The stored settings of offline sending (capability 10). Their types, defaults and accepted values are
  * in the one table of stored settings (`core/settings/stored-settings.ts`); this reads them
  * together, with the one rule between two of them. docs/offline.md lists them.
  */

@@ -8,7 +8,7 @@ export const subjectKey = (s: SendSubject): string =>
  * Documents and locations with a send attempt in flight right now. A request that sends its own
  * document (the first attempt of a store, a repair, a location update) claims it before writing
  * it, and the background sender skips what is claimed, so no item is ever sent twice at once
- * (issue 10: one request in flight per item, "nothing sent twice").
+ * (capability 10: one request in flight per item, "nothing sent twice").
  */
 export class SendClaims {
   readonly #held = new Set<string>();

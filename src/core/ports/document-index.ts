@@ -1,7 +1,7 @@
 import type { IndexedDocument } from './indexed-records.js';
 import type { DocumentQuery } from './journal-index.js';
 
-/** The documents role of the journal index: numbering and look-ups (issue 6). */
+/** The documents role of the journal index: numbering and look-ups (capability 6). */
 export interface DocumentIndex {
   /** Highest sequenceId used in the given local month, 0 when none. */
   lastSequenceId(year: number, month: number): number;

@@ -14,7 +14,7 @@ export interface DocumentRange {
 }
 
 /**
- * The document-list role of the journal index (issue 12): pages of documents newest first for
+ * The document-list role of the journal index (capability 12): pages of documents newest first for
  * the admin page, and every document of a period for the daily summary. Derived from the CHDÚ
  * like the rest of the index; both read-only.
  */

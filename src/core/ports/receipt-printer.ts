@@ -3,7 +3,7 @@ import type { ResultName } from '../result-codes.js';
 
 /**
  * The result codes a printer may raise (FiscalError with one of these names, `resultCode`
- * 100–106). The document flow turns them into 507 `printResultCode` (issue 6).
+ * 100–106). The document flow turns them into 507 `printResultCode` (capability 6).
  */
 export const PRINTER_FAULTS = [
   'PRINTER_NOT_READY',

@@ -1,5 +1,5 @@
 /**
- * Events for the POS (issue 14, ADR 0805): what happened to documents and what changed in the
+ * Events for the POS (capability 14, ADR 0805): what happened to documents and what changed in the
  * register's state, pushed to `GET /api/events` (Server-Sent Events) so a POS need not poll.
  * Polling `GET /api/status/get` keeps working; events only save the wait.
  *

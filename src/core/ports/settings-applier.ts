@@ -1,7 +1,7 @@
 import type { Settings } from '../settings/settings-schema.js';
 
 /**
- * Puts changed settings into effect without a restart (issue 12, ADR 1003): the printer and the
+ * Puts changed settings into effect without a restart (capability 12, ADR 1003): the printer and the
  * SFS client are swapped between requests. A change is applied in two steps so that a target that
  * cannot be opened leaves everything as it was: `prepare` opens what the new values need, then —
  * only once the settings record is in the CHDÚ — `commit` makes it current. Implemented in the

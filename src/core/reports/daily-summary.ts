@@ -32,7 +32,7 @@ export interface CountAndTotal {
 }
 
 /**
- * The shop's closing for a period (issue 12, ADR 1006), in cents. Every number is a sum over the
+ * The shop's closing for a period (capability 12, ADR 1006), in cents. Every number is a sum over the
  * documents of the period as the CHDÚ holds them, so it can be checked against them:
  * - `counts`: every stored document by type; `notValid` those the SFS rejected and that wait for
  *   repair (stuck: stored, but not valid until repaired), `setAside` those rejected and set aside

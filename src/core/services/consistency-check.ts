@@ -7,7 +7,7 @@ import { indexInfo } from './chdu-info.js';
 import type { ComponentStatus, RefusalSource, StatusProbe } from './register-status.js';
 
 /**
- * One extra condition the register needs (issue 3 "Consistency check"; the merchant work adds
+ * One extra condition the register needs (capability 3 "Consistency check"; the merchant work adds
  * "certificate readable"). `run()` throws a FiscalError with the code of the cause (e.g. 402).
  */
 export interface ConsistencyProbe {
@@ -70,7 +70,7 @@ export interface ConsistencyState {
 const STORAGE_CODES = new Set([200, 201, 202, 203]);
 
 /**
- * The consistency check (issue 3): the CHDÚ answers, its status is OK, the journal chain verifies
+ * The consistency check (capability 3): the CHDÚ answers, its status is OK, the journal chain verifies
  * from the last checkpoint, the index matches the head, and every extra probe passes. Runs at
  * start, every `intervalMs`, and soon after any storage error; while it fails, `refusal()` gives
  * the cause's FiscalError (200, 201, 202, 402 …) and the HTTP layer refuses fiscal requests with

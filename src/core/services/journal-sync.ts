@@ -5,7 +5,7 @@ import type { Journal } from '../ports/journal.js';
 import type { JournalIndex } from '../ports/journal-index.js';
 
 /**
- * Brings the derived index up to the journal head. The CHDÚ is the truth (issue 3, "Index"):
+ * Brings the derived index up to the journal head. The CHDÚ is the truth (capability 3, "Index"):
  * - index behind the head → replay the missing records (a crash between the CHDÚ write and the
  *   index write loses nothing);
  * - index ahead of the head with this journal's own record 1 (or the CHDÚ empty) → records

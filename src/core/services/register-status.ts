@@ -104,7 +104,7 @@ export class RegisterStatus {
   }
 
   /**
-   * A cause the overall state names after the readiness refusals (issue 10: never READY while
+   * A cause the overall state names after the readiness refusals (capability 10: never READY while
    * documents are refused): a stuck last request (501), an unprinted document (508), a backlog
    * past its deadline (600).
    */

@@ -8,7 +8,7 @@ import type { ComponentStatus, StatusProbe } from './register-status.js';
  * What the last send attempts said about the SFS, for `GET /api/status/get`. In memory only: the
  * journal keeps every exchange; this is the register's current impression.
  */
-/** Who made an attempt: a client request, or the background sender (issue 10). */
+/** Who made an attempt: a client request, or the background sender (capability 10). */
 export type AttemptOrigin = 'request' | 'background';
 
 /** What an attempt sent, so status can name it: `document 202611/5` or `location 3`. */
@@ -43,7 +43,7 @@ export class SfsHealth {
 
   /**
    * Takes over the target and merchant check of another connection's health: the settings
-   * swapped the SFS connection (issue 12). What was seen of the old SFS is forgotten; listeners
+   * swapped the SFS connection (capability 12). What was seen of the old SFS is forgotten; listeners
    * stay.
    */
   adopt(other: SfsHealth): void {
@@ -146,7 +146,7 @@ export class SfsHealth {
  * The SFS refused the last attempt: which one (the first sending of a document, or the resend of
  * a stored item) and why. A refusal of the whole register (-8, -10, -12, -13, -101, -102, ADR
  * 0711) says the item itself is fine and what clears it, with the code the cause maps to — the
- * last stored document may be perfectly valid and merely waiting (review of issue 10).
+ * last stored document may be perfectly valid and merely waiting (review of capability 10).
  */
 function refusedStatus(
   last: { detail: string; code?: number; text?: string; subject?: AttemptSubject },

@@ -22,7 +22,7 @@ export class WriteLock {
 
   /**
    * A client request waits for a background section to end: background work should end its hold
-   * as soon as it can (the cashier waits; issue 13).
+   * as soon as it can (the cashier waits; capability 13).
    */
   get clientWaiting(): boolean {
     return this.#clientsWaiting > 0;

@@ -5,7 +5,7 @@ import { isValidIban, normalizeIban } from '../qr-payments/iban.js';
 import { foldPaymeText } from '../qr-payments/payme-text.js';
 
 /**
- * Every setting of the register in ONE typed schema (issue 12, ADR 1000): the zod schema gives
+ * Every setting of the register in ONE typed schema (capability 12, ADR 1000): the zod schema gives
  * the TypeScript type, the validation of `PUT /api/settings/store` and of stored values, and the
  * OpenAPI schema; `SETTING_INFO` says what each key does and where it applies. Values live in the
  * CHDÚ as `settings` records (merged by the index); a flag or `KASA_*` variable fixes its key for
@@ -272,7 +272,7 @@ export const SettingsSchema = z.object(SETTINGS_SHAPE);
 /** Any subset of the keys, nothing else: what `PUT /api/settings/store` takes. */
 export const SettingsPatchSchema = z.strictObject(SETTINGS_SHAPE).partial();
 
-/** Where a key takes effect. Every key applies at once, without a restart (issue 12). */
+/** Where a key takes effect. Every key applies at once, without a restart (capability 12). */
 export interface SettingInfo {
   group: 'printer' | 'receipt' | 'sfs' | 'offline' | 'documents' | 'qr' | 'admin';
   /** What a change does at once (docs/settings.md). */

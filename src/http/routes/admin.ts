@@ -17,7 +17,7 @@ export const ADMIN_CSP = [
 ].join('; ');
 
 /**
- * The admin page (issue 12) at `/` and `/admin/`, its scripts and styles under `/admin/`: static
+ * The admin page (capability 12) at `/` and `/admin/`, its scripts and styles under `/admin/`: static
  * files that use only the HTTP API a POS uses, so the page shows exactly what clients get. Pages
  * outside /api/ need no token; the page's own API requests carry the token the user types in.
  */

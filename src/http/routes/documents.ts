@@ -38,7 +38,7 @@ export interface DocumentRouteDeps {
   cash: CashOperation;
 }
 
-/** `POST /api/document/store|get|print` and `POST /api/cash` (issue 6). */
+/** `POST /api/document/store|get|print` and `POST /api/cash` (capability 6). */
 export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
   return (app) => {
     app.post(

@@ -47,7 +47,7 @@ const Headers = z.looseObject({
 });
 
 /**
- * `GET /api/events`: Server-Sent Events for the POS (issue 14, ADR 0805). An extension to the API
+ * `GET /api/events`: Server-Sent Events for the POS (capability 14, ADR 0805). An extension to the API
  * text (ADR 0008 §18), under the same rules as every /api/ path (token, host, origin), answered
  * while the register cannot work too — that is when a POS needs to know.
  */

@@ -12,7 +12,7 @@ export interface LocationRouteDeps {
   get: GetLocation;
 }
 
-/** The Location API of a PORTABLE register (issue 10; API text: Location API). */
+/** The Location API of a PORTABLE register (capability 10; API text: Location API). */
 export function locationRoutes(deps: LocationRouteDeps): RoutePlugin {
   return (app) => {
     app.post(

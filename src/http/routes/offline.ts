@@ -18,7 +18,7 @@ export interface OfflineRouteDeps {
   sendNow: SendOfflineNow;
 }
 
-/** The Report API and the offline document endpoints (issue 10; API text: Report API, send/offline). */
+/** The Report API and the offline document endpoints (capability 10; API text: Report API, send/offline). */
 export function offlineRoutes(deps: OfflineRouteDeps): RoutePlugin {
   return (app) => {
     app.post(

@@ -5,7 +5,7 @@ import { errorResponses } from '../schemas/common.js';
 import { DocumentResponse } from '../schemas/documents.js';
 import { UpdateDocumentRequest } from '../schemas/offline.js';
 
-/** `POST /api/document/update` (issue 10; API text: document/update). */
+/** `POST /api/document/update` (capability 10; API text: document/update). */
 export function repairRoutes(deps: { repair: RepairDocument }): RoutePlugin {
   return (app) => {
     app.post(

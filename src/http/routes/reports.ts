@@ -26,7 +26,7 @@ export interface ReportRouteDeps {
 }
 
 /**
- * The extensions the admin page needs beyond the API text (issue 12, ADR 1005, ADR 0008 §18
+ * The extensions the admin page needs beyond the API text (capability 12, ADR 1005, ADR 0008 §18
  * recorded there): the document list, one document with its receipt image, and the daily summary
  * (shown and printed). Under /api/, with every rule of /api/ (token, same origin), answered only
  * while the register can work, and marked `x-kasa-extension` in the OpenAPI document.

@@ -5,7 +5,7 @@ import { errorResponses } from '../schemas/common.js';
 import { SettingsResponse, StoreSettingsRequest, StoreSettingsResponse } from '../schemas/settings.js';
 
 /**
- * `GET /api/settings/get` and `PUT /api/settings/store` (API text: Settings; issue 12). Like every
+ * `GET /api/settings/get` and `PUT /api/settings/store` (API text: Settings; capability 12). Like every
  * endpoint outside ADR 0008 §11's list they answer only while the register can work.
  */
 export function settingsRoutes(deps: { get: () => SettingsView; store: StoreSettings }): RoutePlugin {

@@ -3,7 +3,7 @@ import { MAX_PRINT_DELAY_MS, MIN_WINDOW_BYTES } from '../../core/printing/print-
 import { strictRequest } from './strict-request.js';
 
 /**
- * Schemas of the printer endpoints (issue 11): `GET /api/printer`, `POST /api/print`,
+ * Schemas of the printer endpoints (capability 11): `GET /api/printer`, `POST /api/print`,
  * `POST /api/drawer/open`, `POST /api/image/preview|store`. Field names follow the API text where
  * it has them (`printData`, `imageData`, `numberOfCharInRow`, `windowSize`, `printDelay`).
  */

@@ -222,7 +222,7 @@ const QrSummary = z
     mismatch: cents.describe('paid with another amount: refund or review'),
     count: z.record(z.string(), z.number().int()).describe('QR payments of the period by state'),
   })
-  .describe('QR payments through NOP (issue 15), present when the register has them');
+  .describe('QR payments through NOP (capability 15), present when the register has them');
 
 export const SummaryResponse = z
   .object({

@@ -35,7 +35,7 @@ const nodeFiles: VirtualPrinterFiles = {
   },
   readdir: (path) => readdir(path),
   // Two small files per job into the page cache: written at once, a third of the cost of a trip
-  // through the thread pool on every receipt (issue 13); still a promise, and print() still yields.
+  // through the thread pool on every receipt (capability 13); still a promise, and print() still yields.
   writeFile: async (path, data) => writeFileSync(path, data),
   readFile: (path) => readFile(path),
 };
@@ -83,7 +83,7 @@ export interface VirtualPrintFailure {
  * real printer and kept as `<n>-<kind>[-ref].bin` (the ESC/POS bytes) and `.txt` in a folder, plus
  * an in-memory history. The paper image is drawn off the request path, on demand
  * ({@link png}), from the stored bytes by the printer simulator's decoder — so storing a document
- * costs no more than encoding it (issue 11). Faults are injected through methods — paper, cover,
+ * costs no more than encoding it (capability 11). Faults are injected through methods — paper, cover,
  * connection, or "fail the next N jobs with code X" — as a real printer fails.
  */
 export class VirtualPrinter implements ReceiptPrinter {

@@ -15,7 +15,7 @@ import { formatSfsDateTime } from '../../core/time.js';
 import { CAREFUL_CHECK_NAMES, type CarefulCheck } from './careful-checks.js';
 
 /**
- * Issue 16 point 3 / ADR 0422: one hand-built request per careful check. Each is refused with its
+ * Capability 16 point 3 / ADR 0422: one hand-built request per careful check. Each is refused with its
  * simulator-only code while the check is on, and accepted with the check switched off — so the
  * refusal comes from that check and nothing else.
  */

@@ -6,7 +6,7 @@ import type { SfsItem } from '../../core/sfs/message.js';
 import { computeVatRecap } from '../../core/sfs/vat-recap.js';
 
 /**
- * Issue 16 point 4 / ADR 0423: in a 2026 recap the placement of a refund of a pre-2025 sale
+ * Capability 16 point 4 / ADR 0423: in a 2026 recap the placement of a refund of a pre-2025 sale
  * (20 %, 10 %) is not confirmed by any source. The simulator accepts both readings — old rates in
  * basic/reduced (kasa's) and old rates outside every group (literal) — and nothing else.
  */

@@ -79,7 +79,7 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
       : checkLocationLexical(read.request);
   if (schema) return fault(schema);
 
-  // Parsed once; a certificate seen before is not read again (issue 13).
+  // Parsed once; a certificate seen before is not read again (capability 13).
   const certificates = ctx.certificates;
   const envelope = verifyEnvelope(doc, certificates ? { certificates } : {});
   if (!envelope.ok) {

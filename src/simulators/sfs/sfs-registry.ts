@@ -18,7 +18,7 @@ export type Registration =
 export class SfsRegistry {
   readonly #certificates = new Map<string, Set<string>>();
 
-  /** Registered receipts and receipt numbers live in `memory` (on disk, issue 13). */
+  /** Registered receipts and receipt numbers live in `memory` (on disk, capability 13). */
   constructor(private readonly memory: SimMemory) {}
 
   register(request: SfsReceiptRequest, newId: () => string): Registration {

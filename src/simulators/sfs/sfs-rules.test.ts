@@ -15,7 +15,7 @@ import { formatSfsDateTime } from '../../core/time.js';
 
 /**
  * One test per rule the simulator implements: a request that breaks exactly that rule, sent by
- * the real client over loopback, comes back as that EkasaErrorCode (acceptance of issue 5).
+ * the real client over loopback, comes back as that EkasaErrorCode (acceptance of capability 5).
  */
 let h: SfsHarness;
 let number = 100;

@@ -80,7 +80,7 @@ describe('SFS simulator HTTP surface', () => {
   });
 });
 
-describe('what the simulator remembers (issue 13)', () => {
+describe('what the simulator remembers (capability 13)', () => {
   it('remembers a registered receipt across a restart, as the SFS does: the same document gets the same Id', async () => {
     const { request, xml } = signedPd();
     const idOf = async (sim: SfsSimulator, body: string) => {

@@ -108,7 +108,7 @@ export class SfsSimulator {
     this.#clock = options.clock ?? systemClock;
     this.#ids = options.ids ?? { uuid: () => randomUUID() };
     const ca = openTestCa(options.caDir, this.#clock.now());
-    // A server remembers what it registered: in a file beside its CA, across restarts (issue 13).
+    // A server remembers what it registered: in a file beside its CA, across restarts (capability 13).
     this.#memory = SimMemory.open(options.memoryFile ?? join(options.caDir, SIM_MEMORY_FILE), (line) =>
       this.#log(line),
     );

@@ -14,7 +14,7 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
  * What the simulated SFS remembers of every message it accepted — the receipts it registered (by
  * PKP, with the Id it gave and the message's fingerprint), the receipt numbers taken, the request
  * Uuids used — kept in SQLite as a server keeps them: on disk, across restarts, and not in the
- * process' memory, which stays flat however many documents a register sends (issue 13, figure 6).
+ * process' memory, which stays flat however many documents a register sends (capability 13, figure 6).
  * PKPs and fingerprints are stored as SHA-256 digests; comparing digests is comparing the texts.
  * `:memory:` keeps it in memory (tests that need a blank simulator each time).
  */

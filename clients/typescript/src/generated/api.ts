@@ -864,7 +864,7 @@ export type SummaryResponseInput = {
   from: string;
   to: string;
   summary: DailySummaryInput;
-  /** QR payments through NOP (issue 15), present when the register has them */
+  /** QR payments through NOP (capability 15), present when the register has them */
   qr?: {
     /** the payments name receipts use for QR payments (setting nopTenderName) */
     tenderName: string;
@@ -910,7 +910,7 @@ export type SummaryPrintResponseInput = {
   from: string;
   to: string;
   summary: DailySummaryInput;
-  /** QR payments through NOP (issue 15), present when the register has them */
+  /** QR payments through NOP (capability 15), present when the register has them */
   qr?: {
     /** the payments name receipts use for QR payments (setting nopTenderName) */
     tenderName: string;
@@ -2157,7 +2157,7 @@ export type SummaryResponse = {
   from: string;
   to: string;
   summary: DailySummary;
-  /** QR payments through NOP (issue 15), present when the register has them */
+  /** QR payments through NOP (capability 15), present when the register has them */
   qr?: {
     /** the payments name receipts use for QR payments (setting nopTenderName) */
     tenderName: string;
@@ -2203,7 +2203,7 @@ export type SummaryPrintResponse = {
   from: string;
   to: string;
   summary: DailySummary;
-  /** QR payments through NOP (issue 15), present when the register has them */
+  /** QR payments through NOP (capability 15), present when the register has them */
   qr?: {
     /** the payments name receipts use for QR payments (setting nopTenderName) */
     tenderName: string;

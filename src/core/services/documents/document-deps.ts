@@ -32,10 +32,10 @@ export interface DocumentDeps {
   logo?: { images(): ReadonlyMap<string, Uint8Array> };
   clock: Clock;
   ids: IdSource;
-  /** Items with a send attempt in flight (shared with the background sender, issue 10). */
+  /** Items with a send attempt in flight (shared with the background sender, capability 10). */
   claims?: SendClaims;
   /**
-   * The receipt header and footer settings (issue 12): printed on a PD, UF or ND whose request
+   * The receipt header and footer settings (capability 12): printed on a PD, UF or ND whose request
    * has none of its own. Absent: none.
    */
   receiptTexts?: () => { header: string | null; footer: string | null };

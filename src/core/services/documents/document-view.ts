@@ -34,7 +34,7 @@ export interface DocumentViewResult {
 }
 
 /**
- * `GET /api/documents/view?id=N` (issue 12, ADR 1005): one document with its SFS and print state
+ * `GET /api/documents/view?id=N` (capability 12, ADR 1005): one document with its SFS and print state
  * and its receipt image, for the admin page. Read-only; nothing is printed or written.
  */
 export class DocumentView {

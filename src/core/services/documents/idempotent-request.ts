@@ -13,7 +13,7 @@ export interface IdempotentRequest {
 }
 
 /**
- * Looks an `Idempotency-Key` up (issue 6, "Exactly once"): the same key with the same body is a
+ * Looks an `Idempotency-Key` up (capability 6, "Exactly once"): the same key with the same body is a
  * replay of the stored document; the same key with another body is 701 (ADR 0008 §7, thrown by
  * `idempotencyDecision`); a new key goes with the new document into the CHDÚ.
  */

@@ -104,7 +104,7 @@ export function sfsFailure(doc: IndexedDocument): FiscalError {
 }
 
 /**
- * Issues one fiscal document (issue 6 flow), inside the write lock held by the caller:
+ * Issues one fiscal document (capability 6 flow), inside the write lock held by the caller:
  * validate (done by the caller) → number → build the record with PKP/OKP → write it to the CHDÚ →
  * register online within the limit → record the outcome in the CHDÚ → print or render → answer.
  *
@@ -150,7 +150,7 @@ export async function issueDocument(
   if (notSent) record.notSent = notSent;
 
   // Claimed before it is written: the background sender must not pick up a document whose first
-  // attempt this request is about to make (issue 10: never sent twice at once).
+  // attempt this request is about to make (capability 10: never sent twice at once).
   const release = deps.claims?.claim({ kind: 'document', documentNo: record.documentNo });
   try {
     const expectedRecordNo = (deps.journal.head()?.recordNo ?? 0) + 1;
@@ -188,7 +188,7 @@ async function completeDocument(
   if (doc.sendState === 'stuck') throw sfsFailure(doc);
 
   const issued: IssuedDocument = { doc, merchant };
-  // Issue 6: electronic only when registered online; offline documents are always printed. A
+  // Capability 6: electronic only when registered online; offline documents are always printed. A
   // receipt that cannot be rendered is printed instead: the document is valid and must be handed
   // over one way or the other.
   const png = record.electronicRequested && doc.sendState === 'online' ? tryRender(deps, doc, m) : undefined;

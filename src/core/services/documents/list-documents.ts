@@ -42,7 +42,7 @@ export interface ListDocumentsInput {
 }
 
 /**
- * `GET /api/documents?from&to&type&state&limit&cursor` (issue 12, ADR 1005): the documents of the CHDÚ,
+ * `GET /api/documents?from&to&type&state&limit&cursor` (capability 12, ADR 1005): the documents of the CHDÚ,
  * latest first, a page at a time. Read-only.
  */
 export class ListDocuments {

@@ -19,7 +19,7 @@ export interface StoreDocumentResult {
 }
 
 /**
- * `POST /api/document/store`: issues a PD, UF or ND (issue 6). With an `Idempotency-Key`, a retry
+ * `POST /api/document/store`: issues a PD, UF or ND (capability 6). With an `Idempotency-Key`, a retry
  * with the same body answers the stored document again — nothing is written, sent or printed
  * twice, also after a restart; the same key with another body is refused (ADR 0008 §7).
  */
@@ -92,7 +92,7 @@ function withPrintResult(
   );
 }
 
-/** The configured header and footer where the request gave none (settings, issue 12). */
+/** The configured header and footer where the request gave none (settings, capability 12). */
 function withDefaultTexts(
   request: ValidatedStoreRequest,
   texts: { header: string | null; footer: string | null } | undefined,

@@ -4,7 +4,7 @@ import type { MerchantIndex } from '../../ports/merchant-index.js';
 import type { ComponentStatus, StatusProbe } from '../register-status.js';
 
 /**
- * `LOCATION` of `GET /api/status/get` (issue 10): a PORTABLE register warns while it has never
+ * `LOCATION` of `GET /api/status/get` (capability 10): a PORTABLE register warns while it has never
  * registered a location (spec §2: required each time its point of sale changes); a STANDARD one
  * is at its organisation unit's address (ADR 0008 §6).
  */

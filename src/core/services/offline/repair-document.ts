@@ -13,7 +13,7 @@ import { recordStartIn, sendDocumentAttempt } from '../documents/send-attempt.js
 import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
 
 /**
- * `POST /api/document/update {fixDocument}` (API text; issue 10): repairs the oldest stuck
+ * `POST /api/document/update {fixDocument}` (API text; capability 10): repairs the oldest stuck
  * document with only the data sent, as a new `repair` record (the original stays in the CHDÚ),
  * re-signs its PKP when a signed field or the key changed (SFS spec §2.1), sends it at once
  * (SendingCount + 1) and prints the original if it was never handed over.

@@ -19,7 +19,7 @@ export interface FixLocationInput extends LocationKindsInput {
 }
 
 /**
- * `POST /api/location/update {fixLocation}` (issue 10): repairs the last location the SFS rejected
+ * `POST /api/location/update {fixLocation}` (capability 10): repairs the last location the SFS rejected
  * — a new CreateDate (bounded: see `#createDate`), another location, the merchant in force, or
  * nothing (`{}`: sent again as it is) — as a `repair` record, and sends it at once. Nothing stuck
  * → 500; an invalid fix → 701 naming the member.

@@ -8,7 +8,7 @@ import type { OfflineReportResponse } from './offline-report.js';
 import { REPORT_MAX_ITEMS } from './offline-report.js';
 
 /**
- * `POST /api/document/send/offline {limit?}` (API text; issue 10): sends one batch of the queue now
+ * `POST /api/document/send/offline {limit?}` (API text; capability 10): sends one batch of the queue now
  * (at most `limit`, default the batch limit setting) and waits for it, each attempt bounded by the
  * online limit. Answers what this call registered — documents with uuid, processDate and
  * sendingCount, and locations; empty lists when nothing waited or the SFS could not be reached.

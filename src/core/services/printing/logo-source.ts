@@ -13,7 +13,7 @@ export const LOGO_REF = 'logo';
 export class LogoSource {
   private png: Uint8Array | undefined;
 
-  /** `enabled`: the `logoEnabled` setting; off, receipts are not headed by the logo (issue 12). */
+  /** `enabled`: the `logoEnabled` setting; off, receipts are not headed by the logo (capability 12). */
   constructor(
     private readonly journal: Journal,
     private readonly index: JournalIndex,

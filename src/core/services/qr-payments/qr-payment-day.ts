@@ -6,7 +6,7 @@ import { QrPaymentBook } from './qr-payment-book.js';
 import type { QrPaymentDeps } from './qr-payment-deps.js';
 import type { QrPaymentView } from './qr-payment-view.js';
 
-/** Cents per group, for the day's close (issue 12 prints them in the daily summary). */
+/** Cents per group, for the day's close (capability 12 prints them in the daily summary). */
 export interface QrTenderTotals {
   /** Money that settled receipts: USED intents. */
   usedCents: number;
@@ -36,7 +36,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /**
  * `GET /api/qrpayment?date=YYYY-MM-DD&state=…`: the QR payments created on a Bratislava day (today
  * by default) with their totals and what needs review — the data side of the admin page's "today's
- * QR payments" and of the daily summary's QR tender (issue 12).
+ * QR payments" and of the daily summary's QR tender (capability 12).
  */
 export class QrPaymentDay {
   readonly #book: QrPaymentBook;

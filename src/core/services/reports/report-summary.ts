@@ -21,7 +21,7 @@ export interface ReportSummaryDeps {
   /** Prints free text (stored in the CHDÚ first, like `POST /api/print`). */
   printText: (text: string, options?: PrintOptions) => Promise<{ resultCode: 0; recordNo: number }>;
   /**
-   * QR payments (issue 15), when the register has them: the day's intents by state and money
+   * QR payments (capability 15), when the register has them: the day's intents by state and money
    * (`YYYY-MM-DD`, Europe/Bratislava), and the `payments` name receipts use for them.
    */
   qr?: { dayTotals(day: string): QrTenderTotals; tenderName(): string };

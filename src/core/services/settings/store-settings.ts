@@ -22,7 +22,7 @@ export interface StoreSettingsDeps {
 }
 
 /**
- * `PUT /api/settings/store {settings: {...any subset}}` (issue 12, ADR 1001, 1003). Every key is
+ * `PUT /api/settings/store {settings: {...any subset}}` (capability 12, ADR 1001, 1003). Every key is
  * checked before anything happens: an unknown key or a bad value is 701 naming `settings.<key>`;
  * a key fixed by a flag may be sent only with the value in force (so sending back exactly what
  * `GET /api/settings/get` returned is always accepted). The keys whose value changes are written
