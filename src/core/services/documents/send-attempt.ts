@@ -43,77 +43,74 @@ export interface Attempt {
 }
 
 /**
- * One send attempt of a stored document (SFS spec §1.9, protocol reference §1.9): a new Uuid,
- * RequestDate and signature every time, the same PKP, OKP, CreateDate and ReceiptNumber. Writes
- * nothing: the caller appends `exchange` (the background sender does it under the write lock
- * only, after the SFS answered — ADR 0701).
+ * One send attempt of a stored document (SFS spec §1.9): a new Uuid, RequestDate and signature
+ * every time, the same PKP, OKP, CreateDate and ReceiptNumber. Writes nothing: the caller appends
+ * `exchange` (the background sender does it under the write lock only, after the SFS answered —
+ * ADR 0701).
  */
-export async function attemptDocument(
+export function attemptDocument(
   deps: AttemptDeps,
   document: DocumentRecord,
   signer: MessageSigner,
   sendingCount: number,
   options: AttemptOptions = {},
 ): Promise<Attempt> {
-  const requestUuid = deps.ids.uuid();
-  const requestDate = formatSfsDateTime(deps.clock.now());
   const subject = { kind: 'document' as const, documentNo: document.documentNo };
-  await options.onStart?.({ subject, requestUuid, requestDate, sendingCount });
-  const outcome = await deps.sfs.registerReceipt(
-    {
-      header: {
-        Uuid: requestUuid,
-        RequestDate: requestDate,
-        SwId: deps.swId(),
-        SendingCount: String(sendingCount),
-        Exception: document.exception ? 'true' : 'false',
+  return attempt(deps, subject, `document ${document.documentNumber}`, sendingCount, options, (header) =>
+    deps.sfs.registerReceipt(
+      {
+        header: { ...header, Exception: document.exception ? 'true' : 'false' },
+        data: document.sfs,
+        pkp: document.pkp,
+        okp: document.okp,
       },
-      data: document.sfs,
-      pkp: document.pkp,
-      okp: document.okp,
-    },
-    signer,
-    { timeoutMs: deps.sfsTimeoutMs },
+      signer,
+      { timeoutMs: deps.sfsTimeoutMs },
+    ),
   );
-  deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin, {
-    name: `document ${document.documentNumber}`,
-    resend: sendingCount > 1,
-  });
-  return {
-    outcome,
-    exchange: exchangeRecord(subject, requestUuid, requestDate, sendingCount, outcome),
-  };
 }
 
 /** One RegisterLocationRequest attempt of a stored location (spec §3.5; same resend rules). */
-export async function attemptLocation(
+export function attemptLocation(
   deps: AttemptDeps,
   location: LocationRecord,
   signer: MessageSigner,
   sendingCount: number,
   options: AttemptOptions = {},
 ): Promise<Attempt> {
+  const subject = { kind: 'location' as const, locationNo: location.locationNo };
+  return attempt(deps, subject, `location ${location.locationNo}`, sendingCount, options, (header) =>
+    deps.sfs.registerLocation({ header, data: location.sfs }, signer, { timeoutMs: deps.sfsTimeoutMs }),
+  );
+}
+
+/** The header every attempt carries: new Uuid and RequestDate, the SwId in force, its SendingCount. */
+interface AttemptHeader {
+  Uuid: string;
+  RequestDate: string;
+  SwId: string;
+  SendingCount: string;
+}
+
+/** The steps both kinds share: the start (before the request leaves, ADR 0705), the SFS health, the record. */
+async function attempt(
+  deps: AttemptDeps,
+  subject: SfsExchangeRecord['subject'],
+  name: string,
+  sendingCount: number,
+  options: AttemptOptions,
+  send: (header: AttemptHeader) => Promise<SfsOutcome>,
+): Promise<Attempt> {
   const requestUuid = deps.ids.uuid();
   const requestDate = formatSfsDateTime(deps.clock.now());
-  const subject = { kind: 'location' as const, locationNo: location.locationNo };
   await options.onStart?.({ subject, requestUuid, requestDate, sendingCount });
-  const outcome = await deps.sfs.registerLocation(
-    {
-      header: {
-        Uuid: requestUuid,
-        RequestDate: requestDate,
-        SwId: deps.swId(),
-        SendingCount: String(sendingCount),
-      },
-      data: location.sfs,
-    },
-    signer,
-    { timeoutMs: deps.sfsTimeoutMs },
-  );
-  deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin, {
-    name: `location ${location.locationNo}`,
-    resend: sendingCount > 1,
+  const outcome = await send({
+    Uuid: requestUuid,
+    RequestDate: requestDate,
+    SwId: deps.swId(),
+    SendingCount: String(sendingCount),
   });
+  deps.sfsHealth.record(outcome, deps.clock.now(), deps.origin, { name, resend: sendingCount > 1 });
   return {
     outcome,
     exchange: exchangeRecord(subject, requestUuid, requestDate, sendingCount, outcome),
