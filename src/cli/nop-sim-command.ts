@@ -1,19 +1,13 @@
 import { resolve } from 'node:path';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { CA_CERT_FILE } from '../adapters/pki/test-ca.js';
 import { NopSimulator } from '../simulators/nop/nop-simulator.js';
+import { portOption } from './port-option.js';
 import type { CliIo } from './program.js';
 
 export interface NopSimCommandHooks {
   /** Called with the running simulator and a function that stops it (tests). */
   onStarted?: (simulator: NopSimulator, stop: () => void) => void;
-}
-
-function port(value: string): number {
-  const n = Number(value);
-  if (!/^[0-9]+$/.test(value) || n > 65535)
-    throw new InvalidArgumentError('a TCP port 0-65535 (0 = any free port)');
-  return n;
 }
 
 /**
@@ -29,9 +23,14 @@ export function registerNopSimCommand(program: Command, io: CliIo, hooks: NopSim
       'run the NOP simulator (QR payment notifier): mTLS HTTPS API, MQTT TLS broker, control API under /__sim/',
     )
     .requiredOption('--ca-dir <dir>', 'test CA folder (the one kasa merchant new uses), created on first use')
-    .option('--erp-port <port>', 'HTTPS ERP + bank API port (0 = any free port)', port, 0)
-    .option('--mqtt-port <port>', 'MQTT over TLS port (0 = any free port)', port, 0)
-    .option('--control-port <port>', 'plain-HTTP control API port on loopback (0 = any free port)', port, 0)
+    .option('--erp-port <port>', 'HTTPS ERP + bank API port (0 = any free port)', portOption, 0)
+    .option('--mqtt-port <port>', 'MQTT over TLS port (0 = any free port)', portOption, 0)
+    .option(
+      '--control-port <port>',
+      'plain-HTTP control API port on loopback (0 = any free port)',
+      portOption,
+      0,
+    )
     .action(async (options: { caDir: string; erpPort: number; mqttPort: number; controlPort: number }) => {
       const caDir = resolve(io.cwd, options.caDir);
       let simulator: NopSimulator;

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
+import { portOption } from './port-option.js';
 import type { CliIo } from './program.js';
 
 export interface SfsSimCommandHooks {
@@ -10,13 +11,6 @@ export interface SfsSimCommandHooks {
 
 /** Where `kasa sfs-sim` keeps the register identities it learnt (check −905), next to its CA. */
 export const IDENTITIES_FILE = 'sfs-sim-identities.json';
-
-function port(value: string): number {
-  const n = Number(value);
-  if (!/^[0-9]+$/.test(value) || n > 65535)
-    throw new InvalidArgumentError('a TCP port 0-65535 (0 = any free port)');
-  return n;
-}
 
 /**
  * `kasa sfs-sim --port P --ca-dir CA [--host 127.0.0.1] [--record-dir DIR]`: the SFS simulator as
@@ -28,7 +22,7 @@ export function registerSfsSimCommand(program: Command, io: CliIo, hooks: SfsSim
   program
     .command('sfs-sim')
     .description('run the eKasa SFS simulator (SOAP 1.2 + WS-Security) with fault injection under /__sim/')
-    .requiredOption('--port <port>', 'TCP port to listen on (0 = any free port)', port)
+    .requiredOption('--port <port>', 'TCP port to listen on (0 = any free port)', portOption)
     .requiredOption(
       '--ca-dir <dir>',
       'test CA folder: trusted for merchant certificates, created on first use',
