@@ -147,7 +147,7 @@ describe('toApiDocument', () => {
   });
 
   it('reproduces the offline QR example of the API text exactly', () => {
-    // api-compat §2.2: ED5592BF-…:88812345678900001:220212222223:11:236.23
+    // API v1.7 text, identifiers and printed codes: ED5592BF-…:88812345678900001:220212222223:11:236.23
     const request = validateStoreRequest(pd({ amount: 236.23, documentEntries: [sale({ price: 236.23 })] }), {
       createDate: new Date('2022-02-12T21:22:23Z'),
       vatPayer: true,

@@ -23,7 +23,7 @@ import { type ApiItemType, resolveItemType } from './item-types.js';
 import { vatBreakdown } from './vat-breakdown.js';
 import { resolveVatRate, type VatRate, type VatRateName, vatRateFromSfs } from './vat-rates.js';
 
-/** `DocumentItem` of the API (api-compat §4.3). Numbers are JSON numbers. */
+/** `DocumentItem` of the API (API v1.7 text, model DocumentItem). Numbers are JSON numbers. */
 export interface ApiDocumentItem {
   type: ApiItemType;
   name: string;
@@ -40,7 +40,7 @@ export interface ApiDocumentItem {
   externalId?: string;
 }
 
-/** `VatRateSum` (api-compat §4.9): one row per rate plus a `TOTAL` row. */
+/** `VatRateSum` (API v1.7 text, model VatRateSum): one row per rate plus a `TOTAL` row. */
 export interface ApiVatRateSum {
   title: VatRateName | 'TOTAL';
   base: number;
@@ -48,7 +48,7 @@ export interface ApiVatRateSum {
   sum: number;
 }
 
-/** The API `document` object (api-compat §4.4 + capability 6). `M` is the API merchant view. */
+/** The API `document` object (API v1.7 text, model ResponseDocument + capability 6). `M` is the API merchant view. */
 export interface ApiDocument<M = unknown> {
   type: ReceiptType;
   merchant: M;
@@ -87,7 +87,7 @@ export interface ApiEkasaStatus {
   error?: { errorType: 'EKASA'; errorCode: number; message: string; detail: string };
 }
 
-/** The API `cash` object (api-compat §4.5). */
+/** The API `cash` object (API v1.7 text, model Cash). */
 export interface ApiCash<M = unknown> {
   internalDocumentId: number;
   sequenceId: number;

@@ -4,7 +4,7 @@ import { isAbsent, readOptionalString } from './field-rules.js';
 
 type Opt<T> = T | null | undefined;
 
-/** The look-up members of `POST /api/document/get` (api-compat §4.20). */
+/** The look-up members of `POST /api/document/get` (API v1.7 text, models other vendors of the same API add). */
 export interface GetDocumentInput {
   documentBySequenceId?:
     | { sequenceId?: Opt<number>; month?: Opt<number>; year?: Opt<number> }

@@ -1,7 +1,7 @@
 import type { SfsItemType } from '../sfs/message.js';
 
 /**
- * Item types of the API and their SFS codes (protocol reference §1.4, §4.5; api-compat §3).
+ * Item types of the API and their SFS codes (protocol reference §1.4, §4.5; API v1.7 text, enumerations).
  * PACKING is a sale of returnable packaging: SFS `K` at 0 % (§4.2, Datapac interpretation).
  */
 export type ApiItemType =
@@ -56,7 +56,7 @@ function rule(
   };
 }
 
-/** The SFS letters accepted as input (api-compat §3: Dotypay's example sends `K`); K is a SALE. */
+/** The SFS letters accepted as input (API v1.7 text, enumerations: Dotypay's example sends `K`); K is a SALE. */
 const SFS_ALIASES: Record<SfsItemType, ApiItemType> = {
   K: 'SALE',
   VO: 'PACKING_REFUND',

@@ -5,7 +5,7 @@ import type { VatRate } from './vat-rates.js';
 /**
  * The body of `POST /api/document/store` as the HTTP schema delivers it (shape checked, values
  * not yet). `null` means absent, as Java-based POS clients send it. Field names are the API's
- * (api-compat §4.1, §4.2, §4.8; capability 6).
+ * (API v1.7 text, model StoreDocumentRequest, model DocumentReceiptItem, §4.8; capability 6).
  */
 export interface StoreDocumentInput {
   type: string;
@@ -56,7 +56,7 @@ export interface SellerInput {
   sellerIdType?: string | null | undefined;
 }
 
-/** The body of `POST /api/cash` (api-compat §4.6). */
+/** The body of `POST /api/cash` (API v1.7 text, model CashRequest). */
 export interface CashInput {
   amount: number;
   /** The API text's Printer object (pacing: windowSize, printDelay). */

@@ -3,7 +3,7 @@ import { isAbsent, readAmountCents, readBoolean, readExternalId } from './field-
 import type { CashInput, ValidatedCashRequest } from './store-request.js';
 
 /**
- * Validates a `POST /api/cash` body (api-compat §4.6): `amount` ≠ 0 with 2 decimals; positive is
+ * Validates a `POST /api/cash` body (API v1.7 text, model CashRequest): `amount` ≠ 0 with 2 decimals; positive is
  * a deposit (VK), negative a withdrawal (VY). Throws 701 naming the field; has no effects.
  */
 export function validateCashRequest(input: CashInput): ValidatedCashRequest {

@@ -33,7 +33,7 @@ export const VAT_RATES: readonly VatRate[] = [
   { name: 'VAT_0', hundredths: 0, sfs: '0.00', label: '0%', group: 'free', legacy: false },
 ];
 
-/** Every spelling a request may use: the names and the labels (api-compat §3). */
+/** Every spelling a request may use: the names and the labels (API v1.7 text, enumerations). */
 export const VAT_RATE_INPUTS: readonly string[] = VAT_RATES.flatMap((r) => [r.name, r.label]);
 
 const byInput = new Map<string, VatRate>(

@@ -7,7 +7,7 @@ import { formatApiDateTime, parseSfsDateTime } from '../time.js';
 /** The kinds of a location in the API (capability 10). */
 export type ApiLocationKind = 'gps' | 'physicalAddress' | 'other';
 
-/** The API `Location` object (api-compat §4.14, [P] fields; capability 10). */
+/** The API `Location` object (API v1.7 text, the Location models, [P] fields; capability 10). */
 export interface ApiLocation<M = unknown> {
   internalId: number;
   kind: ApiLocationKind;

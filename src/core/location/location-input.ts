@@ -3,7 +3,7 @@ import { isNotBlank } from '../documents/text-rules.js';
 import { invalidInput } from '../fiscal-error.js';
 import type { SfsLocation } from '../sfs/message.js';
 
-/** The API `PhysicalAddress` of a location (api-compat §4.11). */
+/** The API `PhysicalAddress` of a location (API v1.7 text, PhysicalAddress). */
 export interface PhysicalAddressInput {
   country?: string | null | undefined;
   municipality?: string | null | undefined;
@@ -13,7 +13,7 @@ export interface PhysicalAddressInput {
   postalCode?: string | null | undefined;
 }
 
-/** The three kinds of an `UpdateLocationRequest` (api-compat §4.14); exactly one is given. */
+/** The three kinds of an `UpdateLocationRequest` (API v1.7 text, the Location models); exactly one is given. */
 export interface LocationKindsInput {
   physicalAddress?: PhysicalAddressInput | null | undefined;
   gps?: { x?: number | null | undefined; y?: number | null | undefined } | null | undefined;

@@ -1,7 +1,7 @@
 import { formatApiDateTime } from '../time.js';
 import type { CertificateSummary } from './certificate.js';
 
-/** `MerchantCertificateStatus.status` of the v1.7 API (api-compat.md §3, §4.13). */
+/** `MerchantCertificateStatus.status` of the v1.7 API (API v1.7 text, enumerations, model MerchantCertificateStatus). */
 export type CertificateState = 'OK' | 'EXPIRES_SOON' | 'EXPIRED';
 
 /**

@@ -51,7 +51,7 @@ export function recordCertificate(record: MerchantRecord): CertificateSummary {
   };
 }
 
-/** `Merchant` of the API (api-compat.md §4.10–4.12) plus the certificate summary and demo flag. */
+/** `Merchant` of the API (API v1.7 text, model OrganizationUnit to Merchant) plus the certificate summary and demo flag. */
 export interface MerchantView {
   /** Journal record number of this merchant record. */
   id: number;

@@ -20,7 +20,7 @@ import type { SfsReceiptData, SpecialRegulation } from '../sfs/message.js';
 import { computeVatRecap, RECAP_KEYS, vatRegimeAt } from '../sfs/vat-recap.js';
 import { formatSfsDateTime, parseApiDateTime, parseSfsDateTime } from '../time.js';
 
-/** `fixDocument` of `POST /api/document/update` (api-compat §4.20, capability 10). */
+/** `fixDocument` of `POST /api/document/update` (API v1.7 text, models other vendors of the same API add, capability 10). */
 export interface FixDocumentInput {
   useLastMerchant?: boolean | null | undefined;
   createDate?: string | null | undefined;

@@ -13,7 +13,7 @@ import type { MerchantKeystore } from '../ports/merchant-keystore.js';
 import type { MerchantSession } from './merchant-session.js';
 import type { WriteLock } from './write-lock.js';
 
-/** `POST /api/merchant/store` (StoreMerchantRequest, api-compat.md §4.20). */
+/** `POST /api/merchant/store` (StoreMerchantRequest, API v1.7 text, models other vendors of the same API add). */
 export interface StoreMerchantRequest {
   /** The identification data XML file as text. */
   identificationData: string;

@@ -15,7 +15,7 @@ import { strictRequest } from './strict-request.js';
 
 /**
  * Request and response schemas of `POST /api/document/store`, `POST /api/document/get` and
- * `POST /api/cash` (api-compat §4; capability 6). The schemas check the JSON shape (types, required
+ * `POST /api/cash` (API v1.7 text, models; capability 6). The schemas check the JSON shape (types, required
  * members, enumerations) and document every rule; the values themselves (ranges, decimals, the
  * rules between fields) are checked by `src/core/documents/validate-*.ts`, which throw 701
  * naming the same field paths. `null` counts as absent on every optional member, and an empty

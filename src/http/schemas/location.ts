@@ -9,7 +9,7 @@ import { exampleLocation } from './offline-examples.js';
 import { strictRequest } from './strict-request.js';
 
 /**
- * Location schemas (API text: Location API; api-compat §4.14). The schemas check the JSON shape;
+ * Location schemas (API text: Location API; API v1.7 text, the Location models). The schemas check the JSON shape;
  * the values (ranges, lengths, exactly one kind) are checked by `src/core/location/`, which
  * answers 701 naming the field.
  */

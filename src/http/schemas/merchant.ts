@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The merchant as every endpoint returns it (api-compat.md §4.10–4.13). */
+/** The merchant as every endpoint returns it (API v1.7 text, model OrganizationUnit to MerchantCertificateStatus). */
 export const PhysicalAddress = z
   .object({
     country: z.string().optional(),

@@ -12,7 +12,7 @@ import {
 } from './offline-examples.js';
 import { strictRequest } from './strict-request.js';
 
-/** Schemas of the Report API, send/offline, get/offline and document/update (api-compat §4.15, §4.20). */
+/** Schemas of the Report API, send/offline, get/offline and document/update (API v1.7 text, the offline report models, models other vendors of the same API add). */
 
 export const OfflineDocumentsFilter = strictRequest({
   sequenceId: z.number().int().nullish().describe('Only the document(s) with this sequenceId.'),

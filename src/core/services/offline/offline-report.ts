@@ -28,7 +28,7 @@ import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
 /** The built-in limit of one report: at most this many items per answer (docs/offline.md). */
 export const REPORT_MAX_ITEMS = 1000;
 
-/** `GetOfflineDocumentsRequest` (api-compat §4.15). */
+/** `GetOfflineDocumentsRequest` (API v1.7 text, the offline report models). */
 export interface OfflineReportInput {
   limit?: number | null | undefined;
   offset?: number | null | undefined;
@@ -49,7 +49,7 @@ export interface OfflineReportInput {
 /** A document of the report: the API document plus where it stands (offline, or the SFS rejection). */
 export type ApiOfflineDocument = ApiDocument<MerchantView> & { status: ApiEkasaStatus };
 
-/** `OfflineReportResponse` (api-compat §4.15): empty lists mean nothing waits. */
+/** `OfflineReportResponse` (API v1.7 text, the offline report models): empty lists mean nothing waits. */
 export interface OfflineReportResponse {
   resultCode: 0;
   documents: ApiOfflineDocument[];

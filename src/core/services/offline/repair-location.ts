@@ -12,7 +12,7 @@ import { assertPortable } from '../location/portable-only.js';
 import { type LocationResponse, locationAnswer } from '../location/update-location.js';
 import type { OfflineDeps } from './offline-deps.js';
 
-/** `fixLocation` of `POST /api/location/update` (api-compat §4.14). */
+/** `fixLocation` of `POST /api/location/update` (API v1.7 text, the Location models). */
 export interface FixLocationInput extends LocationKindsInput {
   createDate?: string | null | undefined;
   useLastMerchant?: boolean | null | undefined;

@@ -10,7 +10,7 @@ export interface PrinterInfo {
   target: string;
   model: string;
   charsPerLine: number;
-  /** The same number, under the name other vendors' clients read (api-compat §4.16). */
+  /** The same number, under the name other vendors' clients read (API v1.7 text, Printer). */
   numberOfCharInRow: number;
   paperWidthDots: number;
   codepage: string;
