@@ -109,9 +109,12 @@ describe('an identity refusal (-101) that persists after merchant/store (ADR 071
     const count = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })!.sendingCount;
     h.sim.injectFault({ kind: 'soap-fault', code: -101, text });
     await usePortableMerchant(h);
+    // Its outcome, not only its start (ADR 0705): the refusal the set-aside rule looks at.
     await waitFor(
-      () => h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })!.sendingCount > count,
-      'the attempt after merchant/store',
+      () =>
+        (h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })!.lastExchange?.sendingCount ??
+          0) > count,
+      'the answer to the attempt after merchant/store',
     );
     expect(states(1, 2)).toEqual(['unsent', 'unsent']);
 
