@@ -50,6 +50,8 @@ const utf8 = new TextEncoder();
 /** A first block must hold the block prefix and the whole record header (ADR 0100). */
 const MIN_BLOCK_DATA_SIZE = 64;
 const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** The most blocks one `writeMany` takes (the `Chdu` port: 1–256). */
+export const MAX_BLOCKS_PER_WRITE = 256;
 
 /**
  * The fiscal journal on a CHDÚ (ADR 0100, 0101, 0102): typed records framed over write-once
@@ -108,96 +110,153 @@ export class ChduJournal implements Journal {
 
   append(record: NewRecord, options: AppendOptions = {}): Promise<JournalRecord> {
     return this.queue.run(async () => {
-      if (this.stale) {
-        this.current = await this.readHead();
-        this.stale = false;
-        this.known = true;
-      }
-      const acknowledged = this.options.acknowledgedRecordNo?.() ?? 0;
-      const headNo = this.current?.recordNo ?? 0;
-      if (acknowledged > headNo) throw missingAcknowledgedRecords(headNo, acknowledged);
-      const status = await this.chdu.status();
-      const bds = status.blockDataSize;
-      if (bds < MIN_BLOCK_DATA_SIZE) {
-        throw new FiscalError(
-          'CHDU_WRITE_ERROR',
-          `The CHDÚ's blocks hold ${bds} bytes; the journal needs ${MIN_BLOCK_DATA_SIZE}.`,
-        );
-      }
-      const recordNo = (this.current?.recordNo ?? 0) + 1;
-      const writtenAtMs = this.now().getTime();
-      const prevHash = this.current ? fromHex(this.current.hash) : GENESIS_HASH;
+      const [written] = await this.appendRecords([record], options.print);
+      return written as JournalRecord;
+    });
+  }
+
+  /**
+   * Several records, chained in order, in as few durable writes as the CHDÚ allows (ADR 1105): with
+   * `writeMany` (the image file) every run of whole records up to {@link MAX_BLOCKS_PER_WRITE}
+   * blocks is one write and one flush, which a crash leaves whole or not at all (ADR 1101); a CHDU
+   * Lite device gets them record after record. Refused before anything is written (203, 202) like
+   * `append`. After a failed write the records written before it are in the head.
+   */
+  appendMany(records: readonly NewRecord[]): Promise<JournalRecord[]> {
+    if (records.length === 0) return Promise.resolve([]);
+    return this.queue.run(() => this.appendRecords(records));
+  }
+
+  private async appendRecords(records: readonly NewRecord[], print?: Uint8Array): Promise<JournalRecord[]> {
+    if (this.stale) {
+      this.current = await this.readHead();
+      this.stale = false;
+      this.known = true;
+    }
+    const acknowledged = this.options.acknowledgedRecordNo?.() ?? 0;
+    const headNo = this.current?.recordNo ?? 0;
+    if (acknowledged > headNo) throw missingAcknowledgedRecords(headNo, acknowledged);
+    const status = await this.chdu.status();
+    const bds = status.blockDataSize;
+    if (bds < MIN_BLOCK_DATA_SIZE) {
+      throw new FiscalError(
+        'CHDU_WRITE_ERROR',
+        `The CHDÚ's blocks hold ${bds} bytes; the journal needs ${MIN_BLOCK_DATA_SIZE}.`,
+      );
+    }
+    const writtenAtMs = this.now().getTime();
+    const writtenAt = this.times.format(writtenAtMs);
+    let recordNo = this.current?.recordNo ?? 0;
+    let prevHash = this.current ? fromHex(this.current.hash) : GENESIS_HASH;
+    // ADR 0102: size (203) and room (202) of every record are checked before the first block is written.
+    const encoded = records.map((record) => {
+      recordNo += 1;
       const version = RECORD_VERSIONS[record.type];
       const body = utf8.encode(JSON.stringify(record.body));
-      // ADR 0102: size (203) and room (202) are checked before the first block is written.
       const bytes = encodeRecord({ type: record.type, version, recordNo, writtenAtMs, prevHash }, body, bds);
-      const blocks = splitIntoBlocks(bytes, recordNo, bds);
-      const print = options.print;
-      if (print && print.length > MAX_PRINT_BYTES) {
-        throw new FiscalError('CHDU_RECORD_SIZE_LIMIT', `Print data over ${MAX_PRINT_BYTES} bytes.`, {
-          size: print.length,
-          limit: MAX_PRINT_BYTES,
-        });
-      }
-      const printBlocks = print ? splitIntoBlocks(print, recordNo, bds, true) : [];
-      if (status.deviceLocked) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is permanently locked.');
-      if (!status.storageOk)
-        throw new FiscalError('CHDU_WRITE_ERROR', 'The CHDÚ reports its storage not OK.');
-      const needed = blocks.length + printBlocks.length;
-      if (status.freeBlocks < needed) {
-        throw new FiscalError(
-          'CHDU_WRITE_LIMIT',
-          `The CHDÚ has ${status.freeBlocks} free blocks; the record needs ${needed}.`,
-          {
-            freeBlocks: status.freeBlocks,
-            needed,
-          },
-        );
-      }
-      let address = -1;
-      try {
-        if (this.chdu.writeMany) {
-          // ADR 1101: the record's blocks in one durable write where the CHDÚ allows it.
-          address = await this.chdu.writeMany(blocks);
-        } else {
-          for (const [i, block] of blocks.entries()) {
+      const hash = this.options.sha256(bytes);
+      prevHash = hash;
+      return { record, version, recordNo, hash: toHex(hash), blocks: splitIntoBlocks(bytes, recordNo, bds) };
+    });
+    if (print && print.length > MAX_PRINT_BYTES) {
+      throw new FiscalError('CHDU_RECORD_SIZE_LIMIT', `Print data over ${MAX_PRINT_BYTES} bytes.`, {
+        size: print.length,
+        limit: MAX_PRINT_BYTES,
+      });
+    }
+    const last = encoded.at(-1)!;
+    const printBlocks = print ? splitIntoBlocks(print, last.recordNo, bds, true) : [];
+    if (status.deviceLocked) throw new FiscalError('CHDU_WRITE_LIMIT', 'The CHDÚ is permanently locked.');
+    if (!status.storageOk) throw new FiscalError('CHDU_WRITE_ERROR', 'The CHDÚ reports its storage not OK.');
+    const needed = encoded.reduce((n, e) => n + e.blocks.length, 0) + printBlocks.length;
+    if (status.freeBlocks < needed) {
+      throw new FiscalError(
+        'CHDU_WRITE_LIMIT',
+        `The CHDÚ has ${status.freeBlocks} free blocks; ${records.length > 1 ? 'the records need' : 'the record needs'} ${needed}.`,
+        {
+          freeBlocks: status.freeBlocks,
+          needed,
+        },
+      );
+    }
+    const written: JournalRecord[] = [];
+    const done = (e: (typeof encoded)[number], address: number): void => {
+      this.current = {
+        recordNo: e.recordNo,
+        address,
+        hash: e.hash,
+        type: e.record.type,
+        writtenAt,
+        blocks: e.blocks.length,
+      };
+      written.push({
+        ...e.record,
+        version: e.version,
+        recordNo: e.recordNo,
+        address,
+        writtenAt,
+        chainHash: e.hash,
+      } as JournalRecord);
+    };
+    try {
+      if (this.chdu.writeMany) {
+        // ADR 1101/1105: whole records, as many as fit, in one durable write.
+        for (let i = 0; i < encoded.length; ) {
+          const run = [encoded[i]!];
+          let blocks = encoded[i]!.blocks.length;
+          while (
+            i + run.length < encoded.length &&
+            blocks + encoded[i + run.length]!.blocks.length <= MAX_BLOCKS_PER_WRITE
+          ) {
+            blocks += encoded[i + run.length]!.blocks.length;
+            run.push(encoded[i + run.length]!);
+          }
+          let address = await this.chdu.writeMany(run.flatMap((e) => e.blocks));
+          for (const e of run) {
+            done(e, address);
+            address += e.blocks.length;
+          }
+          i += run.length;
+        }
+      } else {
+        for (const e of encoded) {
+          let address = -1;
+          for (const [i, block] of e.blocks.entries()) {
             const at = await this.chdu.write(block);
             if (i === 0) address = at;
             else if (at !== address + i) {
               throw new FiscalError(
                 'CHDU_WRITE_ERROR',
-                `The CHDÚ stored block ${i} of record ${recordNo} out of order.`,
+                `The CHDÚ stored block ${i} of record ${e.recordNo} out of order.`,
               );
             }
           }
+          done(e, address);
         }
+      }
+    } catch (e) {
+      this.stale = true;
+      throw e;
+    }
+    const { address } = this.current!;
+    let printedBytes = 0;
+    for (const pb of printBlocks) {
+      try {
+        await this.chdu.writeAndPrint(pb, BLOCK_PREFIX_SIZE);
+        printedBytes += pb.length - BLOCK_PREFIX_SIZE;
       } catch (e) {
         this.stale = true;
-        throw e;
+        const code = FiscalError.is(e) ? e.resultName : 'PRINTER_NOT_READY';
+        throw new FiscalError(
+          code,
+          `Record ${last.recordNo} is written; printing it through the CHDÚ failed.`,
+          // printedBytes: print data the CHDÚ acknowledged (forwarded) before the failure.
+          { recordNo: last.recordNo, address, printedBytes },
+          { cause: e },
+        );
       }
-      const hash = toHex(this.options.sha256(bytes));
-      const writtenAt = this.times.format(writtenAtMs);
-      this.current = { recordNo, address, hash, type: record.type, writtenAt, blocks: blocks.length };
-      const written = { ...record, version, recordNo, address, writtenAt, chainHash: hash } as JournalRecord;
-      let printedBytes = 0;
-      for (const pb of printBlocks) {
-        try {
-          await this.chdu.writeAndPrint(pb, BLOCK_PREFIX_SIZE);
-          printedBytes += pb.length - BLOCK_PREFIX_SIZE;
-        } catch (e) {
-          this.stale = true;
-          const code = FiscalError.is(e) ? e.resultName : 'PRINTER_NOT_READY';
-          throw new FiscalError(
-            code,
-            `Record ${recordNo} is written; printing it through the CHDÚ failed.`,
-            // printedBytes: print data the CHDÚ acknowledged (forwarded) before the failure.
-            { recordNo, address, printedBytes },
-            { cause: e },
-          );
-        }
-      }
-      return written;
-    });
+    }
+    return written;
   }
 
   async *records(fromRecordNo = 1): AsyncIterable<JournalRecord> {

@@ -3,7 +3,7 @@ import { FiscalError } from '../fiscal-error.js';
 import type { SfsAttemptRecord, SfsExchangeRecord } from '../journal/records.js';
 import type { Journal } from '../ports/journal.js';
 import { WriteLock } from '../services/write-lock.js';
-import { AttemptRecordWriter } from './attempt-record-writer.js';
+import { AttemptRecordWriter, RECORDS_PER_WRITE } from './attempt-record-writer.js';
 
 const subject = (documentNo: number) => ({ kind: 'document' as const, documentNo });
 const start = (n: number): SfsAttemptRecord => ({
@@ -18,60 +18,93 @@ const outcome = (n: number): SfsExchangeRecord => ({
   errorText: 'refused',
 });
 
-/** A journal whose appends finish only when the test lets them (gate), recording holder and order. */
+/** A journal whose multi-record appends finish only when the test lets them (gate), recording each write. */
 function gatedJournal(lock: WriteLock, fail: (type: string, n: number) => boolean = () => false) {
   const written: string[] = [];
+  const writes: string[][] = [];
   const gates: Array<() => void> = [];
-  const journal: Pick<Journal, 'append'> = {
-    append: async (record) => {
-      const n =
-        'subject' in record.body && 'documentNo' in record.body.subject ? record.body.subject.documentNo : 0;
+  const journal: Pick<Journal, 'append' | 'appendMany'> = {
+    append: async () => {
+      throw new Error('the writer appends through appendMany when the journal has it');
+    },
+    appendMany: async (records) => {
       expect(lock.holder).toBe('offline/resend');
       await new Promise<void>((r) => gates.push(r));
-      if (fail(record.type, n)) throw new FiscalError('CHDU_WRITE_ERROR', 'the image cannot be written');
-      written.push(`${record.type} ${n}`);
-      return { no: written.length, type: record.type, body: record.body } as never;
+      const names = records.map((record) => {
+        const n =
+          'subject' in record.body && 'documentNo' in record.body.subject
+            ? record.body.subject.documentNo
+            : 0;
+        if (fail(record.type, n)) throw new FiscalError('CHDU_WRITE_ERROR', 'the image cannot be written');
+        return `${record.type} ${n}`;
+      });
+      written.push(...names);
+      writes.push(names);
+      return names.map((_, i) => ({ recordNo: written.length - names.length + i + 1 })) as never;
     },
   };
-  /** Lets the oldest waiting append finish once one waits. */
+  /** Lets the oldest waiting write finish once one waits. */
   const next = async () => {
     while (gates.length === 0) await new Promise((r) => setImmediate(r));
     gates.shift()!();
     await new Promise((r) => setImmediate(r));
   };
-  return { journal, written, next };
+  return { journal, written, writes, next, waiting: () => gates.length };
 }
 
-describe('AttemptRecordWriter', () => {
-  it('a start resolves only once its record is written, and goes before waiting outcomes; a claim ends after its outcome is written', async () => {
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('AttemptRecordWriter (ADR 1105)', () => {
+  it("a window's starts go in one write; each resolves only after it; outcomes wait for that write and go first in it; a claim ends once its outcome is written", async () => {
     const lock = new WriteLock();
     const j = gatedJournal(lock);
     const writer = new AttemptRecordWriter({ journal: j.journal, lock });
     const released: number[] = [];
+    // The outcomes of the previous window: nothing is written for them alone.
     writer.outcome(subject(1), outcome(1), () => released.push(1));
     writer.outcome(subject(2), outcome(2), () => released.push(2));
-    let started = false;
-    const s3 = writer.start(start(3)).then(() => (started = true));
-    await j.next(); // outcome 1 was already being written
-    expect(released).toEqual([1]);
-    expect(started).toBe(false);
-    await j.next(); // then the start, before outcome 2
-    await s3;
-    expect(j.written).toEqual(['sfs-exchange 1', 'sfs-attempt 3']);
-    expect(released).toEqual([1]);
+    await tick();
+    expect(j.waiting()).toBe(0);
+    const write = writer.gather();
+    const started: number[] = [];
+    const starts = [3, 4, 5].map((n) => writer.start(start(n)).then(() => started.push(n)));
+    await tick();
+    expect(j.waiting()).toBe(0);
+    write();
+    await tick();
+    expect(j.waiting()).toBe(1);
+    expect(started).toEqual([]);
+    expect(released).toEqual([]);
     await j.next();
-    expect(await writer.drained()).toBeUndefined();
-    expect(j.written).toEqual(['sfs-exchange 1', 'sfs-attempt 3', 'sfs-exchange 2']);
+    await Promise.all(starts);
+    expect(started).toEqual([3, 4, 5]);
+    expect(j.writes).toEqual([
+      ['sfs-exchange 1', 'sfs-exchange 2', 'sfs-attempt 3', 'sfs-attempt 4', 'sfs-attempt 5'],
+    ]);
     expect(released).toEqual([1, 2]);
     expect(writer.written(subject(1)) && writer.written(subject(2))).toBe(true);
   });
 
-  it('a client request waiting for the lock ends the hold after the record being written, and is not refused', async () => {
+  it('drained() writes the outcomes that wait, together, even with no start to share the write', async () => {
     const lock = new WriteLock();
     const j = gatedJournal(lock);
     const writer = new AttemptRecordWriter({ journal: j.journal, lock });
     for (const n of [1, 2, 3]) writer.outcome(subject(n), outcome(n), () => undefined);
-    await new Promise((r) => setImmediate(r));
+    const drained = writer.drained();
+    await j.next();
+    expect(await drained).toBeUndefined();
+    expect(j.writes).toEqual([['sfs-exchange 1', 'sfs-exchange 2', 'sfs-exchange 3']]);
+  });
+
+  it("a client request waiting for the lock gets it after the sender's write in progress, before its next one, and is not refused", async () => {
+    const lock = new WriteLock();
+    const j = gatedJournal(lock);
+    const writer = new AttemptRecordWriter({ journal: j.journal, lock });
+    const total = RECORDS_PER_WRITE + 10;
+    const write = writer.gather();
+    const starts = Array.from({ length: total }, (_, i) => writer.start(start(i + 1)));
+    write();
+    await tick();
     const order: string[] = [];
     const client = lock.run('document/store', async () => {
       order.push(`client after ${j.written.length}`);
@@ -80,26 +113,29 @@ describe('AttemptRecordWriter', () => {
     expect(lock.clientWaiting).toBe(true);
     await j.next();
     await expect(client).resolves.toBe('stored');
-    expect(order).toEqual(['client after 1']);
+    expect(order).toEqual([`client after ${RECORDS_PER_WRITE}`]);
     await j.next();
-    await j.next();
-    expect(await writer.drained()).toBeUndefined();
-    expect(j.written).toEqual(['sfs-exchange 1', 'sfs-exchange 2', 'sfs-exchange 3']);
+    await Promise.all(starts);
+    expect(j.writes.map((w) => w.length)).toEqual([RECORDS_PER_WRITE, 10]);
   });
 
-  it('after a record cannot be written nothing more is: waiting outcomes are released unwritten, later starts refused', async () => {
+  it('after a write fails nothing more is written: its starts reject (their requests never leave), waiting outcomes are released unwritten, later starts refused', async () => {
     const lock = new WriteLock();
-    const j = gatedJournal(lock, (type, n) => type === 'sfs-exchange' && n === 1);
+    const j = gatedJournal(lock, (type, n) => type === 'sfs-attempt' && n === 3);
     const writer = new AttemptRecordWriter({ journal: j.journal, lock });
     const released: number[] = [];
     writer.outcome(subject(1), outcome(1), () => released.push(1));
-    writer.outcome(subject(2), outcome(2), () => released.push(2));
+    const write = writer.gather();
+    const s3 = expect(writer.start(start(3))).rejects.toThrow('cannot be written');
+    write();
     await j.next();
+    await s3;
+    writer.outcome(subject(2), outcome(2), () => released.push(2));
     expect(await writer.drained()).toContain('cannot be written');
     expect(released).toEqual([1, 2]);
     expect(j.written).toEqual([]);
     expect(writer.written(subject(1)) || writer.written(subject(2))).toBe(false);
-    await expect(writer.start(start(3))).rejects.toThrow('could not be written');
-    expect(j.written).toEqual([]);
+    await expect(writer.start(start(4))).rejects.toThrow('could not be written');
+    expect(j.waiting()).toBe(0);
   });
 });

@@ -1,10 +1,13 @@
-import type { SfsAttemptRecord, SfsExchangeRecord } from '../journal/records.js';
+import type { NewRecord, SfsAttemptRecord, SfsExchangeRecord } from '../journal/records.js';
 import type { Journal } from '../ports/journal.js';
 import type { WriteLock } from '../services/write-lock.js';
-import type { SendSubject } from './send-claims.js';
+import { type SendSubject, subjectKey } from './send-claims.js';
 
-/** At most this many attempt records are written in one hold of the write lock. */
-export const RECORDS_PER_HOLD = 8;
+/**
+ * At most this many records go into one write (one hold of the write lock): a window's outcomes
+ * and the next window's starts (2 × `SEND_WINDOW`), each one or two blocks — one `writeMany`.
+ */
+export const RECORDS_PER_WRITE = 64;
 
 interface PendingStart {
   body: SfsAttemptRecord;
@@ -20,19 +23,22 @@ interface PendingOutcome {
 
 /**
  * Writes one batch's attempt records for the offline sender, under the write lock only (ADR 0701:
- * never while the SFS is asked), several in one short hold when several wait (ADR 1104):
+ * never while the SFS is asked), many in one write and one hold (ADR 1105, amending ADR 1104):
  *
  * - `start()` — an attempt's `sfs-attempt` record; it resolves once the record is in the CHDÚ, and
- *   the sender sends the request only then (ADR 0705: a SendingCount is never used twice). Starts
- *   are written first in a hold: the sender waits for them.
- * - `outcome()` — an answered attempt's `sfs-exchange` record; the sender does not wait for it but
- *   goes on with the next item, whose start then shares the hold with it. The item stays claimed
- *   (`release` is called once the record is written or given up) so no request sends it meanwhile.
+ *   the sender sends the request only then (ADR 0705: a SendingCount is never used twice). Between
+ *   `gather()` and the function it returns, starts are only collected: a window's starts are then
+ *   written together, in one write and one CHDÚ flush.
+ * - `outcome()` — an answered attempt's `sfs-exchange` record; nobody waits for it. It is written
+ *   with the next write (the next window's starts) or by `drained()`, so a window's outcomes go
+ *   together too. The item stays claimed (`release` is called once the record is written or given
+ *   up) so no request sends it meanwhile.
  *
- * A client request waiting for the lock ends a hold after the record being written
- * (`WriteLock.clientWaiting`): the cashier waits for at most one append of the sender. After a
- * record could not be written nothing more is written: waiting starts reject, waiting outcomes are
- * released unwritten (those items stay unsent and are sent again later — ADR 0706).
+ * A hold is one multi-record append (`Journal.appendMany`, one write on the image CHDÚ): a client
+ * request waiting for the lock (`WriteLock.clientWaiting`) gets it before the sender's next write,
+ * so the cashier waits for at most one of the sender's appends. After a write failed nothing more is
+ * written: waiting starts reject (their requests never leave), waiting outcomes are released
+ * unwritten (those items stay unsent and are sent again later — ADR 0706).
  */
 export class AttemptRecordWriter {
   readonly #starts: PendingStart[] = [];
@@ -40,14 +46,32 @@ export class AttemptRecordWriter {
   readonly #written = new Set<string>();
   #writing: Promise<void> | undefined;
   #failure: string | undefined;
+  #gathering = 0;
+  /** Set by `drained()`: outcomes are written even with no start to share the write. */
+  #flushOutcomes = false;
 
   constructor(
     private readonly deps: {
-      journal: Pick<Journal, 'append'>;
+      journal: Pick<Journal, 'append' | 'appendMany'>;
       lock: WriteLock;
       log?: (level: 'info' | 'warn', message: string, data?: Record<string, unknown>) => void;
     },
   ) {}
+
+  /**
+   * Collects the starts given from now on without writing them; the returned function ends the
+   * gathering and writes them (all in one write when they fit).
+   */
+  gather(): () => void {
+    this.#gathering += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#gathering -= 1;
+      this.#kick();
+    };
+  }
 
   /** Appends the start of an attempt; resolves when it is durable, rejects when it could not be. */
   start(body: SfsAttemptRecord): Promise<void> {
@@ -68,12 +92,17 @@ export class AttemptRecordWriter {
       return;
     }
     this.#outcomes.push({ subject, body, release });
-    this.#kick();
   }
 
-  /** Waits until every record handed over is written or given up; the cause when one failed. */
+  /** Writes whatever waits; resolves when every record handed over is written or given up. */
   async drained(): Promise<string | undefined> {
-    while (this.#writing) await this.#writing;
+    this.#flushOutcomes = true;
+    try {
+      this.#kick();
+      while (this.#writing) await this.#writing;
+    } finally {
+      this.#flushOutcomes = false;
+    }
     return this.#failure;
   }
 
@@ -82,53 +111,59 @@ export class AttemptRecordWriter {
     return this.#written.has(subjectKey(subject));
   }
 
+  #due(): boolean {
+    if (this.#gathering > 0) return false;
+    return this.#starts.length > 0 || (this.#flushOutcomes && this.#outcomes.length > 0);
+  }
+
   #kick(): void {
-    this.#writing ??= this.#write().finally(() => {
+    if (this.#writing || !this.#due()) return;
+    this.#writing = this.#write().finally(() => {
       this.#writing = undefined;
+      // Records handed over while the last write ran.
+      this.#kick();
     });
   }
 
   async #write(): Promise<void> {
-    while (this.#starts.length > 0 || this.#outcomes.length > 0) {
+    while (this.#due()) {
       if (this.#failure !== undefined) {
         this.#giveUp();
         return;
       }
-      await this.deps.lock.runBackground('offline/resend', async () => {
-        for (let n = 0; n < RECORDS_PER_HOLD; n++) {
-          if (n > 0 && this.deps.lock.clientWaiting) return;
-          const start = this.#starts.shift();
-          if (start) {
-            try {
-              await this.deps.journal.append({ type: 'sfs-attempt', body: start.body });
-              start.resolve();
-            } catch (e) {
-              this.#fail(e, start.body.subject);
-              start.reject(e);
-              return;
-            }
-            continue;
-          }
-          const outcome = this.#outcomes.shift();
-          if (!outcome) return;
-          try {
-            await this.deps.journal.append({ type: 'sfs-exchange', body: outcome.body });
-            this.#written.add(subjectKey(outcome.subject));
-          } catch (e) {
-            this.#fail(e, outcome.subject);
-            return;
-          } finally {
-            outcome.release();
-          }
-        }
-      });
+      await this.deps.lock.runBackground('offline/resend', () => this.#writeOnce());
     }
+    if (this.#failure !== undefined) this.#giveUp();
   }
 
-  #fail(e: unknown, subject: SendSubject): void {
+  /** One hold: the waiting outcomes (oldest first), then the waiting starts, in one append. */
+  async #writeOnce(): Promise<void> {
+    const outcomes = this.#outcomes.splice(0, RECORDS_PER_WRITE);
+    const starts = this.#starts.splice(0, RECORDS_PER_WRITE - outcomes.length);
+    const records: NewRecord[] = [
+      ...outcomes.map((o): NewRecord => ({ type: 'sfs-exchange', body: o.body })),
+      ...starts.map((s): NewRecord => ({ type: 'sfs-attempt', body: s.body })),
+    ];
+    if (records.length === 0) return;
+    try {
+      if (this.deps.journal.appendMany) await this.deps.journal.appendMany(records);
+      else for (const record of records) await this.deps.journal.append(record);
+    } catch (e) {
+      this.#fail(e, records.length);
+      for (const start of starts) start.reject(e);
+      return;
+    } finally {
+      // Written or given up: either way the claim ends (an unwritten outcome leaves the item unsent).
+      for (const outcome of outcomes) outcome.release();
+    }
+    for (const outcome of outcomes) this.#written.add(subjectKey(outcome.subject));
+    for (const start of starts) start.resolve();
+  }
+
+  #fail(e: unknown, records: number): void {
     this.#failure = e instanceof Error ? e.message : String(e);
-    this.deps.log?.('warn', `offline queue: an attempt record could not be written: ${this.#failure}`, {
-      subject,
+    this.deps.log?.('warn', `offline queue: attempt records could not be written: ${this.#failure}`, {
+      records,
     });
   }
 
@@ -137,8 +172,4 @@ export class AttemptRecordWriter {
     for (const start of this.#starts.splice(0)) start.reject(cause);
     for (const outcome of this.#outcomes.splice(0)) outcome.release();
   }
-}
-
-function subjectKey(subject: SendSubject): string {
-  return subject.kind === 'document' ? `d${subject.documentNo}` : `l${subject.locationNo}`;
 }

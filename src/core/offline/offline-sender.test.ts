@@ -9,6 +9,7 @@ import { SfsHealth } from '../services/sfs-health.js';
 import type { SfsLocationRequest, SfsReceiptRequest } from '../sfs/message.js';
 import { OfflineSender } from './offline-sender.js';
 import { SendClaims } from './send-claims.js';
+import { REQUESTS_IN_FLIGHT, SEND_WINDOW } from './send-window.js';
 
 const signer: MessageSigner = { certificateDer: new Uint8Array([1]), sign: () => new Uint8Array(256) };
 const accepted = (n: number): SfsOutcome => ({
@@ -117,13 +118,13 @@ const settle = async (until: () => boolean) => {
 };
 
 describe('OfflineSender', () => {
-  it('sends the queue at start-up, oldest first, one request in flight, SendingCount + 1 and a new Uuid each time', async () => {
+  it('sends the queue at start-up, oldest first, SendingCount + 1 and a new Uuid each time', async () => {
     const t = await setup({ documents: 4, locations: 1 });
     t.sender.start();
     expect(t.scheduler.pending()).toEqual([0]);
     t.scheduler.advance(0);
     await settle(() => t.index.queueSummary().unsentDocuments === 0 && !t.sender.state.running);
-    expect(t.sfs.maxInFlight).toBe(1);
+    expect(t.sfs.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
     // documents 1–4 were written before the location: creation order.
     const sent = t.sfs.requests.map((r) => ('pkp' in r ? `d${r.data.ReceiptNumber}` : 'l'));
     expect(sent).toEqual(['d1', 'd2', 'd3', 'd4', 'l']);
@@ -136,7 +137,7 @@ describe('OfflineSender', () => {
   });
 
   it('after a failed try it waits the interval, doubling up to the maximum; a request that gets through wakes it at once', async () => {
-    const t = await setup({ documents: 2 });
+    const t = await setup({ documents: 1 });
     t.sfs.script = [unreachable, unreachable, unreachable, unreachable];
     t.sender.start();
     const delays: number[] = [];
@@ -195,37 +196,48 @@ describe('OfflineSender', () => {
     expect((await sending).documents).toHaveLength(1);
   });
 
-  it("each request leaves after its start is in the CHDÚ; an answer's record shares the next start's hold; clients meanwhile are never refused (ADR 1104)", async () => {
-    const t = await setup({ documents: 5 });
+  it("a window's starts are written in one hold and one write before any of its requests leaves; its outcomes go together into the next window's hold; clients meanwhile are never refused (ADR 1105)", async () => {
+    const documents = SEND_WINDOW + 8;
+    const t = await setup({ documents });
     // What the CHDÚ holds when each request reaches the SFS.
-    const startedAtRequest: boolean[] = [];
+    const startsAtRequest: number[] = [];
     const registerReceipt = t.sfs.registerReceipt.bind(t.sfs);
     t.sfs.registerReceipt = async (request) => {
-      let started = false;
-      for await (const r of t.journal.records()) {
-        if (r.type === 'sfs-attempt' && r.body.requestUuid === request.header.Uuid) started = true;
-      }
-      startedAtRequest.push(started);
+      let starts = 0;
+      for await (const r of t.journal.records()) if (r.type === 'sfs-attempt') starts += 1;
+      startsAtRequest.push(starts);
       return registerReceipt(request);
     };
-    // Which records each hold of the lock wrote.
-    const holds: string[][] = [];
+    // Which records each hold of the lock wrote, and in how many writes.
+    const holds: Array<{ records: string[]; writes: number }> = [];
     const runBackground = t.lock.runBackground.bind(t.lock);
     t.lock.runBackground = (useCase, work) =>
       runBackground(useCase, () => {
-        holds.push([]);
+        holds.push({ records: [], writes: 0 });
         return work();
       });
     const append = t.journal.append.bind(t.journal);
     t.journal.append = async (record, options) => {
-      expect(t.lock.holder).toBe(record.type.startsWith('sfs-') ? 'offline/resend' : 'document/store');
-      holds.at(-1)?.push(record.type);
+      expect(t.lock.holder).toBe('document/store');
       return append(record, options);
+    };
+    const appendMany = t.journal.appendMany!.bind(t.journal);
+    t.journal.appendMany = async (records) => {
+      expect(t.lock.holder).toBe('offline/resend');
+      const hold = holds.at(-1)!;
+      hold.writes += 1;
+      hold.records.push(
+        ...records.map(
+          (r) =>
+            `${r.type === 'sfs-attempt' ? 'start' : 'outcome'} ${'subject' in r.body && 'documentNo' in r.body.subject ? r.body.subject.documentNo : '?'}`,
+        ),
+      );
+      return appendMany(records);
     };
     const sending = t.sender.sendNow();
     let done = false;
     void sending.finally(() => (done = true));
-    // A POS writing all along: every request waits for at most a short hold, none gets 300.
+    // A POS writing all along: every request waits for at most one short hold, none gets 300.
     let stores = 0;
     while (!done) {
       await t.lock.run('document/store', async () => undefined);
@@ -234,52 +246,49 @@ describe('OfflineSender', () => {
     }
     const sent = await sending;
     expect(stores).toBeGreaterThan(0);
-    expect(sent.documents.map((d) => [d.document.documentNo, d.sendState, d.sendingCount])).toEqual([
-      [1, 'offline-sent', 2],
-      [2, 'offline-sent', 2],
-      [3, 'offline-sent', 2],
-      [4, 'offline-sent', 2],
-      [5, 'offline-sent', 2],
+    expect(sent.documents.map((d) => [d.document.documentNo, d.sendState, d.sendingCount])).toEqual(
+      Array.from({ length: documents }, (_, i) => [i + 1, 'offline-sent', 2]),
+    );
+    // Oldest first.
+    expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual(
+      Array.from({ length: documents }, (_, i) => i + 1),
+    );
+    // Every request of the first window found all the window's starts in the CHDÚ; of the second, all 40.
+    expect(startsAtRequest).toEqual([
+      ...Array(SEND_WINDOW).fill(SEND_WINDOW),
+      ...Array(documents - SEND_WINDOW).fill(documents),
     ]);
-    expect(startedAtRequest).toEqual([true, true, true, true, true]);
-    expect(t.sfs.maxInFlight).toBe(1);
-    // Whether a client is waiting at the moment a hold could end depends on the event loop's
-    // timing, so this only bounds each hold: at most an outcome and the next start (ADR 1104). That
-    // a waiting client ends the hold after one record is tested deterministically in
-    // attempt-record-writer.test.ts.
-    expect(holds.flat().filter((r) => r === 'sfs-attempt')).toHaveLength(5);
-    expect(holds.flat().filter((r) => r === 'sfs-exchange')).toHaveLength(5);
-    expect(holds.every((h) => h.length >= 1 && h.length <= 2)).toBe(true);
-    expect(t.index.highWaterMark()).toBe(22);
+    const range = (kind: string, from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `${kind} ${from + i}`);
+    expect(holds).toEqual([
+      { records: range('start', 1, SEND_WINDOW), writes: 1 },
+      {
+        records: [...range('outcome', 1, SEND_WINDOW), ...range('start', SEND_WINDOW + 1, documents)],
+        writes: 1,
+      },
+      { records: range('outcome', SEND_WINDOW + 1, documents), writes: 1 },
+    ]);
+    expect(t.sfs.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
   });
 
-  it("with no client waiting, an answer's outcome and the next item's start go in one hold (ADR 1104)", async () => {
-    const t = await setup({ documents: 3 });
-    const holds: string[][] = [];
-    const runBackground = t.lock.runBackground.bind(t.lock);
-    t.lock.runBackground = (useCase, work) =>
-      runBackground(useCase, () => {
-        holds.push([]);
-        return work();
-      });
-    const append = t.journal.append.bind(t.journal);
-    t.journal.append = async (record, options) => {
-      holds
-        .at(-1)
-        ?.push(`${record.type} ${'subject' in record.body ? JSON.stringify(record.body.subject) : ''}`);
-      return append(record, options);
-    };
-    expect((await t.sender.sendNow()).documents.map((d) => d.sendState)).toEqual([
-      'offline-sent',
-      'offline-sent',
-      'offline-sent',
-    ]);
-    const d = (kind: string, n: number) => `${kind} {"kind":"document","documentNo":${n}}`;
-    expect(holds).toEqual([
-      [d('sfs-attempt', 1)],
-      [d('sfs-exchange', 1), d('sfs-attempt', 2)],
-      [d('sfs-exchange', 2), d('sfs-attempt', 3)],
-      [d('sfs-exchange', 3)],
+  it(`at most ${REQUESTS_IN_FLIGHT} requests wait for the SFS at once; the next leaves when one is answered, oldest first`, async () => {
+    const t = await setup({ documents: 7 });
+    const answers: Array<(o: SfsOutcome) => void> = [];
+    t.sfs.script = Array.from({ length: 7 }, () => new Promise<SfsOutcome>((r) => answers.push(r)));
+    const sending = t.sender.sendNow();
+    await settle(() => t.sfs.inFlight === REQUESTS_IN_FLIGHT);
+    // Give the others every chance to leave: they must not.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    expect(t.sfs.requests).toHaveLength(REQUESTS_IN_FLIGHT);
+    expect(t.lock.holder).toBeUndefined();
+    answers[0]!(accepted(1));
+    await settle(() => t.sfs.requests.length === REQUESTS_IN_FLIGHT + 1);
+    expect(t.sfs.inFlight).toBe(REQUESTS_IN_FLIGHT);
+    for (const [i, answer] of answers.slice(1).entries()) answer(accepted(i + 2));
+    expect((await sending).documents).toHaveLength(7);
+    expect(t.sfs.maxInFlight).toBe(REQUESTS_IN_FLIGHT);
+    expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual([
+      1, 2, 3, 4, 5, 6, 7,
     ]);
   });
 
@@ -369,14 +378,16 @@ describe('OfflineSender', () => {
     );
   });
 
-  it('a refusal of the whole register (-13) leaves every item queued and ends the batch after one request; the log names it; wake() (merchant/store) sends them all', async () => {
+  it('a refusal of the whole register (-13) leaves every item queued and ends the window: requests not yet out never leave, their next attempt skips the written SendingCount; the log names it; wake() (merchant/store) sends them all', async () => {
     const logs: string[] = [];
     const t = await setup({ documents: 6 }, (_level, message) => logs.push(message));
-    t.sfs.script = [{ kind: 'rejected', code: -13, text: 'Certifikát nie je platný.' }];
+    const refused: SfsOutcome = { kind: 'rejected', code: -13, text: 'Certifikát nie je platný.' };
+    t.sfs.script = Array(REQUESTS_IN_FLIGHT).fill(refused);
     t.sender.start();
     t.scheduler.advance(0);
     await settle(() => t.scheduler.pending().length === 1 && !t.sender.state.running);
-    expect(t.sfs.requests).toHaveLength(1);
+    // Only the requests already out when the first answer came went to the SFS.
+    expect(t.sfs.requests).toHaveLength(REQUESTS_IN_FLIGHT);
     const states = [1, 2, 3, 4, 5, 6].map((n) => t.index.findDocument({ by: 'documentNo', documentNo: n })!);
     expect(states.map((d) => d.sendState)).toEqual(Array(6).fill('unsent'));
     expect(states[0]!.lastExchange).toMatchObject({ errorCode: -13, registerRefused: true, sendingCount: 2 });
@@ -390,11 +401,33 @@ describe('OfflineSender', () => {
     expect(t.scheduler.pending()).toEqual([0]);
     t.scheduler.advance(0);
     await settle(() => t.index.queueSummary().unsentDocuments === 0 && !t.sender.state.running);
-    expect(t.sfs.requests).toHaveLength(7);
-    expect(t.index.findDocument({ by: 'documentNo', documentNo: 1 })).toMatchObject({
-      sendState: 'offline-sent',
-      sendingCount: 3,
-    });
+    expect(t.sfs.requests).toHaveLength(REQUESTS_IN_FLIGHT + 6);
+    for (const documentNo of [1, 2, 3, 4, 5, 6]) {
+      expect(t.index.findDocument({ by: 'documentNo', documentNo })).toMatchObject({
+        sendState: 'offline-sent',
+        sendingCount: 3,
+      });
+    }
+    // Documents 5 and 6: SendingCount 2 was written as a start but no request carried it (a gap);
+    // their only request carries 3. No SendingCount went to the SFS twice for one document.
+    const counts = (n: number) =>
+      t.sfs.requests
+        .filter((r) => 'pkp' in r && Number(r.data.ReceiptNumber) === n)
+        .map((r) => r.header.SendingCount);
+    expect([1, 2, 3, 4, 5, 6].map(counts)).toEqual([
+      ['2', '3'],
+      ['2', '3'],
+      ['2', '3'],
+      ['2', '3'],
+      ['3'],
+      ['3'],
+    ]);
+    const starts: string[] = [];
+    for await (const r of t.journal.records()) {
+      if (r.type === 'sfs-attempt' && r.body.subject.kind === 'document' && r.body.subject.documentNo === 5)
+        starts.push(String(r.body.sendingCount));
+    }
+    expect(starts).toEqual(['2', '3']);
   });
 
   it('while the register cannot sign (no merchant) the log names that cause, not the SFS; wake() tries at once', async () => {
@@ -423,20 +456,25 @@ describe('OfflineSender', () => {
     expect(t.sfs.requests).toHaveLength(1);
   });
 
-  it('stop() waits for the attempt in flight, records it, and nothing runs after', async () => {
-    const t = await setup({ documents: 2 });
-    let answer!: (o: SfsOutcome) => void;
-    t.sfs.script = [new Promise<SfsOutcome>((r) => (answer = r))];
+  it("stop() waits for the requests in flight and records them; the window's others never leave, and nothing runs after", async () => {
+    const t = await setup({ documents: REQUESTS_IN_FLIGHT + 2 });
+    const answers: Array<(o: SfsOutcome) => void> = [];
+    t.sfs.script = Array.from(
+      { length: REQUESTS_IN_FLIGHT },
+      () => new Promise<SfsOutcome>((r) => answers.push(r)),
+    );
     t.sender.start();
     t.scheduler.advance(0);
-    await settle(() => t.sfs.inFlight === 1);
+    await settle(() => t.sfs.inFlight === REQUESTS_IN_FLIGHT);
     const stopped = t.sender.stop();
-    answer(accepted(1));
+    for (const [i, answer] of answers.entries()) answer(accepted(i + 1));
     await stopped;
-    expect(t.index.findDocument({ by: 'documentNo', documentNo: 1 })!.sendState).toBe('offline-sent');
-    expect(t.index.findDocument({ by: 'documentNo', documentNo: 2 })!.sendState).toBe('unsent');
+    const state = (documentNo: number) => t.index.findDocument({ by: 'documentNo', documentNo })!.sendState;
+    for (let n = 1; n <= REQUESTS_IN_FLIGHT; n++) expect(state(n)).toBe('offline-sent');
+    expect(state(REQUESTS_IN_FLIGHT + 1)).toBe('unsent');
+    expect(state(REQUESTS_IN_FLIGHT + 2)).toBe('unsent');
     t.sender.notify('accepted', 'request');
     expect(t.scheduler.pending()).toEqual([]);
-    expect(t.sfs.requests).toHaveLength(1);
+    expect(t.sfs.requests).toHaveLength(REQUESTS_IN_FLIGHT);
   });
 });

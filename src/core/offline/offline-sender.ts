@@ -21,6 +21,7 @@ import { backoffDelay } from './backoff.js';
 import { readOfflineSettings } from './offline-settings.js';
 import { registerRefusalKind } from './register-refusal.js';
 import type { SendClaims, SendSubject } from './send-claims.js';
+import { InFlightSlots, REQUESTS_IN_FLIGHT, SEND_WINDOW } from './send-window.js';
 import { nextSendingCount } from './sending-count.js';
 
 export interface OfflineSenderDeps extends AttemptDeps {
@@ -65,15 +66,15 @@ interface BatchResult {
  * location that is not registered yet, oldest first, without any POS call — at start-up, right
  * after the SFS answers a request again, and on a timer with backoff after a failed try.
  *
- * - One request in flight at a time: batches run one after another (`SerialQueue`), and items a
- *   request is sending itself are claimed and skipped.
+ * - One batch at a time (`SerialQueue`); items a request is sending itself are claimed and skipped.
  * - Each attempt: new Uuid, SendingCount + 1, new RequestDate, fresh signature (ADR 0705), with the
- *   key ADR 0703 names. The SFS call runs outside the write lock; only the short appends of an
- *   attempt — its start (`sfs-attempt`, ADR 0705), in the CHDÚ before the request leaves, and its
- *   outcome — take it (ADR 0701), so a POS request is never refused with 300 because of a resend.
- *   The outcome is written while the next item goes out, in the same short hold as that item's
- *   start (`AttemptRecordWriter`, ADR 1104).
- * - An unreachable SFS ends the batch and the run; a rejection makes that item stuck and the rest
+ *   key ADR 0703 names. A batch goes in windows of `SEND_WINDOW` items (ADR 1105): the window's
+ *   `sfs-attempt` starts are written first, in one short hold of the write lock and one CHDÚ
+ *   flush; then its requests leave oldest first, at most `REQUESTS_IN_FLIGHT` waiting for the SFS
+ *   at once, outside the lock (ADR 0701), so a POS request is never refused with 300 because of a
+ *   resend. The window's outcomes are written together, in the hold of the next window's starts.
+ * - An unreachable SFS ends the batch and the run (requests already out finish and are recorded;
+ *   the window's others never leave, a gap in their SendingCounts); a rejection makes that item stuck and the rest
  *   is still sent. A rejection that concerns the whole register (certificate, identity, interface
  *   version — ADR 0711) leaves the item queued, ends the run and holds the sender until the cause
  *   is cleared: `wake()` (merchant/store) or an online success, or the next timed try.
@@ -273,18 +274,18 @@ export class OfflineSender {
     const registered: SendSubject[] = [];
     let attempted = 0;
     let failure: SendFailure | undefined;
-    for (const entry of entries) {
-      if (this.#stopped) break;
-      const result = await this.#attempt(entry, records);
-      if (result.kind === 'skipped') continue;
-      attempted += 1;
-      if (result.kind === 'accepted') registered.push(subjectOf(entry));
-      else if ('detail' in result) {
-        const kind = result.kind === 'invalid-response' ? 'unreachable' : result.kind;
-        failure = { kind, detail: result.detail };
-        break;
+    for (let from = 0; from < entries.length && !failure && !this.#stopped; from += SEND_WINDOW) {
+      const results = await this.#window(entries.slice(from, from + SEND_WINDOW), records);
+      for (const { subject, result } of results) {
+        if (result.kind === 'skipped') continue;
+        attempted += 1;
+        if (result.kind === 'accepted') registered.push(subject);
+        else if ('detail' in result && !failure) {
+          const kind = result.kind === 'invalid-response' ? 'unreachable' : result.kind;
+          failure = { kind, detail: result.detail };
+        }
+        // rejected, duplicate, unverified: the item is stuck now; the rest is still sent.
       }
-      // rejected, duplicate, unverified: the item is stuck now; the rest is still sent.
     }
     // Every attempt record is in the CHDÚ before the batch answers what it registered.
     const unwritten = await records.drained();
@@ -303,30 +304,92 @@ export class OfflineSender {
   }
 
   /**
-   * One attempt of one item: claim it, read it again, write its start, send it; its outcome record
-   * goes to `records`, which writes it (and then releases the claim) while the next item is already
-   * on its way — that item's start shares the hold with it (ADR 1104).
+   * One window (ADR 1105): the items are claimed and read again, their starts are written together
+   * (one hold, one CHDÚ flush), then their requests leave oldest first, at most
+   * `REQUESTS_IN_FLIGHT` at a time. Their outcomes go to `records`, which writes them with the next
+   * window's starts. A result that ends the run (unreachable SFS, register-wide refusal, an error)
+   * ends the window: requests already out finish and are recorded, the rest never leave — their
+   * written start leaves a gap in their SendingCounts, never a reuse (ADR 0705).
    */
-  async #attempt(entry: QueueEntry, records: AttemptRecordWriter): Promise<AttemptResult> {
+  async #window(
+    entries: QueueEntry[],
+    records: AttemptRecordWriter,
+  ): Promise<Array<{ subject: SendSubject; result: AttemptResult }>> {
+    const ready: Prepared[] = [];
+    const results: Array<{ subject: SendSubject; result: AttemptResult }> = [];
+    for (const entry of entries) {
+      if (this.#stopped) break;
+      const prepared = await this.#prepare(entry);
+      if ('result' in prepared) results.push(prepared);
+      else ready.push(prepared);
+    }
+    const window: WindowState = { slots: new InFlightSlots(REQUESTS_IN_FLIGHT), ended: false };
+    const write = records.gather();
+    let sending: Array<Promise<{ subject: SendSubject; result: AttemptResult }>>;
+    try {
+      sending = ready.map(async (item) => ({
+        subject: item.subject,
+        result: await this.#attempt(item, records, window),
+      }));
+    } finally {
+      write();
+    }
+    results.push(...(await Promise.all(sending)));
+    return results;
+  }
+
+  /** Claims the item and reads it again under the claim; what its attempt needs, or why not. */
+  async #prepare(entry: QueueEntry): Promise<Prepared | { subject: SendSubject; result: AttemptResult }> {
     const subject = subjectOf(entry);
     const release = this.#deps.claims.claim(subject);
-    if (!release) return { kind: 'skipped' };
-    let handedOver = false;
+    if (!release) return { subject, result: { kind: 'skipped' } };
     try {
       // Read again under the claim: a request may have sent or repaired it meanwhile.
       const fresh =
         subject.kind === 'document'
           ? this.#deps.index.findDocument({ by: 'documentNo', documentNo: subject.documentNo })
           : this.#deps.index.findLocation(subject.locationNo);
-      if (fresh?.sendState !== 'unsent') return { kind: 'skipped' };
+      if (fresh?.sendState !== 'unsent') {
+        release();
+        return { subject, result: { kind: 'skipped' } };
+      }
       const merchantRecordNo =
         'document' in fresh ? fresh.document.merchantRecordNo : fresh.location.merchantRecordNo;
       const signer = await this.#deps.signers.forMerchantRecord(merchantRecordNo);
+      return { subject, fresh, signer, release };
+    } catch (e) {
+      release();
+      const detail = e instanceof Error ? e.message : String(e);
+      this.#deps.log?.('warn', `offline queue: attempt failed: ${detail}`, { subject });
+      return { subject, result: { kind: 'error', detail } };
+    }
+  }
+
+  /**
+   * One attempt of a claimed item: its start goes to `records` (written with the window's other
+   * starts), the request leaves once it is durable and a slot is free; the outcome record goes to
+   * `records` too, and the claim ends once it is written.
+   */
+  async #attempt(item: Prepared, records: AttemptRecordWriter, window: WindowState): Promise<AttemptResult> {
+    const { subject, fresh, signer, release } = item;
+    let handedOver = false;
+    let holdsSlot = false;
+    let left = false;
+    try {
       const count = nextSendingCount(fresh.sendingCount);
       // ADR 0705: the start is in the CHDÚ before the request leaves, so a SendingCount is never
       // used twice even if the register stops before the outcome is recorded. Only the short
-      // appends hold the write lock, never the SFS call (ADR 0701, ADR 1104).
-      const options: AttemptOptions = { onStart: (started) => records.start(started) };
+      // appends hold the write lock, never the SFS call (ADR 0701, ADR 1105).
+      const options: AttemptOptions = {
+        onStart: async (started) => {
+          await records.start(started);
+          await window.slots.acquire();
+          holdsSlot = true;
+          // The window ended while this one waited: it does not leave (a gap, ADR 1105).
+          if (window.ended || this.#stopped) throw new WindowEnded();
+          left = true;
+        },
+      };
       const attempt =
         'document' in fresh
           ? await attemptDocument(this.#attemptDeps, fresh.document, signer, count, options)
@@ -340,21 +403,46 @@ export class OfflineSender {
       records.outcome(subject, exchange, release);
       handedOver = true;
       if (outcome.kind === 'rejected') {
-        return registerWide
-          ? { kind: 'register-refused', detail: `${outcome.code}: ${outcome.text}` }
-          : { kind: 'rejected' };
+        if (!registerWide) return { kind: 'rejected' };
+        window.ended = true;
+        return { kind: 'register-refused', detail: `${outcome.code}: ${outcome.text}` };
       }
       if (outcome.kind === 'unreachable' || outcome.kind === 'invalid-response') {
+        window.ended = true;
         return { kind: outcome.kind, detail: outcome.reason };
       }
       return { kind: outcome.kind };
     } catch (e) {
+      if (e instanceof WindowEnded) return { kind: 'skipped' };
+      window.ended = true;
       const detail = e instanceof Error ? e.message : String(e);
-      this.#deps.log?.('warn', `offline queue: attempt failed: ${detail}`, { subject });
+      this.#deps.log?.('warn', `offline queue: attempt failed: ${detail}`, { subject, sent: left });
       return { kind: 'error', detail };
     } finally {
+      if (holdsSlot) window.slots.release();
       if (!handedOver) release();
     }
+  }
+}
+
+/** An item claimed for a window, read again, with its signer. */
+interface Prepared {
+  subject: SendSubject;
+  fresh: IndexedDocument | IndexedLocation;
+  signer: MessageSigner;
+  release: () => void;
+}
+
+interface WindowState {
+  slots: InFlightSlots;
+  /** Set by a result that ends the run: requests not yet out stay home. */
+  ended: boolean;
+}
+
+/** Thrown by a start whose window ended before its request could leave: nothing is sent. */
+class WindowEnded extends Error {
+  constructor() {
+    super('the send window ended before this request left');
   }
 }
 

@@ -11,6 +11,13 @@ import type { JournalRecord, NewRecord, RecordType } from '../journal/records.js
 export interface Journal {
   /** Appends one record; resolves after every block of it is durable. */
   append(record: NewRecord, options?: AppendOptions): Promise<JournalRecord>;
+  /**
+   * Optional: appends several records in order, in as few durable writes as the CHDÚ allows (one
+   * write and one flush on the image file, ADR 1105); resolves after all of them are durable.
+   * Rejects with the codes of `append`, checked for all records before anything is written; after
+   * a failed write, the records written before it are in the journal (`head()` names the last).
+   */
+  appendMany?(records: readonly NewRecord[]): Promise<JournalRecord[]>;
   /** Reads records in order starting at `fromRecordNo` (default 1). */
   records(fromRecordNo?: number): AsyncIterable<JournalRecord>;
   /** Reads one record by number. */

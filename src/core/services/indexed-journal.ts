@@ -42,6 +42,35 @@ export class IndexedJournal implements Journal {
     return written;
   }
 
+  /**
+   * Several records in one write where the journal can (ADR 1105), each applied to the index in
+   * order; without `appendMany` underneath they are appended one after the other. After a failure
+   * the records the CHDÚ took before it are indexed all the same.
+   */
+  async appendMany(records: readonly NewRecord[]): Promise<JournalRecord[]> {
+    const inner = this.journal;
+    if (!inner.appendMany) {
+      const out: JournalRecord[] = [];
+      for (const record of records) out.push(await this.append(record));
+      return out;
+    }
+    let written: JournalRecord[];
+    try {
+      written = await inner.appendMany(records);
+    } catch (e) {
+      this.hooks.onStorageError?.(e);
+      const headNo = inner.head()?.recordNo ?? 0;
+      if (headNo > this.index.highWaterMark()) {
+        for (let no = this.index.highWaterMark() + 1; no <= headNo; no++) await this.indexUpTo(no);
+        this.hooks.onAppended?.();
+      }
+      throw e;
+    }
+    for (const record of written) this.applyToIndex(record);
+    if (written.length > 0) this.hooks.onAppended?.();
+    return written;
+  }
+
   records(fromRecordNo?: number): AsyncIterable<JournalRecord> {
     return this.journal.records(fromRecordNo);
   }
