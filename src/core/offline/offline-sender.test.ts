@@ -202,7 +202,9 @@ describe('OfflineSender', () => {
     // What the CHDÚ holds when each request reaches the SFS.
     const startsAtRequest: number[] = [];
     const registerReceipt = t.sfs.registerReceipt.bind(t.sfs);
+    const left: number[] = [];
     t.sfs.registerReceipt = async (request) => {
+      left.push(Number(request.data.ReceiptNumber));
       let starts = 0;
       for await (const r of t.journal.records()) if (r.type === 'sfs-attempt') starts += 1;
       startsAtRequest.push(starts);
@@ -250,45 +252,54 @@ describe('OfflineSender', () => {
       Array.from({ length: documents }, (_, i) => [i + 1, 'offline-sent', 2]),
     );
     // Oldest first.
-    expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual(
-      Array.from({ length: documents }, (_, i) => i + 1),
-    );
-    // Every request of the first window found all the window's starts in the CHDÚ; of the second, all 40.
+    expect(left).toEqual(Array.from({ length: documents }, (_, i) => i + 1));
+    // A batch opens with a probe of one; then each request found all of its window's starts in the CHDÚ.
+    const full = 1 + SEND_WINDOW;
     expect(startsAtRequest).toEqual([
-      ...Array(SEND_WINDOW).fill(SEND_WINDOW),
-      ...Array(documents - SEND_WINDOW).fill(documents),
+      1,
+      ...Array(SEND_WINDOW).fill(full),
+      ...Array(documents - full).fill(documents),
     ]);
     const range = (kind: string, from: number, to: number) =>
       Array.from({ length: to - from + 1 }, (_, i) => `${kind} ${from + i}`);
+    // Outcomes go in the order the answers came (requests overlap); compare them by number.
+    const byNumber = (a: string, b: string) =>
+      a.split(' ')[0]!.localeCompare(b.split(' ')[0]!) || Number(a.split(' ')[1]) - Number(b.split(' ')[1]);
+    for (const hold of holds) hold.records.sort(byNumber);
     expect(holds).toEqual([
-      { records: range('start', 1, SEND_WINDOW), writes: 1 },
-      {
-        records: [...range('outcome', 1, SEND_WINDOW), ...range('start', SEND_WINDOW + 1, documents)],
-        writes: 1,
-      },
-      { records: range('outcome', SEND_WINDOW + 1, documents), writes: 1 },
+      { records: ['start 1'], writes: 1 },
+      { records: ['outcome 1', ...range('start', 2, full)], writes: 1 },
+      { records: [...range('outcome', 2, full), ...range('start', full + 1, documents)], writes: 1 },
+      { records: range('outcome', full + 1, documents), writes: 1 },
     ]);
     expect(t.sfs.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
   });
 
-  it(`at most ${REQUESTS_IN_FLIGHT} requests wait for the SFS at once; the next leaves when one is answered, oldest first`, async () => {
-    const t = await setup({ documents: 7 });
+  it(`a batch opens with one request (a probe); then at most ${REQUESTS_IN_FLIGHT} wait for the SFS at once, the next leaving when one is answered, oldest first`, async () => {
+    const t = await setup({ documents: 8 });
     const answers: Array<(o: SfsOutcome) => void> = [];
-    t.sfs.script = Array.from({ length: 7 }, () => new Promise<SfsOutcome>((r) => answers.push(r)));
+    t.sfs.script = Array.from({ length: 8 }, () => new Promise<SfsOutcome>((r) => answers.push(r)));
     const sending = t.sender.sendNow();
-    await settle(() => t.sfs.inFlight === REQUESTS_IN_FLIGHT);
-    // Give the others every chance to leave: they must not.
-    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
-    expect(t.sfs.requests).toHaveLength(REQUESTS_IN_FLIGHT);
-    expect(t.lock.holder).toBeUndefined();
+    const idle = async () => {
+      // Give the others every chance to leave: they must not.
+      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    };
+    await settle(() => t.sfs.inFlight === 1);
+    await idle();
+    expect(t.sfs.requests).toHaveLength(1);
     answers[0]!(accepted(1));
-    await settle(() => t.sfs.requests.length === REQUESTS_IN_FLIGHT + 1);
+    await settle(() => t.sfs.inFlight === REQUESTS_IN_FLIGHT);
+    await idle();
+    expect(t.sfs.requests).toHaveLength(1 + REQUESTS_IN_FLIGHT);
+    expect(t.lock.holder).toBeUndefined();
+    answers[1]!(accepted(2));
+    await settle(() => t.sfs.requests.length === 2 + REQUESTS_IN_FLIGHT);
     expect(t.sfs.inFlight).toBe(REQUESTS_IN_FLIGHT);
-    for (const [i, answer] of answers.slice(1).entries()) answer(accepted(i + 2));
-    expect((await sending).documents).toHaveLength(7);
+    for (const [i, answer] of answers.slice(2).entries()) answer(accepted(i + 3));
+    expect((await sending).documents).toHaveLength(8);
     expect(t.sfs.maxInFlight).toBe(REQUESTS_IN_FLIGHT);
     expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual([
-      1, 2, 3, 4, 5, 6, 7,
+      1, 2, 3, 4, 5, 6, 7, 8,
     ]);
   });
 
@@ -378,16 +389,14 @@ describe('OfflineSender', () => {
     );
   });
 
-  it('a refusal of the whole register (-13) leaves every item queued and ends the window: requests not yet out never leave, their next attempt skips the written SendingCount; the log names it; wake() (merchant/store) sends them all', async () => {
+  it('a refusal of the whole register (-13) leaves the item queued and ends the batch after the probe; the log names it; wake() (merchant/store) sends them all', async () => {
     const logs: string[] = [];
     const t = await setup({ documents: 6 }, (_level, message) => logs.push(message));
-    const refused: SfsOutcome = { kind: 'rejected', code: -13, text: 'Certifikát nie je platný.' };
-    t.sfs.script = Array(REQUESTS_IN_FLIGHT).fill(refused);
+    t.sfs.script = [{ kind: 'rejected', code: -13, text: 'Certifikát nie je platný.' }];
     t.sender.start();
     t.scheduler.advance(0);
     await settle(() => t.scheduler.pending().length === 1 && !t.sender.state.running);
-    // Only the requests already out when the first answer came went to the SFS.
-    expect(t.sfs.requests).toHaveLength(REQUESTS_IN_FLIGHT);
+    expect(t.sfs.requests).toHaveLength(1);
     const states = [1, 2, 3, 4, 5, 6].map((n) => t.index.findDocument({ by: 'documentNo', documentNo: n })!);
     expect(states.map((d) => d.sendState)).toEqual(Array(6).fill('unsent'));
     expect(states[0]!.lastExchange).toMatchObject({ errorCode: -13, registerRefused: true, sendingCount: 2 });
@@ -401,20 +410,39 @@ describe('OfflineSender', () => {
     expect(t.scheduler.pending()).toEqual([0]);
     t.scheduler.advance(0);
     await settle(() => t.index.queueSummary().unsentDocuments === 0 && !t.sender.state.running);
-    expect(t.sfs.requests).toHaveLength(REQUESTS_IN_FLIGHT + 6);
-    for (const documentNo of [1, 2, 3, 4, 5, 6]) {
-      expect(t.index.findDocument({ by: 'documentNo', documentNo })).toMatchObject({
-        sendState: 'offline-sent',
-        sendingCount: 3,
-      });
-    }
-    // Documents 5 and 6: SendingCount 2 was written as a start but no request carried it (a gap);
-    // their only request carries 3. No SendingCount went to the SFS twice for one document.
+    expect(t.sfs.requests).toHaveLength(7);
+    expect(t.index.findDocument({ by: 'documentNo', documentNo: 1 })).toMatchObject({
+      sendState: 'offline-sent',
+      sendingCount: 3,
+    });
+  });
+
+  it('a window that ends early (-13 in the middle): requests already out finish and are recorded, the others never leave, and their next attempt skips the SendingCount their start took (a gap, never a reuse)', async () => {
+    const t = await setup({ documents: 7 });
+    const refused: SfsOutcome = { kind: 'rejected', code: -13, text: 'Certifikát nie je platný.' };
+    // The probe (document 1) goes through; the window of 2–7 sends 2–5 and they are refused.
+    t.sfs.script = [accepted(1), ...Array(REQUESTS_IN_FLIGHT).fill(refused)];
+    expect((await t.sender.sendNow()).documents.map((d) => d.document.documentNo)).toEqual([1]);
+    expect(t.sfs.requests).toHaveLength(1 + REQUESTS_IN_FLIGHT);
+    const doc = (documentNo: number) => t.index.findDocument({ by: 'documentNo', documentNo })!;
+    expect([2, 3, 4, 5, 6, 7].map((n) => [doc(n).sendState, doc(n).sendingCount])).toEqual(
+      Array(6).fill(['unsent', 2]),
+    );
+    expect(doc(6).lastExchange?.sendingCount).toBe(1);
+    expect((await t.sender.sendNow()).documents.map((d) => [d.document.documentNo, d.sendingCount])).toEqual([
+      [2, 3],
+      [3, 3],
+      [4, 3],
+      [5, 3],
+      [6, 3],
+      [7, 3],
+    ]);
     const counts = (n: number) =>
       t.sfs.requests
         .filter((r) => 'pkp' in r && Number(r.data.ReceiptNumber) === n)
         .map((r) => r.header.SendingCount);
-    expect([1, 2, 3, 4, 5, 6].map(counts)).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 7].map(counts)).toEqual([
+      ['2'],
       ['2', '3'],
       ['2', '3'],
       ['2', '3'],
@@ -422,12 +450,12 @@ describe('OfflineSender', () => {
       ['3'],
       ['3'],
     ]);
-    const starts: string[] = [];
+    const starts: number[] = [];
     for await (const r of t.journal.records()) {
-      if (r.type === 'sfs-attempt' && r.body.subject.kind === 'document' && r.body.subject.documentNo === 5)
-        starts.push(String(r.body.sendingCount));
+      if (r.type === 'sfs-attempt' && r.body.subject.kind === 'document' && r.body.subject.documentNo === 6)
+        starts.push(r.body.sendingCount);
     }
-    expect(starts).toEqual(['2', '3']);
+    expect(starts).toEqual([2, 3]);
   });
 
   it('while the register cannot sign (no merchant) the log names that cause, not the SFS; wake() tries at once', async () => {
@@ -457,24 +485,24 @@ describe('OfflineSender', () => {
   });
 
   it("stop() waits for the requests in flight and records them; the window's others never leave, and nothing runs after", async () => {
-    const t = await setup({ documents: REQUESTS_IN_FLIGHT + 2 });
+    const t = await setup({ documents: 1 + REQUESTS_IN_FLIGHT + 2 });
     const answers: Array<(o: SfsOutcome) => void> = [];
-    t.sfs.script = Array.from(
-      { length: REQUESTS_IN_FLIGHT },
-      () => new Promise<SfsOutcome>((r) => answers.push(r)),
-    );
+    t.sfs.script = [
+      accepted(1),
+      ...Array.from({ length: REQUESTS_IN_FLIGHT }, () => new Promise<SfsOutcome>((r) => answers.push(r))),
+    ];
     t.sender.start();
     t.scheduler.advance(0);
     await settle(() => t.sfs.inFlight === REQUESTS_IN_FLIGHT);
     const stopped = t.sender.stop();
-    for (const [i, answer] of answers.entries()) answer(accepted(i + 1));
+    for (const [i, answer] of answers.entries()) answer(accepted(i + 2));
     await stopped;
     const state = (documentNo: number) => t.index.findDocument({ by: 'documentNo', documentNo })!.sendState;
-    for (let n = 1; n <= REQUESTS_IN_FLIGHT; n++) expect(state(n)).toBe('offline-sent');
-    expect(state(REQUESTS_IN_FLIGHT + 1)).toBe('unsent');
+    for (let n = 1; n <= 1 + REQUESTS_IN_FLIGHT; n++) expect(state(n)).toBe('offline-sent');
     expect(state(REQUESTS_IN_FLIGHT + 2)).toBe('unsent');
+    expect(state(REQUESTS_IN_FLIGHT + 3)).toBe('unsent');
     t.sender.notify('accepted', 'request');
     expect(t.scheduler.pending()).toEqual([]);
-    expect(t.sfs.requests).toHaveLength(REQUESTS_IN_FLIGHT);
+    expect(t.sfs.requests).toHaveLength(1 + REQUESTS_IN_FLIGHT);
   });
 });

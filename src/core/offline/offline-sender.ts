@@ -274,8 +274,12 @@ export class OfflineSender {
     const registered: SendSubject[] = [];
     let attempted = 0;
     let failure: SendFailure | undefined;
-    for (let from = 0; from < entries.length && !failure && !this.#stopped; from += SEND_WINDOW) {
-      const results = await this.#window(entries.slice(from, from + SEND_WINDOW), records);
+    // ADR 1105: a batch opens with a window of one, a probe — an SFS still away costs one start
+    // (one SendingCount of one item) per try, as before windows existed; then full windows.
+    for (let from = 0, size = 1; from < entries.length && !failure && !this.#stopped; ) {
+      const results = await this.#window(entries.slice(from, from + size), records);
+      from += size;
+      size = SEND_WINDOW;
       for (const { subject, result } of results) {
         if (result.kind === 'skipped') continue;
         attempted += 1;
