@@ -196,6 +196,40 @@ describe('OfflineSender', () => {
     expect((await sending).documents).toHaveLength(1);
   });
 
+  it('sends no request while a client request holds the write lock, even with its start written: the cashier goes first (ADR 1105)', async () => {
+    const t = await setup({ documents: 6 });
+    // While the sender's second hold writes the probe's outcome and the next window's starts, a
+    // POS request arrives: it waits for that hold, then holds the lock itself.
+    let finishStore: (() => void) | undefined;
+    let storing: Promise<void> | undefined;
+    let holds = 0;
+    const runBackground = t.lock.runBackground.bind(t.lock);
+    t.lock.runBackground = (useCase, work) =>
+      runBackground(useCase, () => {
+        holds += 1;
+        if (holds === 2) {
+          storing = t.lock.run(
+            'document/store',
+            () => new Promise<void>((resolve) => (finishStore = resolve)),
+          );
+        }
+        return work();
+      });
+    const sending = t.sender.sendNow();
+    await settle(() => finishStore !== undefined);
+    let starts = 0;
+    for await (const r of t.journal.records()) if (r.type === 'sfs-attempt') starts += 1;
+    expect(starts).toBe(6);
+    await new Promise((r) => setTimeout(r, 200));
+    // Only the probe went out: documents 2–6 wait for the store although their starts are written.
+    expect(t.sfs.requests).toHaveLength(1);
+    finishStore?.();
+    await storing;
+    const sent = await sending;
+    expect(sent.documents.map((d) => d.document.documentNo)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(t.sfs.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
+  });
+
   it("a window's starts are written in one hold and one write before any of its requests leaves; its outcomes go together into the next window's hold; clients meanwhile are never refused (ADR 1105)", async () => {
     const documents = SEND_WINDOW + 8;
     const t = await setup({ documents });

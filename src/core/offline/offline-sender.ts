@@ -389,6 +389,10 @@ export class OfflineSender {
           await records.start(started);
           await window.slots.acquire();
           holdsSlot = true;
+          // The cashier first (ADR 1105): the request is built, signed and sent only while no
+          // client request holds or waits for the write lock; a POS storing back to back leaves
+          // the sender the gaps between its receipts, a few requests in each.
+          await this.#deps.lock.clientIdle();
           // The window ended while this one waited: it does not leave (a gap, ADR 1105).
           if (window.ended || this.#stopped) throw new WindowEnded();
           left = true;

@@ -65,6 +65,39 @@ describe('WriteLock', () => {
     expect(order).toEqual(['resend', 'client']);
   });
 
+  it('tells background work when no client request holds or waits for it (clientIdle)', async () => {
+    const lock = new WriteLock();
+    await lock.clientIdle();
+    let idle = false;
+    const gate = deferred();
+    const client = lock.run('document/store', () => gate.promise);
+    const waiting = lock.clientIdle().then(() => {
+      idle = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(idle).toBe(false);
+    gate.resolve();
+    await client;
+    await waiting;
+    expect(idle).toBe(true);
+    // A background hold alone does not count; a client waiting for it does.
+    const bgGate = deferred();
+    const background = lock.runBackground('resend', () => bgGate.promise);
+    await lock.clientIdle();
+    const second = lock.run('document/store', async () => undefined);
+    let idleAgain = false;
+    const waitingAgain = lock.clientIdle().then(() => {
+      idleAgain = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(idleAgain).toBe(false);
+    bgGate.resolve();
+    await background;
+    await second;
+    await waitingAgain;
+    expect(idleAgain).toBe(true);
+  });
+
   it('tells background work that a client waits for it (so a batch of records can end its hold)', async () => {
     const lock = new WriteLock();
     const gate = deferred();

@@ -41,6 +41,17 @@ export class WriteLock {
     return this.#holds;
   }
 
+  /**
+   * Resolves once no client request holds the lock or waits for it. Background work that is not
+   * a journal append — the offline sender about to build, sign and send its next request — waits
+   * for this, so a POS storing receipts goes first and the sender works in the gaps (ADR 1105).
+   */
+  async clientIdle(): Promise<void> {
+    while ((this.#holder !== undefined && !this.#background) || this.#clientsWaiting > 0) {
+      await this.#released;
+    }
+  }
+
   /** Resolves once nobody holds the lock (it may be taken again at once). */
   async idle(): Promise<void> {
     while (this.#holder !== undefined) await this.#released;
