@@ -446,6 +446,11 @@ export class SfsSimulator {
     if (path === V1_SERVICE_PATH)
       return { kind: 'fault', violation: violation(-8, 'interface v1 is no longer supported') };
     const dates = { ...defaultDateRules(processTime), ...this.#options.dateRules, processTime };
+    // One commit for what an accepted request records (receipt, number, Uuid): ADR 1106.
+    return this.#memory.transaction(() => this.#processInMemory(xml, processTime, dates));
+  }
+
+  #processInMemory(xml: string, processTime: Date, dates: DateRuleContext): Processed {
     return processRequest(xml, {
       ca: this.#caCert,
       dates,

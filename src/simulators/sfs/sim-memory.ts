@@ -108,6 +108,15 @@ export class SimMemory {
     this.q.setUuid.run(uuid.toLowerCase(), digest(fingerprint));
   }
 
+  /**
+   * Runs `work` (one request's look-ups and records) in one SQLite transaction: a request that is
+   * accepted writes its receipt, its number and its Uuid with one commit instead of two (ADR 1106).
+   * A throw rolls back what it wrote. Nested calls (e.g. `addReceipt`) become savepoints.
+   */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
   /** Forgets the request Uuids only (the careful checks' reset). */
   clearUuids(): void {
     this.db.exec('DELETE FROM uuids;');
