@@ -2,6 +2,7 @@ import { createHash, randomBytes, verify as rsaVerify, X509Certificate } from 'n
 import type { Document, Element } from '@xmldom/xmldom';
 import { ExclusiveCanonicalization } from 'xml-crypto';
 import type { MessageSigner } from '../../core/ports/tax-authority.js';
+import { type BodyTemplate, type FilledBody, HOLE_PATTERN, holeMarker } from './body-template.js';
 import type { CertificateCache } from './certificate-cache.js';
 import { NS } from './soap-envelope.js';
 import { allElements, elementChildren, is, parseXml, XmlParseError } from './xml-dom.js';
@@ -35,7 +36,8 @@ const newId = () => randomBytes(16).toString('hex').toUpperCase();
  * every send attempt). The result is the exact byte string to send, UTF-8, with the XML
  * declaration first (spec §3.1).
  */
-export function signEnvelope(bodyContent: string, signer: MessageSigner): string {
+export function signEnvelope(body: string | FilledBody, signer: MessageSigner): string {
+  const bodyContent = typeof body === 'string' ? body : body.template.fill(body.values);
   const id = newId();
   const bodyId = `id-${id}`;
   const tokenId = `X509-${id}`;
@@ -62,10 +64,10 @@ export function signEnvelope(bodyContent: string, signer: MessageSigner): string
   // Exclusive C14N renders only the namespaces an element uses, so the Body alone (its prefix and
   // wsu declared on it) canonicalizes exactly as inside the envelope: the header, with the
   // certificate's long text, need not be parsed again (capability 13: nothing re-parsed that was built).
-  const bodyAlone = parseXml(
-    `<soapenv:Body wsu:Id="${bodyId}" xmlns:soapenv="${NS.soap}" xmlns:wsu="${NS.wsu}">${bodyContent}</soapenv:Body>`,
+  // A template's canonical form is known with markers in its holes: only the values go in (ADR 1106).
+  const digest = sha256Base64(
+    typeof body === 'string' ? canonicalBody(bodyId, bodyContent) : canonicalTemplate(body, bodyId),
   );
-  const digest = sha256Base64(canonicalize(bodyAlone.documentElement!, []));
   const canonicalSignedInfo = signedInfoCanonicalForm()
     .replace(BODY_ID_PLACEHOLDER, bodyId)
     .replace(DIGEST_PLACEHOLDER, digest);
@@ -73,6 +75,52 @@ export function signEnvelope(bodyContent: string, signer: MessageSigner): string
   return envelope
     .replace(DIGEST_PLACEHOLDER, digest)
     .replace(SIGNATURE_PLACEHOLDER, Buffer.from(signature).toString('base64'));
+}
+
+/** The exclusive C14N form of the Body with this id around this content (transform PrefixList=""). */
+function canonicalBody(bodyId: string, bodyContent: string): string {
+  const bodyAlone = parseXml(
+    `<soapenv:Body wsu:Id="${bodyId}" xmlns:soapenv="${NS.soap}" xmlns:wsu="${NS.wsu}">${bodyContent}</soapenv:Body>`,
+  );
+  return canonicalize(bodyAlone.documentElement!, []);
+}
+
+/** Per template: its Body's canonical form split at the holes; hole -1 is the Body id. */
+const canonicalTemplates = new WeakMap<BodyTemplate, { parts: string[]; holes: number[] }>();
+
+/**
+ * The canonical Body of a filled template: the canonicalizer itself runs once per template, on the
+ * template with markers (letters and digits, which C14N writes as they are) in its holes and for
+ * the Body id; C14N may reorder attributes, so where each hole landed is read from the result. The
+ * values are {@link SAFE_VALUE}s (checked when filled), written the same raw and canonical.
+ */
+function canonicalTemplate(body: FilledBody, bodyId: string): string {
+  let known = canonicalTemplates.get(body.template);
+  if (!known) {
+    const idMarker = holeMarker(body.values.length);
+    const split = canonicalBody(idMarker, body.template.fill(body.values.map((_, i) => holeMarker(i)))).split(
+      HOLE_PATTERN,
+    );
+    const holes = split.filter((_, i) => i % 2 === 1).map(Number);
+    const expected = [...body.values.keys(), body.values.length].sort((a, b) => a - b);
+    if (
+      holes.length !== expected.length ||
+      [...holes].sort((a, b) => a - b).some((h, i) => h !== expected[i])
+    ) {
+      throw new Error('a body template whose canonical form does not hold each hole once');
+    }
+    known = {
+      parts: split.filter((_, i) => i % 2 === 0),
+      holes: holes.map((h) => (h === body.values.length ? -1 : h)),
+    };
+    canonicalTemplates.set(body.template, known);
+  }
+  let text = known.parts[0]!;
+  for (let i = 0; i < known.holes.length; i++) {
+    const hole = known.holes[i]!;
+    text += (hole === -1 ? bodyId : body.values[hole]!) + known.parts[i + 1]!;
+  }
+  return text;
 }
 
 /** The SignedInfo every signature uses, with the Body id and the digest as placeholders. */
