@@ -78,11 +78,20 @@ export type Message =
   | { operation: 'RegisterReceipt'; request: SfsReceiptRequest }
   | { operation: 'RegisterLocation'; request: SfsLocationRequest };
 
+// A request read from a message is never changed afterwards: its fingerprint is made once, for the
+// check and for remembering it after acceptance (capability 13).
+const fingerprints = new WeakMap<object, string>();
+
 /** The message's identity for the Uuid check: everything but the per-attempt Header. */
 export function messageFingerprint(message: Message): string {
-  return message.operation === 'RegisterReceipt'
-    ? JSON.stringify(['receipt', message.request.data, message.request.pkp])
-    : JSON.stringify(['location', message.request.data]);
+  const known = fingerprints.get(message.request);
+  if (known !== undefined) return known;
+  const fingerprint =
+    message.operation === 'RegisterReceipt'
+      ? JSON.stringify(['receipt', message.request.data, message.request.pkp])
+      : JSON.stringify(['location', message.request.data]);
+  fingerprints.set(message.request, fingerprint);
+  return fingerprint;
 }
 
 const on = (ctx: CarefulContext, check: CarefulCheck) => ctx.options.checks?.[check] !== false;
