@@ -4,6 +4,7 @@ import { ExclusiveCanonicalization } from 'xml-crypto';
 import type { MessageSigner } from '../../core/ports/tax-authority.js';
 import { type BodyTemplate, type FilledBody, HOLE_PATTERN, holeMarker } from './body-template.js';
 import type { CertificateCache } from './certificate-cache.js';
+import type { CanonicalBody } from './soap-envelope.js';
 import { NS } from './soap-envelope.js';
 import { allElements, elementChildren, is, parseXml, XmlParseError } from './xml-dom.js';
 
@@ -47,8 +48,9 @@ const newId = () => {
  * every send attempt). The result is the exact byte string to send, UTF-8, with the XML
  * declaration first (spec §3.1).
  */
-export function signEnvelope(body: string | FilledBody, signer: MessageSigner): string {
-  const bodyContent = typeof body === 'string' ? body : body.template.fill(body.values);
+export function signEnvelope(body: string | FilledBody | CanonicalBody, signer: MessageSigner): string {
+  const bodyContent =
+    typeof body === 'string' ? body : 'template' in body ? body.template.fill(body.values) : body.text;
   const id = newId();
   const bodyId = `id-${id}`;
   const tokenId = `X509-${id}`;
@@ -76,8 +78,13 @@ export function signEnvelope(body: string | FilledBody, signer: MessageSigner): 
   // wsu declared on it) canonicalizes exactly as inside the envelope: the header, with the
   // certificate's long text, need not be parsed again (capability 13: nothing re-parsed that was built).
   // A template's canonical form is known with markers in its holes: only the values go in (ADR 1106).
+  // A request's writer gives its canonical form with its text: only the Body around it is added.
   const digest = sha256Base64(
-    typeof body === 'string' ? canonicalBody(bodyId, bodyContent) : canonicalTemplate(body, bodyId),
+    typeof body === 'string'
+      ? canonicalBody(bodyId, bodyContent)
+      : 'template' in body
+        ? canonicalTemplate(body, bodyId)
+        : canonicalAround(bodyId, body.canonical),
   );
   const canonicalSignedInfo = signedInfoCanonicalForm()
     .replace(BODY_ID_PLACEHOLDER, bodyId)
@@ -94,6 +101,25 @@ function canonicalBody(bodyId: string, bodyContent: string): string {
     `<soapenv:Body wsu:Id="${bodyId}" xmlns:soapenv="${NS.soap}" xmlns:wsu="${NS.wsu}">${bodyContent}</soapenv:Body>`,
   );
   return canonicalize(bodyAlone.documentElement!, []);
+}
+
+let bodyAround: { before: [string, string]; after: string } | undefined;
+
+/**
+ * The canonical Body with this id around content already in canonical form: the Body's own part
+ * worked out once by the canonicalizer, with markers for the id and the content.
+ */
+function canonicalAround(bodyId: string, canonicalContent: string): string {
+  if (bodyAround === undefined) {
+    const [beforeId, afterId, afterContent, ...rest] = canonicalBody(holeMarker(1), holeMarker(0)).split(
+      /KASAHOLE[01]X/,
+    );
+    const order = canonicalBody(holeMarker(1), holeMarker(0)).match(/KASAHOLE[01]X/g);
+    if (rest.length > 0 || order?.join() !== `${holeMarker(1)},${holeMarker(0)}`)
+      throw new Error('the canonical Body does not hold its id before its content');
+    bodyAround = { before: [beforeId!, afterId!], after: afterContent! };
+  }
+  return bodyAround.before[0] + bodyId + bodyAround.before[1] + canonicalContent + bodyAround.after;
 }
 
 /** Per template: its Body's canonical form split at the holes; hole -1 is the Body id. */
