@@ -46,7 +46,8 @@ const newId = () => {
  * Wraps `bodyContent` (one element, e.g. `ekasa:RegisterReceiptRequest`) in a SOAP 1.2 envelope
  * and signs the Body. Every call makes new ids and a new signature (spec §2.4: signed again on
  * every send attempt). The result is the exact byte string to send, UTF-8, with the XML
- * declaration first (spec §3.1).
+ * declaration first (spec §3.1). The Body is given as text (parsed to be canonicalized), as a
+ * filled {@link BodyTemplate} or as text with its canonical form from its writer (ADR 1106).
  */
 export function signEnvelope(body: string | FilledBody | CanonicalBody, signer: MessageSigner): string {
   const bodyContent =
@@ -111,10 +112,9 @@ let bodyAround: { before: [string, string]; after: string } | undefined;
  */
 function canonicalAround(bodyId: string, canonicalContent: string): string {
   if (bodyAround === undefined) {
-    const [beforeId, afterId, afterContent, ...rest] = canonicalBody(holeMarker(1), holeMarker(0)).split(
-      /KASAHOLE[01]X/,
-    );
-    const order = canonicalBody(holeMarker(1), holeMarker(0)).match(/KASAHOLE[01]X/g);
+    const marked = canonicalBody(holeMarker(1), holeMarker(0));
+    const [beforeId, afterId, afterContent, ...rest] = marked.split(/KASAHOLE[01]X/);
+    const order = marked.match(/KASAHOLE[01]X/g);
     if (rest.length > 0 || order?.join() !== `${holeMarker(1)},${holeMarker(0)}`)
       throw new Error('the canonical Body does not hold its id before its content');
     bodyAround = { before: [beforeId!, afterId!], after: afterContent! };
