@@ -48,7 +48,8 @@ export const USAGE = `npm run bench -- [flags]
   --lookups N         look-ups per kind and scale (default 1000)
   --backlog N         offline documents waiting when the SFS returns, figure 4 (default 10000)
   --only a,b          figures: ${FIGURES.join(', ')} (floors always run)
-  --full              the target's scale: --docs 1000000 --memory-stores 100000, no time limit
+  --full              the target's scale: --docs 1000000 --memory-stores 100000 --lookups 5000,
+                      no time limit
   --time-limit S      bound of the whole run in seconds (default 900; 0 for none): figures not
                       started by then are left out and the memory figure stops where it is; the
                       table and the results say what was cut
@@ -114,6 +115,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       case '--full':
         o.docs = 1_000_000;
         o.memoryStores = 100_000;
+        // A p99 over 5,000 look-ups per kind is the 50th slowest, not the 10th: steadier, and the
+        // 1,000,000 ÷ 1,000 ratio compares two such figures.
+        o.lookups = 5000;
         o.timeLimitS = 0;
         break;
       case '--time-limit':

@@ -43,6 +43,9 @@ export async function openTaxAuthority(
     // (ADR 0422): a document stored under an earlier one and resent later carries it (check −905),
     // a PKP made with an earlier certificate verifies with it (check −908). The real SFS keeps this
     // history; the journal is where the embedded simulator reads it, so a restart loses nothing.
+    // Read fresh on each call, never cached here: the checks ask only for a pair or a certificate
+    // they have not learnt from accepted messages, so the steady state reads nothing (capability 13)
+    // and a merchant record stored mid-run counts on its first receipt.
     const issuedIdentities = () =>
       identityHistory().map(({ cashRegisterCode, ico, icDph }) => ({ cashRegisterCode, ico, icDph }));
     const issuedCertificates = (cashRegisterCode: string) =>

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { QrBlock } from '../../core/receipt/receipt-blocks.js';
+import { bestMask, remask } from './qr-mask.js';
 
 /** Thermal receipt printers print at 203 dots per inch (8 dots/mm). */
 export const PRINTER_DPI = 203;
@@ -23,13 +24,21 @@ export function qrMatrix(block: Pick<QrBlock, 'text' | 'ecc' | 'minVersion'>): Q
   // The smallest version that holds the text is minVersion whenever the text fits in it: build that
   // symbol at once (the same symbol as building the smallest and then again at minVersion, at half
   // the cost: a QR build with its mask choice is most of a receipt's encoding time).
+  // Built with mask pattern 0, then the best pattern is chosen and applied by qr-mask.ts: the same
+  // symbol the package's own search gives, at a fraction of its cost.
   let symbol: QRCode.QRCode;
   try {
-    symbol = QRCode.create(block.text, { errorCorrectionLevel: block.ecc, version: block.minVersion });
+    symbol = QRCode.create(block.text, {
+      errorCorrectionLevel: block.ecc,
+      version: block.minVersion,
+      maskPattern: 0,
+    });
   } catch {
-    symbol = QRCode.create(block.text, { errorCorrectionLevel: block.ecc });
+    symbol = QRCode.create(block.text, { errorCorrectionLevel: block.ecc, maskPattern: 0 });
   }
   const modules = symbol.modules;
+  const { size, data, reservedBit } = modules;
+  remask(data, reservedBit, size, block.ecc, bestMask(data, reservedBit, size, block.ecc));
   return {
     text: block.text,
     version: symbol.version,

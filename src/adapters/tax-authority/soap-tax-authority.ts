@@ -12,7 +12,7 @@ import {
   type SoapTransport,
   TransportError,
 } from './http-transport.js';
-import { locationRequestElement, receiptRequestElement } from './soap-envelope.js';
+import { type CanonicalBody, locationRequestBody, receiptRequestBody } from './soap-envelope.js';
 import { readResponseBody } from './soap-response.js';
 import type { TrustStore } from './trust-store.js';
 import { signEnvelope, soapBody, verifyEnvelope } from './ws-security.js';
@@ -78,7 +78,7 @@ export class SoapTaxAuthority implements TaxAuthority {
   ): Promise<SfsOutcome> {
     return this.#attempt(
       'RegisterReceipt',
-      receiptRequestElement(request),
+      receiptRequestBody(request),
       request.header.Uuid,
       signer,
       options,
@@ -92,7 +92,7 @@ export class SoapTaxAuthority implements TaxAuthority {
   ): Promise<SfsOutcome> {
     return this.#attempt(
       'RegisterLocation',
-      locationRequestElement(request),
+      locationRequestBody(request),
       request.header.Uuid,
       signer,
       options,
@@ -106,7 +106,7 @@ export class SoapTaxAuthority implements TaxAuthority {
 
   async #attempt(
     operation: Operation,
-    element: string,
+    element: string | CanonicalBody,
     requestUuid: string,
     signer: MessageSigner,
     options: SendOptions | undefined,

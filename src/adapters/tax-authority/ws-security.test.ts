@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { testMerchant } from '../../../test/support/merchant-keys.js';
 import { hasOfficialFixtures, official, SHARED_MISSING } from '../../../test/support/shared-fixtures.js';
 import { hasXmlsec1, XMLSEC_MISSING, xmlsecVerifies } from '../../../test/support/xmlsec.js';
+import { BodyTemplate } from './body-template.js';
 import { CertificateCache } from './certificate-cache.js';
 import { signEnvelope, verifyEnvelope } from './ws-security.js';
 import { parseXml } from './xml-dom.js';
@@ -52,6 +53,38 @@ describe('signEnvelope', () => {
       expect(xmlsecVerifies(xml, merchant.certPem)).toBe(true);
     },
   );
+
+  it('signs a filled template (canonical form worked out once) with the digest of its filled text', () => {
+    // Attributes out of C14N order, unused and default namespace declarations, an empty element:
+    // where each hole lands in the canonical form is read from the canonicalizer, not assumed.
+    const template = BodyTemplate.of(
+      3,
+      (hole) =>
+        `<ekasa:R xmlns:ekasa="http://financnasprava.sk/ekasa/schema/v2" xmlns:unused="urn:x" z="${hole(0)}" a="1">` +
+        `<ekasa:H Uuid="${hole(1)}" ProcessDate="2026-01-01T00:00:00+01:00"/><ekasa:T>${hole(2)}</ekasa:T></ekasa:R>`,
+    );
+    for (const values of [
+      ['O-0123ABCD', '3f0c2a7e-5b1d-4c8e-9a2f-6d1e0b7c4a11', '2026-03-02T10:15:31+01:00'],
+      ['', 'x', 'a.b_c+d:e'],
+    ]) {
+      const filled = signEnvelope(template.with(values), merchant.signer);
+      // The Body sent is the template filled in; verifyEnvelope canonicalizes that Body from the
+      // parsed envelope (the ordinary way) and checks the digest worked out from the template.
+      expect(filled).toContain(`wsu:Id="${/<soapenv:Body wsu:Id="([^"]+)"/.exec(filled)![1]}" xmlns:wsu=`);
+      expect(filled).toContain(`>${template.fill(values)}</soapenv:Body>`);
+      expect(verifyEnvelope(filled).ok).toBe(true);
+      // A changed value breaks it: the digest covers the values, not only the template.
+      expect(verifyEnvelope(filled.replace(`Uuid="${values[1]}"`, 'Uuid="other"')).ok).toBe(false);
+      if (hasXmlsec1) expect(xmlsecVerifies(filled, merchant.certPem)).toBe(true);
+    }
+  });
+
+  it('refuses a template value C14N or escaping would change, and a template without its holes', () => {
+    const template = BodyTemplate.of(1, (hole) => `<a xmlns="urn:a" v="${hole(0)}"/>`);
+    for (const bad of ['a&b', 'a<b', 'a"b', 'a b', 'a\rb', "a'b", 'a>b'])
+      expect(() => template.with([bad])).toThrow();
+    expect(() => BodyTemplate.of(2, (hole) => `<a v="${hole(0)}"/>`)).toThrow();
+  });
 
   it('signs again with new ids on every call', () => {
     const a = signEnvelope(content, merchant.signer);

@@ -1,8 +1,10 @@
-import { createHash, randomBytes, verify as rsaVerify, X509Certificate } from 'node:crypto';
+import { createHash, randomFillSync, verify as rsaVerify, X509Certificate } from 'node:crypto';
 import type { Document, Element } from '@xmldom/xmldom';
 import { ExclusiveCanonicalization } from 'xml-crypto';
 import type { MessageSigner } from '../../core/ports/tax-authority.js';
+import { type BodyTemplate, type FilledBody, HOLE_PATTERN, holeMarker } from './body-template.js';
 import type { CertificateCache } from './certificate-cache.js';
+import type { CanonicalBody } from './soap-envelope.js';
 import { NS } from './soap-envelope.js';
 import { allElements, elementChildren, is, parseXml, XmlParseError } from './xml-dom.js';
 
@@ -27,15 +29,29 @@ const DIGEST_PLACEHOLDER = '__KASA_DIGEST__';
 const SIGNATURE_PLACEHOLDER = '__KASA_SIGNATURE__';
 const BODY_ID_PLACEHOLDER = '__KASA_BODY_ID__';
 
-const newId = () => randomBytes(16).toString('hex').toUpperCase();
+// Random bytes drawn 4 KB at a time: a call to the system's generator per message cost as much as
+// the rest of building the envelope (capability 13 profile). 128 bits per id as before.
+const ID_POOL = Buffer.alloc(16 * 256);
+let idOffset = ID_POOL.length;
+const newId = () => {
+  if (idOffset === ID_POOL.length) {
+    randomFillSync(ID_POOL);
+    idOffset = 0;
+  }
+  idOffset += 16;
+  return ID_POOL.toString('hex', idOffset - 16, idOffset).toUpperCase();
+};
 
 /**
  * Wraps `bodyContent` (one element, e.g. `ekasa:RegisterReceiptRequest`) in a SOAP 1.2 envelope
  * and signs the Body. Every call makes new ids and a new signature (spec §2.4: signed again on
  * every send attempt). The result is the exact byte string to send, UTF-8, with the XML
- * declaration first (spec §3.1).
+ * declaration first (spec §3.1). The Body is given as text (parsed to be canonicalized), as a
+ * filled {@link BodyTemplate} or as text with its canonical form from its writer (ADR 1106).
  */
-export function signEnvelope(bodyContent: string, signer: MessageSigner): string {
+export function signEnvelope(body: string | FilledBody | CanonicalBody, signer: MessageSigner): string {
+  const bodyContent =
+    typeof body === 'string' ? body : 'template' in body ? body.template.fill(body.values) : body.text;
   const id = newId();
   const bodyId = `id-${id}`;
   const tokenId = `X509-${id}`;
@@ -62,10 +78,15 @@ export function signEnvelope(bodyContent: string, signer: MessageSigner): string
   // Exclusive C14N renders only the namespaces an element uses, so the Body alone (its prefix and
   // wsu declared on it) canonicalizes exactly as inside the envelope: the header, with the
   // certificate's long text, need not be parsed again (capability 13: nothing re-parsed that was built).
-  const bodyAlone = parseXml(
-    `<soapenv:Body wsu:Id="${bodyId}" xmlns:soapenv="${NS.soap}" xmlns:wsu="${NS.wsu}">${bodyContent}</soapenv:Body>`,
+  // A template's canonical form is known with markers in its holes: only the values go in (ADR 1106).
+  // A request's writer gives its canonical form with its text: only the Body around it is added.
+  const digest = sha256Base64(
+    typeof body === 'string'
+      ? canonicalBody(bodyId, bodyContent)
+      : 'template' in body
+        ? canonicalTemplate(body, bodyId)
+        : canonicalAround(bodyId, body.canonical),
   );
-  const digest = sha256Base64(canonicalize(bodyAlone.documentElement!, []));
   const canonicalSignedInfo = signedInfoCanonicalForm()
     .replace(BODY_ID_PLACEHOLDER, bodyId)
     .replace(DIGEST_PLACEHOLDER, digest);
@@ -73,6 +94,70 @@ export function signEnvelope(bodyContent: string, signer: MessageSigner): string
   return envelope
     .replace(DIGEST_PLACEHOLDER, digest)
     .replace(SIGNATURE_PLACEHOLDER, Buffer.from(signature).toString('base64'));
+}
+
+/** The exclusive C14N form of the Body with this id around this content (transform PrefixList=""). */
+function canonicalBody(bodyId: string, bodyContent: string): string {
+  const bodyAlone = parseXml(
+    `<soapenv:Body wsu:Id="${bodyId}" xmlns:soapenv="${NS.soap}" xmlns:wsu="${NS.wsu}">${bodyContent}</soapenv:Body>`,
+  );
+  return canonicalize(bodyAlone.documentElement!, []);
+}
+
+let bodyAround: { before: [string, string]; after: string } | undefined;
+
+/**
+ * The canonical Body with this id around content already in canonical form: the Body's own part
+ * worked out once by the canonicalizer, with markers for the id and the content.
+ */
+function canonicalAround(bodyId: string, canonicalContent: string): string {
+  if (bodyAround === undefined) {
+    const marked = canonicalBody(holeMarker(1), holeMarker(0));
+    const [beforeId, afterId, afterContent, ...rest] = marked.split(/KASAHOLE[01]X/);
+    const order = marked.match(/KASAHOLE[01]X/g);
+    if (rest.length > 0 || order?.join() !== `${holeMarker(1)},${holeMarker(0)}`)
+      throw new Error('the canonical Body does not hold its id before its content');
+    bodyAround = { before: [beforeId!, afterId!], after: afterContent! };
+  }
+  return bodyAround.before[0] + bodyId + bodyAround.before[1] + canonicalContent + bodyAround.after;
+}
+
+/** Per template: its Body's canonical form split at the holes; hole -1 is the Body id. */
+const canonicalTemplates = new WeakMap<BodyTemplate, { parts: string[]; holes: number[] }>();
+
+/**
+ * The canonical Body of a filled template: the canonicalizer itself runs once per template, on the
+ * template with markers (letters and digits, which C14N writes as they are) in its holes and for
+ * the Body id; C14N may reorder attributes, so where each hole landed is read from the result. The
+ * values are {@link SAFE_VALUE}s (checked when filled), written the same raw and canonical.
+ */
+function canonicalTemplate(body: FilledBody, bodyId: string): string {
+  let known = canonicalTemplates.get(body.template);
+  if (!known) {
+    const idMarker = holeMarker(body.values.length);
+    const split = canonicalBody(idMarker, body.template.fill(body.values.map((_, i) => holeMarker(i)))).split(
+      HOLE_PATTERN,
+    );
+    const holes = split.filter((_, i) => i % 2 === 1).map(Number);
+    const expected = [...body.values.keys(), body.values.length].sort((a, b) => a - b);
+    if (
+      holes.length !== expected.length ||
+      [...holes].sort((a, b) => a - b).some((h, i) => h !== expected[i])
+    ) {
+      throw new Error('a body template whose canonical form does not hold each hole once');
+    }
+    known = {
+      parts: split.filter((_, i) => i % 2 === 0),
+      holes: holes.map((h) => (h === body.values.length ? -1 : h)),
+    };
+    canonicalTemplates.set(body.template, known);
+  }
+  let text = known.parts[0]!;
+  for (let i = 0; i < known.holes.length; i++) {
+    const hole = known.holes[i]!;
+    text += (hole === -1 ? bodyId : body.values[hole]!) + known.parts[i + 1]!;
+  }
+  return text;
 }
 
 /** The SignedInfo every signature uses, with the Body id and the digest as placeholders. */

@@ -1,4 +1,8 @@
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { installXmldomGrammarCache } from './xmldom-grammar-cache.js';
+
+// The parser's grammar expressions built once, not per end tag (capability 13: see the file).
+installXmldomGrammarCache();
 
 /** Thrown when a text is not a well-formed XML document kasa is willing to read. */
 export class XmlParseError extends Error {

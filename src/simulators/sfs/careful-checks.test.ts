@@ -121,6 +121,50 @@ describe('careful checks of the SFS simulator (simulator-only codes)', () => {
     }
   });
 
+  it('−905/−908 read the issued lists only for what is not learnt yet, so one issued mid-run counts at once', async () => {
+    // The embedded simulator reads these from kasa's journal index: not on every receipt (capability
+    // 13), yet never stale — a new identity (or certificate) stored mid-run passes on its first receipt.
+    const issued = [{ cashRegisterCode: TEST_REGISTER, ico: '44444444', icDph: `SK${TEST_DIC}` }];
+    let identityReads = 0;
+    let certificateReads = 0;
+    const other = await startSfsHarness({
+      issuedIdentities: () => {
+        identityReads++;
+        return issued;
+      },
+      issuedCertificates: () => {
+        certificateReads++;
+        return [];
+      },
+    });
+    try {
+      const make = (Ico: string, at?: Date) =>
+        receiptRequest(other.merchant.signer, {
+          number: String(++number),
+          data: { Ico },
+          ...(at ? { at } : {}),
+        });
+      const sendOther = (request: SfsReceiptRequest) =>
+        other.client.registerReceipt(request, other.merchant.signer);
+      expect((await sendOther(make('44444444'))).kind).toBe('accepted');
+      const afterFirst = identityReads;
+      expect(afterFirst).toBe(1);
+      // Learnt from the accepted receipt: the same identity again is not looked up again.
+      for (let n = 0; n < 3; n++) expect((await sendOther(make('44444444'))).kind).toBe('accepted');
+      expect(identityReads).toBe(afterFirst);
+      // Not issued (yet): refused, after reading the list.
+      expect(codeOf(await sendOther(make('55555555')))).toBe(-905);
+      expect(identityReads).toBe(afterFirst + 1);
+      // Issued mid-run (a new merchant record in kasa's journal): honoured on the very next receipt.
+      issued.push({ cashRegisterCode: TEST_REGISTER, ico: '55555555', icDph: `SK${TEST_DIC}` });
+      expect((await sendOther(make('55555555'))).kind).toBe('accepted');
+      // The certificate the PKP verified with covers CreateDate: no other certificate was needed.
+      expect(certificateReads).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('−906 a paragón whose IssueDate is after its CreateDate', async () => {
     const paragon = () =>
       pd({ data: { Paragon: 'true', ParagonNumber: '3', IssueDate: formatSfsDateTime(hours(1)) } });

@@ -78,11 +78,20 @@ export type Message =
   | { operation: 'RegisterReceipt'; request: SfsReceiptRequest }
   | { operation: 'RegisterLocation'; request: SfsLocationRequest };
 
+// A request read from a message is never changed afterwards: its fingerprint is made once, for the
+// check and for remembering it after acceptance (capability 13).
+const fingerprints = new WeakMap<object, string>();
+
 /** The message's identity for the Uuid check: everything but the per-attempt Header. */
 export function messageFingerprint(message: Message): string {
-  return message.operation === 'RegisterReceipt'
-    ? JSON.stringify(['receipt', message.request.data, message.request.pkp])
-    : JSON.stringify(['location', message.request.data]);
+  const known = fingerprints.get(message.request);
+  if (known !== undefined) return known;
+  const fingerprint =
+    message.operation === 'RegisterReceipt'
+      ? JSON.stringify(['receipt', message.request.data, message.request.pkp])
+      : JSON.stringify(['location', message.request.data]);
+  fingerprints.set(message.request, fingerprint);
+  return fingerprint;
 }
 
 const on = (ctx: CarefulContext, check: CarefulCheck) => ctx.options.checks?.[check] !== false;
@@ -95,7 +104,8 @@ const refuse = (check: CarefulCheck, detail: string): SfsViolation => ({
 export function checkReceiptCarefully(
   request: SfsReceiptRequest,
   ctx: CarefulContext,
-  pkpCertificates: () => readonly X509Certificate[],
+  /** The certificate the PKP verified with, and (read only when needed) the other known ones that verify it. */
+  pkp: { verifiedBy: X509Certificate; others: () => readonly X509Certificate[] },
 ): SfsViolation | undefined {
   const message: Message = { operation: 'RegisterReceipt', request };
   const steps: Array<[CarefulCheck, () => SfsViolation | undefined]> = [
@@ -106,7 +116,7 @@ export function checkReceiptCarefully(
     ['merchant-identity', () => merchantIdentity(request, ctx)],
     ['paragon-dates', () => paragonDates(request)],
     ['request-date', () => requestDate(request.header.RequestDate, ctx)],
-    ['pkp-before-certificate', () => pkpBeforeCertificate(request, pkpCertificates())],
+    ['pkp-before-certificate', () => pkpBeforeCertificate(request, pkp)],
   ];
   for (const [check, run] of steps) {
     if (!on(ctx, check)) continue;
@@ -190,11 +200,17 @@ function zeroQuantity(request: SfsReceiptRequest): SfsViolation | undefined {
  */
 function merchantIdentity(request: SfsReceiptRequest, ctx: CarefulContext): SfsViolation | undefined {
   const { CashRegisterCode, Ico, IcDph } = request.data;
-  const known = new Set(ctx.memory.identitiesOf(CashRegisterCode));
+  const text = identityText(Ico, IcDph);
+  const learnt = ctx.memory.identitiesOf(CashRegisterCode);
+  // The pair learnt already passes whatever else is issued: the issued list (for the embedded
+  // simulator a read of kasa's journal index) is read only for a pair not learnt yet, so it is
+  // never stale — a new identity stored mid-run is seen on its first receipt (capability 13).
+  if (learnt.has(text)) return undefined;
+  const known = new Set(learnt);
   for (const issued of ctx.issuedIdentities?.() ?? []) {
     if (issued.cashRegisterCode === CashRegisterCode) known.add(identityText(issued.ico, issued.icDph));
   }
-  if (known.size === 0 || known.has(identityText(Ico, IcDph))) return undefined;
+  if (known.size === 0 || known.has(text)) return undefined;
   const holds = [...known]
     .map((text) => {
       const [ico, icDph] = JSON.parse(text) as [string | null, string | null];
@@ -236,10 +252,15 @@ function requestDate(text: string, ctx: CarefulContext): SfsViolation | undefine
  */
 function pkpBeforeCertificate(
   request: SfsReceiptRequest,
-  certificates: readonly X509Certificate[],
+  pkp: { verifiedBy: X509Certificate; others: () => readonly X509Certificate[] },
 ): SfsViolation | undefined {
   const created = parseSfsDateTime(request.data.CreateDate)!.getTime();
-  if (certificates.some((certificate) => created >= Date.parse(certificate.validFrom))) return undefined;
+  const validFromCreate = (certificate: X509Certificate) => created >= Date.parse(certificate.validFrom);
+  // The usual case, the certificate it verified with, first: the others (for the embedded
+  // simulator a read of kasa's journal index) are read only when that one was not valid yet.
+  if (validFromCreate(pkp.verifiedBy)) return undefined;
+  const certificates = [pkp.verifiedBy, ...pkp.others()];
+  if (certificates.some(validFromCreate)) return undefined;
   const from = certificates.map((certificate) => certificate.validFrom).join(', ');
   return refuse(
     'pkp-before-certificate',

@@ -115,9 +115,10 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
   const broken =
     checkReceiptMessage(request, ctx.dates) ??
     (careful &&
-      checkReceiptCarefully(request, careful, () =>
-        pkpVerifiersKnown(request, pkpCertificate, ctx.registry, careful.issuedCertificates),
-      ));
+      checkReceiptCarefully(request, careful, {
+        verifiedBy: pkpCertificate,
+        others: () => pkpVerifiersKnown(request, pkpCertificate, ctx.registry, careful.issuedCertificates),
+      }));
   if (broken) return fault(broken);
   ctx.registry.rememberCertificate(CashRegisterCode, envelope.certificate.raw);
   const registration = ctx.registry.register(request, ctx.newReceiptId);
@@ -151,9 +152,9 @@ function pkpVerifiedBy(
 }
 
 /**
- * For the careful check −908: every certificate of this register the simulator knows — the one the
- * PKP verified with, those on its accepted messages, those issued to it (the embedded simulator:
- * every certificate in kasa's journal) — that verifies the PKP.
+ * For the careful check −908: every other certificate of this register the simulator knows than
+ * the one the PKP verified with — those on its accepted messages, those issued to it (the embedded
+ * simulator: every certificate in kasa's journal) — that verifies the PKP.
  */
 function pkpVerifiersKnown(
   request: SfsReceiptRequest,
@@ -165,7 +166,7 @@ function pkpVerifiersKnown(
   const base = Buffer.from(pkpBaseString(request.data), 'utf8');
   const signature = Buffer.from(request.pkp, 'base64');
   const seen = new Set<string>([verified.raw.toString('base64')]);
-  const found = [verified];
+  const found: X509Certificate[] = [];
   for (const der of [...registry.certificatesOf(code), ...(issued?.(code) ?? [])]) {
     const key = der.toString('base64');
     if (seen.has(key)) continue;

@@ -1,3 +1,4 @@
+import { BodyTemplate, type FilledBody, SAFE_VALUE } from '../../adapters/tax-authority/body-template.js';
 import { NS } from '../../adapters/tax-authority/soap-envelope.js';
 import { escapeAttribute, escapeText } from '../../adapters/tax-authority/xml-dom.js';
 import type { SfsWarning } from '../../core/ports/tax-authority.js';
@@ -35,6 +36,37 @@ export function receiptResponseElement(h: ResponseHeader, id: string, warning?: 
 
 export function locationResponseElement(h: ResponseHeader, warning?: SfsWarning): string {
   return `<ekasa:RegisterLocationResponse xmlns:ekasa="${NS.ekasa}">${header(h)}${warningElement(warning)}</ekasa:RegisterLocationResponse>`;
+}
+
+// The answers without a warning, as templates: signed without parsing them again (ADR 1106).
+const RECEIPT_RESPONSE = BodyTemplate.of(4, (hole) =>
+  receiptResponseElement({ processDate: hole(0), requestUuid: hole(1), uuid: hole(2) }, hole(3)),
+);
+const LOCATION_RESPONSE = BodyTemplate.of(3, (hole) =>
+  locationResponseElement({ processDate: hole(0), requestUuid: hole(1), uuid: hole(2) }),
+);
+
+/**
+ * The receipt answer for `signEnvelope`: from its template when every value is one the template
+ * takes (always, for a request that passed the schema), else the same text built in full.
+ */
+export function receiptResponseBody(
+  h: ResponseHeader,
+  id: string,
+  warning?: SfsWarning,
+): string | FilledBody {
+  const values = [h.processDate, h.requestUuid, h.uuid, id];
+  return warning === undefined && values.every((value) => SAFE_VALUE.test(value))
+    ? RECEIPT_RESPONSE.with(values)
+    : receiptResponseElement(h, id, warning);
+}
+
+/** The location answer for `signEnvelope`, as {@link receiptResponseBody}. */
+export function locationResponseBody(h: ResponseHeader, warning?: SfsWarning): string | FilledBody {
+  const values = [h.processDate, h.requestUuid, h.uuid];
+  return warning === undefined && values.every((value) => SAFE_VALUE.test(value))
+    ? LOCATION_RESPONSE.with(values)
+    : locationResponseElement(h, warning);
 }
 
 /** Slovak reason text of a code (kasa's wording); unknown codes get a generic sentence. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KeySigner } from '../../adapters/crypto/key-signer.js';
 import { openTestCa } from '../../adapters/pki/test-ca.js';
+import type { FilledBody } from '../../adapters/tax-authority/body-template.js';
 import { CertificateCache } from '../../adapters/tax-authority/certificate-cache.js';
 import { NS } from '../../adapters/tax-authority/soap-envelope.js';
 import { signEnvelope } from '../../adapters/tax-authority/ws-security.js';
@@ -19,7 +20,7 @@ import { CAREFUL_CHECK_NAMES, type CarefulCheck, type CarefulOptions } from './c
 import { CarefulMemory, type MerchantIdentity } from './careful-memory.js';
 import { type Processed, processRequest } from './sfs-processor.js';
 import { SfsRegistry } from './sfs-registry.js';
-import { faultElement, locationResponseElement, reasonText, receiptResponseElement } from './sfs-response.js';
+import { faultElement, locationResponseBody, reasonText, receiptResponseBody } from './sfs-response.js';
 import { openSigningIdentity, type SigningIdentity, untrustedSigner } from './signing-identity.js';
 import { handleControl } from './sim-control.js';
 import { type FaultKind, FaultQueue, type SimFault, type SimFaultInput } from './sim-faults.js';
@@ -383,7 +384,7 @@ export class SfsSimulator {
       }
     }
 
-    let content: string;
+    let content: string | FilledBody;
     let status = 200;
     if (fault?.kind === 'soap-fault') {
       entry.outcome = 'rejected';
@@ -407,7 +408,7 @@ export class SfsSimulator {
     processed: Processed,
     processTime: Date,
     warning: { code: number; text: string } | undefined,
-  ): string {
+  ): string | FilledBody {
     if (processed.kind === 'fault') {
       const { code, detail } = processed.violation;
       return faultElement(code, reasonText(code), detail);
@@ -418,15 +419,17 @@ export class SfsSimulator {
       processDate: formatSfsDateTime(processTime),
     };
     return processed.kind === 'receipt'
-      ? receiptResponseElement(header, processed.id, warning)
-      : locationResponseElement(header, warning);
+      ? receiptResponseBody(header, processed.id, warning)
+      : locationResponseBody(header, warning);
   }
 
   /** Signs the response like a request, or spoils it as the injected fault says. */
-  #envelope(content: string, fault: FaultKind | undefined, now: Date): string {
+  #envelope(content: string | FilledBody, fault: FaultKind | undefined, now: Date): string {
     switch (fault) {
-      case 'unsigned':
-        return `<?xml version="1.0" encoding="UTF-8"?>\n<soapenv:Envelope xmlns:soapenv="${NS.soap}"><soapenv:Body>${content}</soapenv:Body></soapenv:Envelope>`;
+      case 'unsigned': {
+        const text = typeof content === 'string' ? content : content.template.fill(content.values);
+        return `<?xml version="1.0" encoding="UTF-8"?>\n<soapenv:Envelope xmlns:soapenv="${NS.soap}"><soapenv:Body>${text}</soapenv:Body></soapenv:Envelope>`;
+      }
       case 'untrusted-signature':
         this.#untrusted ??= untrustedSigner(now);
         return signEnvelope(content, this.#untrusted);
@@ -446,6 +449,11 @@ export class SfsSimulator {
     if (path === V1_SERVICE_PATH)
       return { kind: 'fault', violation: violation(-8, 'interface v1 is no longer supported') };
     const dates = { ...defaultDateRules(processTime), ...this.#options.dateRules, processTime };
+    // One commit for what an accepted request records (receipt, number, Uuid): ADR 1106.
+    return this.#memory.transaction(() => this.#processInMemory(xml, processTime, dates));
+  }
+
+  #processInMemory(xml: string, processTime: Date, dates: DateRuleContext): Processed {
     return processRequest(xml, {
       ca: this.#caCert,
       dates,
