@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import type { BenchOptions } from '../args.js';
 import { documentFloorMs, type Floors } from '../floor.js';
@@ -72,6 +73,7 @@ export async function runOfflineFigure(
     let left = before;
     let lastCheck = 0;
     const cpu0 = serve.cpuMs();
+    const simCpu0 = sim.cpuMs();
     while (left > 0) {
       if (msSince(t0) > 600_000) throw new Error(`${left} documents still wait after 10 minutes`);
       const s = process.hrtime.bigint();
@@ -86,10 +88,11 @@ export async function runOfflineFigure(
     }
     const seconds = msSince(t0) / 1000;
     const cpuMs = serve.cpuMs() - cpu0;
+    const simCpuMs = sim.cpuMs() - simCpu0;
     pos.close();
     const latency = summarize(latencies);
     log(
-      `  ${count(backlog)} registered ${seconds.toFixed(1)} s after the SFS returned (${(backlog / seconds).toFixed(0)} docs/s); meanwhile ${latency.count} stores: p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}; kasa CPU ${(cpuMs / 1000).toFixed(1)} s`,
+      `  ${count(backlog)} registered ${seconds.toFixed(1)} s after the SFS returned (${(backlog / seconds).toFixed(0)} docs/s); meanwhile ${latency.count} stores: p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}; CPU kasa ${(cpuMs / 1000).toFixed(1)} s + SFS simulator ${(simCpuMs / 1000).toFixed(1)} s of the ${(os.availableParallelism() * seconds).toFixed(0)} core-seconds the run had`,
     );
     const floor = documentFloorMs(floors);
     return {
@@ -104,7 +107,7 @@ export async function runOfflineFigure(
           // A smaller backlog drains in less time at the same rate: the time says nothing below
           // the target's 10,000 (the rate is in the value and the note).
           scale: { measured: backlog, required: ISSUE_BACKLOG },
-          note: `the SFS as its own process (kasa sfs-sim); floor per resend: 2 fsyncs (its start before the request, ADR 0705, and its outcome) + 1 RSA sign + 1 HTTP round trip; kasa used ${(cpuMs / 1000).toFixed(1)} s of CPU for the resends and ${latency.count} stores${backlog < ISSUE_BACKLOG ? `; measured with ${count(backlog)} documents, the target's scale is 10,000 (--backlog 10000): at this rate 10,000 would take ${((ISSUE_BACKLOG * seconds) / backlog).toFixed(0)} s` : ''}`,
+          note: `the SFS as its own process (kasa sfs-sim); floor per resend: 2 fsyncs (its start before the request, ADR 0705, and its outcome) + 1 RSA sign + 1 HTTP round trip; kasa used ${(cpuMs / 1000).toFixed(1)} s of CPU and the SFS simulator ${(simCpuMs / 1000).toFixed(1)} s for the resends and ${latency.count} stores meanwhile, of ${(os.availableParallelism() * seconds).toFixed(0)} core-seconds (${os.availableParallelism()} cores × the run's time)${backlog < ISSUE_BACKLOG ? `; measured with ${count(backlog)} documents, the target's scale is 10,000 (--backlog 10000): at this rate 10,000 would take ${((ISSUE_BACKLOG * seconds) / backlog).toFixed(0)} s` : ''}`,
         },
         {
           figure: '4 POS stores meanwhile p50 / p99 / max',
@@ -115,7 +118,7 @@ export async function runOfflineFigure(
           pass: latency.p99 <= 50,
         },
       ],
-      figures: { backlog, seconds, cpuMs, stores: latency },
+      figures: { backlog, seconds, cpuMs, simCpuMs, cores: os.availableParallelism(), stores: latency },
     };
   } finally {
     await serve?.stop();
