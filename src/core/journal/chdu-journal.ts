@@ -122,6 +122,10 @@ export class ChduJournal implements Journal {
    * Lite device gets them record after record. Refused before anything is written (203, 202) like
    * `append`. After a failed write the records written before it are in the head.
    */
+  manyInOneWrite(): boolean {
+    return this.chdu.writeMany !== undefined;
+  }
+
   appendMany(records: readonly NewRecord[]): Promise<JournalRecord[]> {
     if (records.length === 0) return Promise.resolve([]);
     return this.queue.run(() => this.appendRecords(records));

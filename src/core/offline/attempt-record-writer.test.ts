@@ -3,7 +3,11 @@ import { FiscalError } from '../fiscal-error.js';
 import type { SfsAttemptRecord, SfsExchangeRecord } from '../journal/records.js';
 import type { Journal } from '../ports/journal.js';
 import { WriteLock } from '../services/write-lock.js';
-import { AttemptRecordWriter, RECORDS_PER_WRITE } from './attempt-record-writer.js';
+import {
+  AttemptRecordWriter,
+  RECORDS_PER_HOLD_SEPARATE_WRITES,
+  RECORDS_PER_WRITE,
+} from './attempt-record-writer.js';
 
 const subject = (documentNo: number) => ({ kind: 'document' as const, documentNo });
 const start = (n: number): SfsAttemptRecord => ({
@@ -19,11 +23,16 @@ const outcome = (n: number): SfsExchangeRecord => ({
 });
 
 /** A journal whose multi-record appends finish only when the test lets them (gate), recording each write. */
-function gatedJournal(lock: WriteLock, fail: (type: string, n: number) => boolean = () => false) {
+function gatedJournal(
+  lock: WriteLock,
+  fail: (type: string, n: number) => boolean = () => false,
+  oneWrite = true,
+) {
   const written: string[] = [];
   const writes: string[][] = [];
   const gates: Array<() => void> = [];
-  const journal: Pick<Journal, 'append' | 'appendMany'> = {
+  const journal: Pick<Journal, 'append' | 'appendMany' | 'manyInOneWrite'> = {
+    manyInOneWrite: () => oneWrite,
     append: async () => {
       throw new Error('the writer appends through appendMany when the journal has it');
     },
@@ -137,5 +146,29 @@ describe('AttemptRecordWriter (ADR 1105)', () => {
     expect(writer.written(subject(1)) || writer.written(subject(2))).toBe(false);
     await expect(writer.start(start(4))).rejects.toThrow('could not be written');
     expect(j.waiting()).toBe(0);
+  });
+
+  it('on a CHDÚ that writes records one by one (CHDU Lite), a hold takes at most 8 records, and a waiting client gets the lock between holds', async () => {
+    const lock = new WriteLock();
+    const j = gatedJournal(lock, () => false, false);
+    const w = new AttemptRecordWriter({ journal: j.journal, lock });
+    const write = w.gather();
+    const starts = Array.from({ length: 20 }, (_, i) => w.start(start(i + 1)));
+    write();
+    // The first hold waits for its write; a POS request arrives meanwhile.
+    while (j.waiting() === 0) await tick();
+    const order: string[] = [];
+    const client = lock.run('document/store', async () => {
+      order.push(`client after ${j.written.length} records`);
+    });
+    await j.next();
+    await client;
+    for (let i = 0; i < 2; i++) await j.next();
+    await Promise.all(starts);
+    expect(j.writes.map((names) => names.length)).toEqual([8, 8, 4]);
+    expect(Math.max(...j.writes.map((names) => names.length))).toBeLessThanOrEqual(
+      RECORDS_PER_HOLD_SEPARATE_WRITES,
+    );
+    expect(order).toEqual(['client after 8 records']);
   });
 });

@@ -9,6 +9,13 @@ import { type SendSubject, subjectKey } from './send-claims.js';
  */
 export const RECORDS_PER_WRITE = 64;
 
+/**
+ * On a CHDÚ that writes records one device write after another (a CHDU Lite device: no
+ * `writeMany`), a hold takes at most this many records, as ADR 1104 bounded it: a POS request
+ * that waits for the lock waits for at most these writes, not for 64.
+ */
+export const RECORDS_PER_HOLD_SEPARATE_WRITES = 8;
+
 interface PendingStart {
   body: SfsAttemptRecord;
   resolve: () => void;
@@ -34,9 +41,10 @@ interface PendingOutcome {
  *   together too. The item stays claimed (`release` is called once the record is written or given
  *   up) so no request sends it meanwhile.
  *
- * A hold is one multi-record append (`Journal.appendMany`, one write on the image CHDÚ): a client
- * request waiting for the lock (`WriteLock.clientWaiting`) gets it before the sender's next write,
- * so the cashier waits for at most one of the sender's appends. After a write failed nothing more is
+ * A hold is one multi-record append (`Journal.appendMany`, one write on the image CHDÚ; at most
+ * 8 records where the CHDÚ writes them one by one): a client request that waits for the lock is
+ * queued on its release before the writer asks for its next hold, so it gets the lock first and
+ * the cashier waits for at most one of the sender's holds. After a write failed nothing more is
  * written: waiting starts reject (their requests never leave), waiting outcomes are released
  * unwritten (those items stay unsent and are sent again later — ADR 0706).
  */
@@ -52,7 +60,7 @@ export class AttemptRecordWriter {
 
   constructor(
     private readonly deps: {
-      journal: Pick<Journal, 'append' | 'appendMany'>;
+      journal: Pick<Journal, 'append' | 'appendMany' | 'manyInOneWrite'>;
       lock: WriteLock;
       log?: (level: 'info' | 'warn', message: string, data?: Record<string, unknown>) => void;
     },
@@ -138,8 +146,9 @@ export class AttemptRecordWriter {
 
   /** One hold: the waiting outcomes (oldest first), then the waiting starts, in one append. */
   async #writeOnce(): Promise<void> {
-    const outcomes = this.#outcomes.splice(0, RECORDS_PER_WRITE);
-    const starts = this.#starts.splice(0, RECORDS_PER_WRITE - outcomes.length);
+    const cap = this.deps.journal.manyInOneWrite?.() ? RECORDS_PER_WRITE : RECORDS_PER_HOLD_SEPARATE_WRITES;
+    const outcomes = this.#outcomes.splice(0, cap);
+    const starts = this.#starts.splice(0, cap - outcomes.length);
     const records: NewRecord[] = [
       ...outcomes.map((o): NewRecord => ({ type: 'sfs-exchange', body: o.body })),
       ...starts.map((s): NewRecord => ({ type: 'sfs-attempt', body: s.body })),

@@ -154,7 +154,11 @@ export class OfflineSender {
     return result.sent;
   }
 
-  /** Stops timers and waits for the batch in flight (bounded by the online limit) to end. */
+  /**
+   * Stops timers and waits for the batch in flight to end: its requests out are bounded by the
+   * online limit; a request not out yet waits for a client request holding the write lock first
+   * (the cashier first, ADR 1105), so stop() after the HTTP server has closed.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#timer?.();

@@ -18,6 +18,12 @@ export interface Journal {
    * a failed write, the records written before it are in the journal (`head()` names the last).
    */
   appendMany?(records: readonly NewRecord[]): Promise<JournalRecord[]>;
+  /**
+   * Optional: whether `appendMany` puts several records down in ONE device write (the image file's
+   * `writeMany`). False or absent: they go one write after another (a CHDU Lite device), so a
+   * writer holding the write lock keeps its batches short (ADR 1105).
+   */
+  manyInOneWrite?(): boolean;
   /** Reads records in order starting at `fromRecordNo` (default 1). */
   records(fromRecordNo?: number): AsyncIterable<JournalRecord>;
   /** Reads one record by number. */

@@ -47,6 +47,10 @@ export class IndexedJournal implements Journal {
    * order; without `appendMany` underneath they are appended one after the other. After a failure
    * the records the CHDÚ took before it are indexed all the same.
    */
+  manyInOneWrite(): boolean {
+    return this.journal.appendMany !== undefined && (this.journal.manyInOneWrite?.() ?? false);
+  }
+
   async appendMany(records: readonly NewRecord[]): Promise<JournalRecord[]> {
     const inner = this.journal;
     if (!inner.appendMany) {
