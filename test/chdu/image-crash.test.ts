@@ -73,6 +73,45 @@ function damage(kind: Damage, at: number, rnd: () => number): Buffer {
   }
 }
 
+/**
+ * A write of `slots` slots from byte `start` torn by a crash: each slot reached the disk or not
+ * (missing with probability `pMissing`, at least one missing), a missing one reads as zeros or as
+ * garbage, and with `cutAtLastLanded` the file ends at the last slot that landed.
+ */
+function tearWrite(
+  image: Buffer,
+  start: number,
+  slots: number,
+  rnd: () => number,
+  options: { pMissing: number; garbage: boolean; cutAtLastLanded: boolean },
+): { bytes: Buffer; cut: number; mask: string } {
+  const missing = Array.from({ length: slots }, () => rnd() < options.pMissing);
+  if (missing.every((m) => !m)) missing[Math.floor(rnd() * slots)] = true;
+  const bytes = Buffer.from(image);
+  missing.forEach((gone, i) => {
+    if (!gone) return;
+    const at = start + i * SLOT_SIZE;
+    for (let b = at; b < at + SLOT_SIZE; b++) bytes[b] = options.garbage ? Math.floor(rnd() * 256) : 0;
+  });
+  const lastLanded = missing.lastIndexOf(false);
+  const cut =
+    options.cutAtLastLanded && lastLanded >= 0 ? start + (lastLanded + 1) * SLOT_SIZE : bytes.length;
+  return { bytes: bytes.subarray(0, cut), cut, mask: missing.map((m) => (m ? 1 : 0)).join('') };
+}
+
+/** The journal holds exactly `records` (head, records read back) and its chain verifies. */
+async function expectJournalHolds(
+  journal: ChduJournal,
+  records: JournalRecord[],
+  context: string,
+): Promise<void> {
+  expect(journal.head()?.recordNo ?? 0, context).toBe(records.length);
+  const found: JournalRecord[] = [];
+  for await (const r of journal.records()) found.push(r);
+  expect(found, context).toEqual(records);
+  expect((await journal.verify()).ok, context).toBe(true);
+}
+
 describe(`image-file CHDÚ crash safety (seed ${SEED})`, () => {
   it(`keeps every completed record and drops the torn one at ${CUTS} random cuts`, async () => {
     const rnd = seededRandom(SEED);
@@ -87,11 +126,7 @@ describe(`image-file CHDÚ crash safety (seed ${SEED})`, () => {
 
       const chdu = await ImageFileChdu.open(path);
       const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
-      expect(journal.head()?.recordNo ?? 0, context).toBe(complete);
-      const found: JournalRecord[] = [];
-      for await (const r of journal.records()) found.push(r);
-      expect(found, context).toEqual(written.slice(0, complete));
-      expect((await journal.verify()).ok, context).toBe(true);
+      await expectJournalHolds(journal, written.slice(0, complete), context);
 
       const next = await journal.append({ type: 'free-text', body: { text: `after ${context}` } });
       expect(next.recordNo, context).toBe(complete + 1);
@@ -114,30 +149,20 @@ describe(`image-file CHDÚ crash safety (seed ${SEED})`, () => {
       if (slots < 2) continue;
       // Any subset of the write's slots may have reached the disk, in any order; at least one did not.
       for (let trial = 0; trial < 3; trial++) {
-        const missing = Array.from({ length: slots }, () => rnd() < 0.5);
-        if (missing.every((m) => !m)) missing[Math.floor(rnd() * slots)] = true;
-        const image = Buffer.from(pristine.subarray(0, ends[k]!));
-        missing.forEach((gone, i) => {
-          if (!gone) return;
-          const at = start + i * SLOT_SIZE;
-          const fill = trial === 1 ? () => Math.floor(rnd() * 256) : () => 0;
-          for (let b = at; b < at + SLOT_SIZE; b++) image[b] = fill();
-        });
         // Sometimes the file ends at the last slot that landed (the rest never extended it).
-        const lastLanded = missing.lastIndexOf(false);
-        const cut = trial === 2 && lastLanded >= 0 ? start + (lastLanded + 1) * SLOT_SIZE : image.length;
+        const { bytes, cut, mask } = tearWrite(pristine.subarray(0, ends[k]!), start, slots, rnd, {
+          pMissing: 0.5,
+          garbage: trial === 1,
+          cutAtLastLanded: trial === 2,
+        });
         const path = join(dir, `torn-${k}-${trial}.img`);
-        writeFileSync(path, image.subarray(0, cut));
-        const context = `record ${k + 1} (${slots} slots), missing ${missing.map((m) => (m ? 1 : 0)).join('')}`;
+        writeFileSync(path, bytes);
+        const context = `record ${k + 1} (${slots} slots), missing ${mask}`;
 
         const chdu = await ImageFileChdu.open(path);
         expect(chdu.tornBytesAtOpen, context).toBe(cut - start);
         const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
-        expect(journal.head()?.recordNo ?? 0, context).toBe(k);
-        const found: JournalRecord[] = [];
-        for await (const r of journal.records()) found.push(r);
-        expect(found, context).toEqual(written.slice(0, k));
-        expect((await journal.verify()).ok, context).toBe(true);
+        await expectJournalHolds(journal, written.slice(0, k), context);
         const next = await journal.append(sources[k]!);
         expect(next.recordNo, context).toBe(k + 1);
         expect(next.address, context).toBe(record.address);
@@ -210,29 +235,20 @@ describe(`image-file CHDÚ crash safety (seed ${SEED})`, () => {
       await (whole.chdu as ImageFileChdu).close();
     }
     for (let trial = 0; trial < 12; trial++) {
-      const missing = Array.from({ length: slots }, () => rnd() < 0.3);
-      if (missing.every((m) => !m)) missing[Math.floor(rnd() * slots)] = true;
-      const torn = Buffer.from(image);
-      missing.forEach((gone, i) => {
-        if (!gone) return;
-        const at = start + i * SLOT_SIZE;
-        for (let b = at; b < at + SLOT_SIZE; b++) torn[b] = trial % 2 === 1 ? Math.floor(rnd() * 256) : 0;
+      const { bytes, cut, mask } = tearWrite(image, start, slots, rnd, {
+        pMissing: 0.3,
+        garbage: trial % 2 === 1,
+        cutAtLastLanded: trial % 3 === 2,
       });
-      const lastLanded = missing.lastIndexOf(false);
-      const cut = trial % 3 === 2 && lastLanded >= 0 ? start + (lastLanded + 1) * SLOT_SIZE : torn.length;
       const tornPath = join(dir, `many-torn-${trial}.img`);
-      writeFileSync(tornPath, torn.subarray(0, cut));
-      const context = `trial ${trial}, missing ${missing.map((m) => (m ? 1 : 0)).join('')}`;
+      writeFileSync(tornPath, bytes);
+      const context = `trial ${trial}, missing ${mask}`;
 
       const reopened = await ImageFileChdu.open(tornPath);
       expect(reopened.tornBytesAtOpen, context).toBe(cut - start);
       const j = await ChduJournal.open(reopened, { sha256: nodeSha256 });
       // None of the write's records survives, whichever of its slots landed.
-      expect(j.head()?.recordNo, context).toBe(before.length);
-      const found: JournalRecord[] = [];
-      for await (const r of j.records()) found.push(r);
-      expect(found, context).toEqual(before);
-      expect((await j.verify()).ok, context).toBe(true);
+      await expectJournalHolds(j, before, context);
       const again = await j.appendMany(batch.slice(0, 2));
       expect(
         again.map((r) => r.recordNo),
