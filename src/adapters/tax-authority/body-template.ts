@@ -21,14 +21,11 @@ export class BodyTemplate {
    * must appear exactly once in what it writes.
    */
   static of(holes: number, build: (hole: (index: number) => string) => string): BodyTemplate {
-    const text = build(holeMarker);
-    const parts = text.split(HOLE_PATTERN);
-    // split with a capturing group: text, index, text, index, …
-    const indexes = parts.filter((_, i) => i % 2 === 1).map(Number);
+    const { parts, holes: indexes } = splitAtMarkers(build(holeMarker));
     if (indexes.length !== holes || indexes.some((index, i) => index !== i)) {
       throw new Error(`a body template must use each of its ${holes} holes once, in order`);
     }
-    return new BodyTemplate(parts.filter((_, i) => i % 2 === 0));
+    return new BodyTemplate(parts);
   }
 
   /** This template with `values` in its holes, for `signEnvelope`; every value must be {@link SAFE_VALUE}. */
@@ -60,4 +57,14 @@ export const SAFE_VALUE = /^[A-Za-z0-9+\-:._]*$/;
 
 /** The marker of hole `index`: letters and digits only, which C14N leaves as they are. */
 export const holeMarker = (index: number): string => `KASAHOLE${index}X`;
-export const HOLE_PATTERN = /KASAHOLE(\d+)X/;
+const HOLE_PATTERN = /KASAHOLE(\d+)X/;
+
+/** A text with hole markers in it: the text around them (one part more than holes) and, in order, which hole each marker is. */
+export function splitAtMarkers(text: string): { parts: string[]; holes: number[] } {
+  // split with a capturing group: text, index, text, index, …
+  const split = text.split(HOLE_PATTERN);
+  return {
+    parts: split.filter((_, i) => i % 2 === 0),
+    holes: split.filter((_, i) => i % 2 === 1).map(Number),
+  };
+}

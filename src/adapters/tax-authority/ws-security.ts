@@ -2,7 +2,7 @@ import { createHash, randomFillSync, verify as rsaVerify, X509Certificate } from
 import type { Document, Element } from '@xmldom/xmldom';
 import { ExclusiveCanonicalization } from 'xml-crypto';
 import type { MessageSigner } from '../../core/ports/tax-authority.js';
-import { type BodyTemplate, type FilledBody, HOLE_PATTERN, holeMarker } from './body-template.js';
+import { type BodyTemplate, type FilledBody, holeMarker, splitAtMarkers } from './body-template.js';
 import type { CertificateCache } from './certificate-cache.js';
 import type { CanonicalBody } from './soap-envelope.js';
 import { NS } from './soap-envelope.js';
@@ -112,12 +112,9 @@ let bodyAround: { before: [string, string]; after: string } | undefined;
  */
 function canonicalAround(bodyId: string, canonicalContent: string): string {
   if (bodyAround === undefined) {
-    const marked = canonicalBody(holeMarker(1), holeMarker(0));
-    const [beforeId, afterId, afterContent, ...rest] = marked.split(/KASAHOLE[01]X/);
-    const order = marked.match(/KASAHOLE[01]X/g);
-    if (rest.length > 0 || order?.join() !== `${holeMarker(1)},${holeMarker(0)}`)
-      throw new Error('the canonical Body does not hold its id before its content');
-    bodyAround = { before: [beforeId!, afterId!], after: afterContent! };
+    const { parts, holes } = splitAtMarkers(canonicalBody(holeMarker(1), holeMarker(0)));
+    if (holes.join() !== '1,0') throw new Error('the canonical Body does not hold its id before its content');
+    bodyAround = { before: [parts[0]!, parts[1]!], after: parts[2]! };
   }
   return bodyAround.before[0] + bodyId + bodyAround.before[1] + canonicalContent + bodyAround.after;
 }
@@ -135,10 +132,9 @@ function canonicalTemplate(body: FilledBody, bodyId: string): string {
   let known = canonicalTemplates.get(body.template);
   if (!known) {
     const idMarker = holeMarker(body.values.length);
-    const split = canonicalBody(idMarker, body.template.fill(body.values.map((_, i) => holeMarker(i)))).split(
-      HOLE_PATTERN,
+    const { parts, holes } = splitAtMarkers(
+      canonicalBody(idMarker, body.template.fill(body.values.map((_, i) => holeMarker(i)))),
     );
-    const holes = split.filter((_, i) => i % 2 === 1).map(Number);
     const expected = [...body.values.keys(), body.values.length].sort((a, b) => a - b);
     if (
       holes.length !== expected.length ||
@@ -146,10 +142,7 @@ function canonicalTemplate(body: FilledBody, bodyId: string): string {
     ) {
       throw new Error('a body template whose canonical form does not hold each hole once');
     }
-    known = {
-      parts: split.filter((_, i) => i % 2 === 0),
-      holes: holes.map((h) => (h === body.values.length ? -1 : h)),
-    };
+    known = { parts, holes: holes.map((h) => (h === body.values.length ? -1 : h)) };
     canonicalTemplates.set(body.template, known);
   }
   let text = known.parts[0]!;

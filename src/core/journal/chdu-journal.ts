@@ -115,6 +115,11 @@ export class ChduJournal implements Journal {
     });
   }
 
+  /** Whether `appendMany` puts records down in one device write: the CHDÚ has `writeMany`. */
+  manyInOneWrite(): boolean {
+    return this.chdu.writeMany !== undefined;
+  }
+
   /**
    * Several records, chained in order, in as few durable writes as the CHDÚ allows (ADR 1105): with
    * `writeMany` (the image file) every run of whole records up to {@link MAX_BLOCKS_PER_WRITE}
@@ -122,10 +127,6 @@ export class ChduJournal implements Journal {
    * Lite device gets them record after record. Refused before anything is written (203, 202) like
    * `append`. After a failed write the records written before it are in the head.
    */
-  manyInOneWrite(): boolean {
-    return this.chdu.writeMany !== undefined;
-  }
-
   appendMany(records: readonly NewRecord[]): Promise<JournalRecord[]> {
     if (records.length === 0) return Promise.resolve([]);
     return this.queue.run(() => this.appendRecords(records));

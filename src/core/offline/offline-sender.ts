@@ -74,8 +74,8 @@ interface BatchResult {
  *   at once, outside the lock (ADR 0701), so a POS request is never refused with 300 because of a
  *   resend. The window's outcomes are written together, in the hold of the next window's starts.
  * - An unreachable SFS ends the batch and the run (requests already out finish and are recorded;
- *   the window's others never leave, a gap in their SendingCounts); a rejection makes that item stuck and the rest
- *   is still sent. A rejection that concerns the whole register (certificate, identity, interface
+ *   the window's others never leave, a gap in their SendingCounts); a rejection makes that item
+ *   stuck and the rest is still sent. A rejection that concerns the whole register (certificate, identity, interface
  *   version — ADR 0711) leaves the item queued, ends the run and holds the sender until the cause
  *   is cleared: `wake()` (merchant/store) or an online success, or the next timed try.
  */

@@ -42,15 +42,16 @@ export class IndexedJournal implements Journal {
     return written;
   }
 
+  /** Whether `appendMany` below is one device write (the journal underneath says; ADR 1105). */
+  manyInOneWrite(): boolean {
+    return this.journal.appendMany !== undefined && (this.journal.manyInOneWrite?.() ?? false);
+  }
+
   /**
    * Several records in one write where the journal can (ADR 1105), each applied to the index in
    * order; without `appendMany` underneath they are appended one after the other. After a failure
    * the records the CHDÚ took before it are indexed all the same.
    */
-  manyInOneWrite(): boolean {
-    return this.journal.appendMany !== undefined && (this.journal.manyInOneWrite?.() ?? false);
-  }
-
   async appendMany(records: readonly NewRecord[]): Promise<JournalRecord[]> {
     const inner = this.journal;
     if (!inner.appendMany) {
