@@ -57,7 +57,8 @@ export const USAGE = `npm run bench -- [flags]
   --no-results        do not write bench/results/<date>-<host>.json
   --keep              keep the temporary data dirs
   --tmp DIR           where the temporary data dirs go (default the OS temp dir)
-  --cpu-prof DIR      profile kasa serve of the store and offline figures (node --cpu-prof) into DIR`;
+  --cpu-prof DIR      profile kasa serve of the store and offline figures (node --cpu-prof) into DIR
+                      (the store figure rerun against kasa sfs-sim into DIR/split)`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const o: BenchOptions = {

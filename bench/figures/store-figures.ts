@@ -141,7 +141,7 @@ export async function runStoreFigures(
     await serve.stop();
   }
   if (options.only.has('store')) {
-    const split = await splitCpu(dataDir, Math.min(options.stores, 500), log);
+    const split = await splitCpu(dataDir, Math.min(options.stores, 500), log, options.cpuProf);
     figures.cpuSplit = split;
     const floor = documentFloorMs(floors);
     rows.push({
@@ -171,17 +171,17 @@ async function splitCpu(
   dataDir: string,
   documents: number,
   log: (line: string) => void,
+  cpuProf: string | undefined,
 ): Promise<{ documents: number; kasaCpuMs: number; simCpuMs: number; latency: StoreRun['latency'] }> {
   log('\n[store: kasa and the SFS simulator as separate processes]');
   const caDir = join(dataDir, 'demo-ca');
   const sim = await startSfsSim(caDir);
   try {
-    const serve = await startServe(dataDir, [
-      '--sfs-url',
-      sim.url,
-      '--sfs-trust',
-      join(caDir, 'ca-cert.pem'),
-    ]);
+    const serve = await startServe(
+      dataDir,
+      ['--sfs-url', sim.url, '--sfs-trust', join(caDir, 'ca-cert.pem')],
+      cpuProf ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', join(cpuProf, 'split')] } : {},
+    );
     try {
       await storeSequentially(serve, SPLIT_WARM_UP);
       const sim0 = sim.cpuMs();
