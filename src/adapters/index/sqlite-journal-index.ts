@@ -387,6 +387,10 @@ export class SqliteJournalIndex implements JournalIndex {
     return this.offline.sendQueue(limit);
   }
 
+  hasUnsent(): boolean {
+    return this.offline.hasUnsent();
+  }
+
   setAsideItems(limit: number): QueueEntry[] {
     return this.offline.setAsideItems(limit);
   }

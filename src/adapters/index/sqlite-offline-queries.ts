@@ -23,6 +23,8 @@ export const OFFLINE_QUERIES = {
   stuckLocations: "SELECT * FROM locations WHERE send_state = 'stuck' ORDER BY location_no LIMIT ?",
   setAsideDocuments: "SELECT * FROM documents WHERE send_state = 'set-aside' ORDER BY document_no LIMIT ?",
   setAsideLocations: "SELECT * FROM locations WHERE send_state = 'set-aside' ORDER BY location_no LIMIT ?",
+  anyUnsent: `SELECT EXISTS (SELECT 1 FROM documents WHERE send_state = 'unsent')
+    OR EXISTS (SELECT 1 FROM locations WHERE send_state = 'unsent')`,
   countDocuments: 'SELECT COUNT(*) FROM documents WHERE send_state = ?',
   countLocations: 'SELECT COUNT(*) FROM locations WHERE send_state = ?',
   lastDocument: 'SELECT * FROM documents ORDER BY document_no DESC LIMIT 1',
@@ -80,6 +82,10 @@ export class SqliteOfflineQueries {
     const docs = (this.q.unsentDocuments.all(limit) as DocRow[]).map(documentEntry);
     const locs = (this.q.unsentLocations.all(limit) as LocRow[]).map(locationEntry);
     return mergeByRecord(docs, locs, limit);
+  }
+
+  hasUnsent(): boolean {
+    return this.q.anyUnsent.pluck().get() === 1;
   }
 
   queueSummary(): QueueSummary {

@@ -1,6 +1,7 @@
 import { FiscalError } from '../fiscal-error.js';
 import type { Clock } from '../ports/clock.js';
 import type { QueueEntry } from '../ports/indexed-records.js';
+import type { OfflineReportIndex } from '../ports/offline-report-index.js';
 import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import type { SettingsIndex } from '../ports/settings-index.js';
 import { RESULT_CODES } from '../result-codes.js';
@@ -18,6 +19,7 @@ type BacklogIndex = Pick<
   SendQueueIndex,
   'queueSummary' | 'stuckDocuments' | 'stuckLocations' | 'sendQueue' | 'setAsideItems'
 > &
+  Pick<OfflineReportIndex, 'oldestOffline'> &
   SettingsIndex;
 
 function createDateOf(entry: QueueEntry): string {
@@ -172,7 +174,9 @@ export function overdueBacklog(index: BacklogIndex, clock: Clock): RefusalSource
   return {
     refusal() {
       const now = clock.now();
-      const oldest = index.queueSummary().oldest;
+      // The oldest item alone (two indexed looks), not the summary's six counts: this runs on
+      // every status answer and state comparison, over a backlog of thousands (capability 13).
+      const oldest = index.oldestOffline();
       const deadline = deadlineOf(index, oldest, now);
       if (deadline?.state !== 'overdue') return undefined;
       return new FiscalError(

@@ -6,6 +6,7 @@ import { FiscalError } from '../fiscal-error.js';
 import type { Journal } from '../ports/journal.js';
 import type { MessageSigner, SfsOutcome, TaxAuthority } from '../ports/tax-authority.js';
 import { SfsHealth } from '../services/sfs-health.js';
+import { BACKGROUND_TURNS_PER_NETWORK_WAIT } from '../services/write-lock.js';
 import type { SfsLocationRequest, SfsReceiptRequest } from '../sfs/message.js';
 import { OfflineSender } from './offline-sender.js';
 import { SendClaims } from './send-claims.js';
@@ -228,6 +229,105 @@ describe('OfflineSender', () => {
     const sent = await sending;
     expect(sent.documents.map((d) => d.document.documentNo)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(t.sfs.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
+  });
+
+  it('starts one request while the client holding the lock waits on the network, and writes nothing until it releases (ADR 1107)', async () => {
+    const t = await setup({ documents: 6 });
+    // As above: a POS request takes the lock while the sender writes the next window's starts.
+    let answerSfs: (() => void) | undefined;
+    let finishStore: (() => void) | undefined;
+    let storing: Promise<void> | undefined;
+    let holds = 0;
+    const runBackground = t.lock.runBackground.bind(t.lock);
+    t.lock.runBackground = (useCase, work) =>
+      runBackground(useCase, () => {
+        holds += 1;
+        if (holds === 2) {
+          storing = t.lock.run('document/store', async () => {
+            // The store's own SFS exchange: the thread idles meanwhile.
+            await t.lock.whileAwaitingNetwork(() => new Promise<void>((r) => (answerSfs = r)));
+            await new Promise<void>((resolve) => (finishStore = resolve));
+          });
+        }
+        return work();
+      });
+    const sending = t.sender.sendNow();
+    await settle(
+      () => answerSfs !== undefined && t.sfs.requests.length === 1 + BACKGROUND_TURNS_PER_NETWORK_WAIT,
+    );
+    const recordsNow = async () => {
+      let n = 0;
+      for await (const _ of t.journal.records()) n += 1;
+      return n;
+    };
+    const written = await recordsNow();
+    await new Promise((r) => setTimeout(r, 200));
+    // One request in the store's network wait, not more, and no record while the store holds the lock.
+    expect(t.sfs.requests).toHaveLength(1 + BACKGROUND_TURNS_PER_NETWORK_WAIT);
+    expect(t.sfs.inFlight).toBe(0);
+    expect(await recordsNow()).toBe(written);
+    // The store's answer is in and it computes again: still nothing more leaves.
+    answerSfs?.();
+    await settle(() => finishStore !== undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.sfs.requests).toHaveLength(1 + BACKGROUND_TURNS_PER_NETWORK_WAIT);
+    finishStore?.();
+    await storing;
+    const sent = await sending;
+    expect(sent.documents.map((d) => d.document.documentNo)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(t.sfs.requests.every((r) => r.header.SendingCount === '2')).toBe(true);
+  });
+
+  it('an online success with nothing waiting costs one indexed look, not a batch reading the queue (capability 13)', async () => {
+    const t = await setup({ documents: 0 });
+    let queueReads = 0;
+    let looks = 0;
+    const sendQueue = t.index.sendQueue.bind(t.index);
+    const hasUnsent = t.index.hasUnsent.bind(t.index);
+    t.index.sendQueue = (limit) => {
+      queueReads += 1;
+      return sendQueue(limit);
+    };
+    t.index.hasUnsent = () => {
+      looks += 1;
+      return hasUnsent();
+    };
+    t.sender.start();
+    t.scheduler.advance(0);
+    await settle(() => !t.sender.state.running && looks > 0);
+    // Twenty online stores, each as the store path makes it: the document claimed and written, its
+    // first attempt accepted (SfsHealth notifies the sender), the outcome written, the claim ended.
+    for (let n = 1; n <= 20; n++) {
+      const release = t.claims.claim({ kind: 'document', documentNo: n })!;
+      await t.journal.append({ type: 'document', body: documentRecord(n) });
+      t.sender.notify('accepted', 'request');
+      await t.journal.append({
+        type: 'sfs-exchange',
+        body: {
+          subject: { kind: 'document', documentNo: n },
+          requestUuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+          requestDate: '2026-03-02T10:15:30+01:00',
+          sendingCount: 1,
+          outcome: 'accepted',
+          id: `O-${String(n).padStart(32, '0')}`,
+          responseUuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+          processDate: '2026-03-02T10:15:31+01:00',
+        },
+      });
+      release();
+      t.scheduler.advance(0);
+      await settle(() => !t.sender.state.running);
+    }
+    expect(looks).toBeGreaterThanOrEqual(21);
+    expect(queueReads).toBe(0);
+    expect(t.sfs.requests).toHaveLength(0);
+    // Something waits: the same wake-up reads the queue and sends it.
+    await t.journal.append({ type: 'document', body: documentRecord(21) });
+    t.sender.notify('accepted', 'request');
+    t.scheduler.advance(0);
+    await settle(() => t.index.queueSummary().unsentDocuments === 0 && !t.sender.state.running);
+    expect(queueReads).toBeGreaterThan(0);
+    expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual([21]);
   });
 
   it("a window's starts are written in one hold and one write before any of its requests leaves; its outcomes go together into the next window's hold; clients meanwhile are never refused (ADR 1105)", async () => {

@@ -141,12 +141,12 @@ export class OfflineSender {
    */
   async sendNow(limit?: number): Promise<SentItems> {
     const n = limit ?? this.#settings().resendBatchLimit;
-    const result = await this.#batches.run(() => this.#batch(n));
+    const result = await this.#batches.run(() => this.#batch(n, true));
     if (!this.#running && this.#started && !this.#stopped) {
       if (!result.failure && result.attempted > 0) {
         // The SFS answers: let the background sender take the rest now.
         this.#failures = 0;
-        if (this.#deps.index.sendQueue(1).length > 0) this.#schedule(0);
+        if (this.#deps.index.hasUnsent()) this.#schedule(0);
       } else if (result.failure && this.#timer === undefined) {
         this.#schedule(this.#delay(Math.max(this.#failures, 1)));
       }
@@ -196,10 +196,13 @@ export class OfflineSender {
     this.#wakeUp = false;
     let failure: SendFailure | undefined;
     try {
+      const limit = this.#settings().resendBatchLimit;
       for (;;) {
         if (this.#stopped) return;
-        const limit = this.#settings().resendBatchLimit;
-        const batch = await this.#batches.run(() => this.#batch(limit));
+        // Every online success wakes the sender (notify): when nothing waits, that costs one
+        // indexed look, not a batch that reads the queue and finds nothing (capability 13).
+        if (!this.#deps.index.hasUnsent()) break;
+        const batch = await this.#batches.run(() => this.#batch(limit, false));
         if (batch.failure) {
           failure = batch.failure;
           break;
@@ -258,7 +261,8 @@ export class OfflineSender {
     }
   }
 
-  async #batch(limit: number): Promise<BatchResult> {
+  /** One batch; `report`: read back what it registered (`sendNow` answers it; a background run does not). */
+  async #batch(limit: number, report: boolean): Promise<BatchResult> {
     const sent: SentItems = { documents: [], locations: [] };
     if (this.#stopped) return { sent, attempted: 0 };
     const refusal = this.#deps.readiness.refusal();
@@ -298,7 +302,7 @@ export class OfflineSender {
     // Every attempt record is in the CHDÚ before the batch answers what it registered.
     const unwritten = await records.drained();
     if (unwritten !== undefined) failure ??= { kind: 'error', detail: unwritten };
-    for (const subject of registered) {
+    for (const subject of report ? registered : []) {
       if (!records.written(subject)) continue;
       if (subject.kind === 'document') {
         const doc = this.#deps.index.findDocument({ by: 'documentNo', documentNo: subject.documentNo });

@@ -34,6 +34,12 @@ export interface SendQueueIndex {
   setAsideItems(limit: number): QueueEntry[];
   /** The first `limit` items of the send queue: unsent documents and locations in creation order. */
   sendQueue(limit: number): QueueEntry[];
+  /**
+   * Whether anything is in the send queue (an unsent document or location), answered from the
+   * indexed state column without reading a row: the background sender asks it after every online
+   * success before it starts a batch, so a POS storing online pays next to nothing (capability 13).
+   */
+  hasUnsent(): boolean;
   queueSummary(): QueueSummary;
   /**
    * The last stored request: the document or location with the highest record number. While it

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FiscalError } from '../fiscal-error.js';
-import { WriteLock } from './write-lock.js';
+import { BACKGROUND_TURNS_PER_NETWORK_WAIT, WriteLock } from './write-lock.js';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -96,6 +96,52 @@ describe('WriteLock', () => {
     await second;
     await waitingAgain;
     expect(idleAgain).toBe(true);
+  });
+
+  it('lets background CPU work take one turn while the client holder waits on the network, never a write (ADR 1107)', async () => {
+    expect(BACKGROUND_TURNS_PER_NETWORK_WAIT).toBe(1);
+    const lock = new WriteLock();
+    const tick = () => new Promise((r) => setImmediate(r));
+    const turns: string[] = [];
+    const asks = ['a', 'b', 'c'].map((name) => lock.clientIdle().then(() => turns.push(name)));
+    expect(turns).toEqual([]);
+    await Promise.all(asks.splice(0));
+    turns.length = 0;
+    const answer = deferred();
+    const computing = deferred();
+    const store = deferred();
+    let wrote = false;
+    const client = lock.run('document/store', async () => {
+      await computing.promise;
+      await lock.whileAwaitingNetwork(() => answer.promise);
+      await store.promise;
+    });
+    asks.push(...['a', 'b', 'c'].map((name) => lock.clientIdle().then(() => turns.push(name))));
+    const append = lock.runBackground('resend', async () => {
+      wrote = true;
+    });
+    // The client computes: no turn.
+    for (let i = 0; i < 5; i++) await tick();
+    expect(turns).toEqual([]);
+    // The client waits on the network: one turn, first come first served, and no write.
+    computing.resolve();
+    for (let i = 0; i < 5; i++) await tick();
+    expect(turns).toEqual(['a']);
+    expect(wrote).toBe(false);
+    // The answer is in, the client computes again: no further turn.
+    answer.resolve();
+    for (let i = 0; i < 5; i++) await tick();
+    expect(turns).toEqual(['a']);
+    expect(wrote).toBe(false);
+    expect(lock.holder).toBe('document/store');
+    store.resolve();
+    await client;
+    await Promise.all(asks);
+    await append;
+    expect(turns).toEqual(['a', 'b', 'c']);
+    expect(wrote).toBe(true);
+    // Outside a client's hold the mark is nothing: the wait just runs.
+    await expect(lock.whileAwaitingNetwork(async () => 7)).resolves.toBe(7);
   });
 
   it('tells background work that a client waits for it (so a batch of records can end its hold)', async () => {

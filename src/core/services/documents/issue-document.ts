@@ -180,7 +180,10 @@ async function completeDocument(
   const record = written.record;
   const m = merchant.merchant;
   if (!record.notSent) {
-    const { exchange } = await sendDocumentAttempt(deps, record, merchant.signer, 1);
+    // ADR 1107: while this request waits for the SFS, the sender may start one resend meanwhile.
+    const { exchange } = await deps.lock.whileAwaitingNetwork(() =>
+      sendDocumentAttempt(deps, record, merchant.signer, 1),
+    );
     written.exchanged(exchange);
   }
   const doc = written.current();
