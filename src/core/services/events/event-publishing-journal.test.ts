@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentRecord } from '../../../../test/support/journal-fixtures.js';
+import { documentRecord, exchangeRecord } from '../../../../test/support/journal-fixtures.js';
 import { FiscalError } from '../../fiscal-error.js';
 import type { JournalRecord, NewRecord } from '../../journal/records.js';
 import type { Journal } from '../../ports/journal.js';
@@ -66,5 +66,80 @@ describe('EventPublishingJournal, an append whose answer was lost (ADR 0114)', (
       await expect(t.j.append(doc)).rejects.toSatisfy((e) => FiscalError.is(e));
       expect(t.published).toEqual([]);
     }
+  });
+});
+
+/** A journal that records its writes: `appendMany` is one write, as on the image CHDÚ. */
+function recordingJournal(o: { failAfter?: number } = {}) {
+  const stored: JournalRecord[] = [];
+  const writes: string[][] = [];
+  const put = (r: NewRecord): JournalRecord => {
+    const full = {
+      ...r,
+      recordNo: stored.length + 1,
+      version: 1,
+      address: 0,
+      writtenAt: '',
+    } as JournalRecord;
+    stored.push(full);
+    return full;
+  };
+  const journal = {
+    head: () =>
+      stored.length ? { recordNo: stored.length, address: 0, hash: '', type: 'print' } : undefined,
+    append: async (r: NewRecord) => {
+      writes.push([r.type]);
+      return put(r);
+    },
+    appendMany: async (rs: readonly NewRecord[]) => {
+      writes.push(rs.map((r) => r.type));
+      if (o.failAfter !== undefined) {
+        rs.slice(0, o.failAfter).forEach(put);
+        throw new FiscalError('CHDU_WRITE_ERROR', 'the write failed half way');
+      }
+      return rs.map(put);
+    },
+    manyInOneWrite: () => true,
+    get: async (recordNo: number) => stored[recordNo - 1],
+    records: () => (async function* () {})(),
+    verify: async () => {
+      throw new Error('not used');
+    },
+  } as unknown as Journal;
+  return { journal, writes };
+}
+
+describe('EventPublishingJournal, several records in one write (ADR 1105)', () => {
+  const records: NewRecord[] = [
+    { type: 'sfs-exchange', body: exchangeRecord(1, 'accepted', 2) },
+    { type: 'sfs-exchange', body: exchangeRecord(2, 'unreachable', 2) },
+    {
+      type: 'sfs-attempt',
+      body: {
+        subject: { kind: 'document', documentNo: 3 },
+        requestUuid: 'u',
+        requestDate: 'd',
+        sendingCount: 2,
+      },
+    },
+  ];
+
+  it("passes appendMany through as one write and publishes every record's events in order, then one look", async () => {
+    const r = recordingJournal();
+    const t = wrap(r.journal);
+    expect(t.j.manyInOneWrite()).toBe(true);
+    const written = await t.j.appendMany(records);
+    expect(written.map((w) => w.recordNo)).toEqual([1, 2, 3]);
+    expect(r.writes).toEqual([['sfs-exchange', 'sfs-exchange', 'sfs-attempt']]);
+    expect(t.published.map((e) => e.type)).toEqual(['document.registered', 'document.offline']);
+    expect(t.pokes()).toBe(1);
+  });
+
+  it('after a write that failed half way, publishes the events of the records the CHDÚ took, and rejects', async () => {
+    const r = recordingJournal({ failAfter: 1 });
+    const t = wrap(r.journal);
+    await expect(t.j.appendMany(records)).rejects.toSatisfy((e) => FiscalError.is(e));
+    expect(t.published.map((e) => e.type)).toEqual(['document.registered']);
+    expect(t.pokes()).toBe(1);
   });
 });

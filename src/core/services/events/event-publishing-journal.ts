@@ -47,6 +47,51 @@ export class EventPublishingJournal implements Journal {
     return written;
   }
 
+  /**
+   * Several records in as few writes as the journal underneath allows (ADR 1105: the offline
+   * sender's window of attempt records in one CHDÚ write), each written record publishing its
+   * events in order, then one look of the state watcher. Without this the sender's records went
+   * one write (and one flush) each. After a failed write the records the CHDÚ took before it are in
+   * the journal (`Journal.appendMany`): their events are published before the error goes on.
+   */
+  async appendMany(records: readonly NewRecord[]): Promise<JournalRecord[]> {
+    const inner = this.journal;
+    if (!inner.appendMany) {
+      const out: JournalRecord[] = [];
+      for (const record of records) out.push(await this.append(record));
+      return out;
+    }
+    const first = (inner.head()?.recordNo ?? 0) + 1;
+    let written: JournalRecord[];
+    try {
+      written = await inner.appendMany(records);
+    } catch (e) {
+      const landed: JournalRecord[] = [];
+      const last = Math.min(inner.head()?.recordNo ?? 0, first + records.length - 1);
+      for (let no = first; no <= last; no++) {
+        const there = await inner.get(no).catch(() => undefined);
+        if (there) landed.push(there);
+      }
+      this.publishAll(landed);
+      throw e;
+    }
+    this.publishAll(written);
+    return written;
+  }
+
+  /** Whether `appendMany` is one device write (the journal underneath says; ADR 1105). */
+  manyInOneWrite(): boolean {
+    return this.journal.appendMany !== undefined && (this.journal.manyInOneWrite?.() ?? false);
+  }
+
+  private publishAll(written: readonly JournalRecord[]): void {
+    if (written.length === 0) return;
+    for (const record of written) {
+      for (const event of documentEvents(record, this.facts)) this.events.publish(event);
+    }
+    this.afterAppend();
+  }
+
   private publish(written: JournalRecord): void {
     for (const event of documentEvents(written, this.facts)) this.events.publish(event);
     this.afterAppend();
