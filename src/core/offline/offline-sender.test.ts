@@ -437,6 +437,33 @@ describe('OfflineSender', () => {
     ]);
   });
 
+  it('in a background run only the first batch opens with a probe; the next ones start with a full window (ADR 1107)', async () => {
+    const t = await setup({ documents: 80, settings: { resendBatchLimit: 40 } });
+    // The starts each hold of the lock wrote.
+    const startsPerHold: number[] = [];
+    const appendMany = t.journal.appendMany!.bind(t.journal);
+    t.journal.appendMany = async (records) => {
+      startsPerHold.push(records.filter((r) => r.type === 'sfs-attempt').length);
+      return appendMany(records);
+    };
+    t.sender.start();
+    t.scheduler.advance(0);
+    await settle(() => t.index.queueSummary().unsentDocuments === 0 && !t.sender.state.running);
+    // Batch 1: a probe, a window of 32, the other 7, then its last outcomes; batch 2 the same
+    // without the probe: 32 and 8; every start before its request, as always.
+    expect(startsPerHold).toEqual([
+      1,
+      SEND_WINDOW,
+      40 - 1 - SEND_WINDOW,
+      0,
+      SEND_WINDOW,
+      40 - SEND_WINDOW,
+      0,
+    ]);
+    expect(t.sfs.requests).toHaveLength(80);
+    expect(t.sfs.requests.every((r) => r.header.SendingCount === '2')).toBe(true);
+  });
+
   it('sendNow(limit) sends exactly that many; the batch limit setting bounds the background batches', async () => {
     const t = await setup({ documents: 5, settings: { resendBatchLimit: 2 } });
     const first = await t.sender.sendNow(3);

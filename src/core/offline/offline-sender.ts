@@ -141,7 +141,7 @@ export class OfflineSender {
    */
   async sendNow(limit?: number): Promise<SentItems> {
     const n = limit ?? this.#settings().resendBatchLimit;
-    const result = await this.#batches.run(() => this.#batch(n, true));
+    const result = await this.#batches.run(() => this.#batch(n, { report: true, probe: true }));
     if (!this.#running && this.#started && !this.#stopped) {
       if (!result.failure && result.attempted > 0) {
         // The SFS answers: let the background sender take the rest now.
@@ -197,17 +197,21 @@ export class OfflineSender {
     let failure: SendFailure | undefined;
     try {
       const limit = this.#settings().resendBatchLimit;
+      // ADR 1107: only the run's first batch opens with a probe; once the SFS answered in this run,
+      // the next batch starts with a full window (the pipeline does not drain to one request).
+      let probe = true;
       for (;;) {
         if (this.#stopped) return;
         // Every online success wakes the sender (notify): when nothing waits, that costs one
         // indexed look, not a batch that reads the queue and finds nothing (capability 13).
         if (!this.#deps.index.hasUnsent()) break;
-        const batch = await this.#batches.run(() => this.#batch(limit, false));
+        const batch = await this.#batches.run(() => this.#batch(limit, { report: false, probe }));
         if (batch.failure) {
           failure = batch.failure;
           break;
         }
         if (batch.attempted === 0) break;
+        probe = false;
       }
     } finally {
       this.#running = false;
@@ -261,8 +265,11 @@ export class OfflineSender {
     }
   }
 
-  /** One batch; `report`: read back what it registered (`sendNow` answers it; a background run does not). */
-  async #batch(limit: number, report: boolean): Promise<BatchResult> {
+  /**
+   * One batch. `report`: read back what it registered (`sendNow` answers it; a background run
+   * does not). `probe`: open with a window of one (ADR 1105).
+   */
+  async #batch(limit: number, { report, probe }: { report: boolean; probe: boolean }): Promise<BatchResult> {
     const sent: SentItems = { documents: [], locations: [] };
     if (this.#stopped) return { sent, attempted: 0 };
     const refusal = this.#deps.readiness.refusal();
@@ -284,7 +291,10 @@ export class OfflineSender {
     let failure: SendFailure | undefined;
     // ADR 1105: a batch opens with a window of one, a probe — an SFS still away costs one start
     // (one SendingCount of one item) per try, as before windows existed; then full windows.
-    for (let from = 0, size = 1; from < entries.length && !failure && !this.#stopped; ) {
+    for (
+      let from = 0, size = probe ? 1 : SEND_WINDOW;
+      from < entries.length && !failure && !this.#stopped;
+    ) {
       const results = await this.#window(entries.slice(from, from + size), records);
       from += size;
       size = SEND_WINDOW;
