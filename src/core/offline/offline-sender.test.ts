@@ -330,7 +330,7 @@ describe('OfflineSender', () => {
     expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual([21]);
   });
 
-  it("a window's starts are written in one hold and one write before any of its requests leaves; its outcomes go together into the next window's hold; clients meanwhile are never refused (ADR 1105)", async () => {
+  it("a window's starts are written in one hold and one write before any of its requests leaves; its outcomes go together into a later hold; clients meanwhile are never refused (ADR 1105, 1107)", async () => {
     const documents = SEND_WINDOW + 8;
     const t = await setup({ documents });
     // What the CHDÚ holds when each request reaches the SFS.
@@ -370,12 +370,21 @@ describe('OfflineSender', () => {
       );
       return appendMany(records);
     };
+    // The last request of the first full window gets its answer only once the next window's
+    // starts are written (ADR 1107: they do not wait for the previous window's last answers).
+    const full = 1 + SEND_WINDOW;
+    let answerLast: (() => void) | undefined;
+    t.sfs.script = [
+      ...Array.from({ length: full - 1 }, (_, i) => accepted(i + 1)),
+      new Promise<SfsOutcome>((r) => (answerLast = () => r(accepted(full)))),
+    ];
     const sending = t.sender.sendNow();
     let done = false;
     void sending.finally(() => (done = true));
     // A POS writing all along: every request waits for at most one short hold, none gets 300.
     let stores = 0;
     while (!done) {
+      if (holds.length >= 3 && holds[2]!.records.some((r) => r.startsWith('start'))) answerLast?.();
       await t.lock.run('document/store', async () => undefined);
       stores += 1;
       await new Promise((r) => setTimeout(r, 1));
@@ -388,7 +397,6 @@ describe('OfflineSender', () => {
     // Oldest first.
     expect(left).toEqual(Array.from({ length: documents }, (_, i) => i + 1));
     // A batch opens with a probe of one; then each request found all of its window's starts in the CHDÚ.
-    const full = 1 + SEND_WINDOW;
     expect(startsAtRequest).toEqual([
       1,
       ...Array(SEND_WINDOW).fill(full),
@@ -400,12 +408,27 @@ describe('OfflineSender', () => {
     const byNumber = (a: string, b: string) =>
       a.split(' ')[0]!.localeCompare(b.split(' ')[0]!) || Number(a.split(' ')[1]) - Number(b.split(' ')[1]);
     for (const hold of holds) hold.records.sort(byNumber);
-    expect(holds).toEqual([
-      { records: ['start 1'], writes: 1 },
-      { records: ['outcome 1', ...range('start', 2, full)], writes: 1 },
-      { records: [...range('outcome', 2, full), ...range('start', full + 1, documents)], writes: 1 },
-      { records: range('outcome', full + 1, documents), writes: 1 },
+    const starts = (h: { records: string[] }) => h.records.filter((r) => r.startsWith('start'));
+    const outcomes = (h: { records: string[] }) => h.records.filter((r) => r.startsWith('outcome'));
+    expect(holds.every((h) => h.writes === 1)).toBe(true);
+    expect(holds.map(starts)).toEqual([
+      ['start 1'],
+      range('start', 2, full),
+      range('start', full + 1, documents),
+      [],
     ]);
+    // The probe's outcome goes with the first window's starts. ADR 1107: the next window's starts
+    // are written once every request of a window has left, with the outcomes answered by then;
+    // the others (at most the requests still in flight) go into the next hold.
+    expect(outcomes(holds[0]!)).toEqual([]);
+    expect(outcomes(holds[1]!)).toEqual(['outcome 1']);
+    const early = outcomes(holds[2]!);
+    expect(early.every((o) => Number(o.split(' ')[1]) <= full)).toBe(true);
+    expect(early.length).toBeGreaterThanOrEqual(SEND_WINDOW - REQUESTS_IN_FLIGHT);
+    expect([...early, ...outcomes(holds[3]!)].sort(byNumber)).toEqual(range('outcome', 2, documents));
+    // The third window's starts were written while the second's last request waited for the SFS
+    // (it is answered only then; waiting for it first would never get there).
+    expect(outcomes(holds[3]!)).toContain(`outcome ${full}`);
     expect(t.sfs.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
   });
 

@@ -289,25 +289,33 @@ export class OfflineSender {
     const registered: SendSubject[] = [];
     let attempted = 0;
     let failure: SendFailure | undefined;
+    const state: WindowState = { slots: new InFlightSlots(REQUESTS_IN_FLIGHT), ended: false };
+    const windows: Array<Promise<WindowResult[]>> = [];
     // ADR 1105: a batch opens with a window of one, a probe — an SFS still away costs one start
     // (one SendingCount of one item) per try, as before windows existed; then full windows.
+    // ADR 1107: once every request of a window has left, the next window is prepared and its
+    // starts written while the last requests still wait for the SFS (the slots are shared, so at
+    // most REQUESTS_IN_FLIGHT wait at once, oldest first); the probe's answer is waited for.
     for (
       let from = 0, size = probe ? 1 : SEND_WINDOW;
-      from < entries.length && !failure && !this.#stopped;
+      from < entries.length && !state.ended && !this.#stopped;
     ) {
-      const results = await this.#window(entries.slice(from, from + size), records);
+      const opening = probe && from === 0;
+      const window = this.#window(entries.slice(from, from + size), records, state);
+      windows.push(window.results);
       from += size;
       size = SEND_WINDOW;
-      for (const { subject, result } of results) {
-        if (result.kind === 'skipped') continue;
-        attempted += 1;
-        if (result.kind === 'accepted') registered.push(subject);
-        else if ('detail' in result && !failure) {
-          const kind = result.kind === 'invalid-response' ? 'unreachable' : result.kind;
-          failure = { kind, detail: result.detail };
-        }
-        // rejected, duplicate, unverified: the item is stuck now; the rest is still sent.
+      await (opening ? window.results : window.left);
+    }
+    for (const { subject, result } of (await Promise.all(windows)).flat()) {
+      if (result.kind === 'skipped') continue;
+      attempted += 1;
+      if (result.kind === 'accepted') registered.push(subject);
+      else if ('detail' in result && !failure) {
+        const kind = result.kind === 'invalid-response' ? 'unreachable' : result.kind;
+        failure = { kind, detail: result.detail };
       }
+      // rejected, duplicate, unverified: the item is stuck now; the rest is still sent.
     }
     // Every attempt record is in the CHDÚ before the batch answers what it registered.
     const unwritten = await records.drained();
@@ -333,25 +341,50 @@ export class OfflineSender {
    * ends the window: requests already out finish and are recorded, the rest never leave — their
    * written start leaves a gap in their SendingCounts, never a reuse (ADR 0705).
    */
-  async #window(
+  #window(
     entries: QueueEntry[],
     records: AttemptRecordWriter,
-  ): Promise<Array<{ subject: SendSubject; result: AttemptResult }>> {
+    state: WindowState,
+  ): { results: Promise<WindowResult[]>; left: Promise<void> } {
+    let allLeft: () => void = () => undefined;
+    const left = new Promise<void>((resolve) => {
+      allLeft = resolve;
+    });
+    const results = this.#sendWindow(entries, records, state, allLeft);
+    void results.then(allLeft, allLeft);
+    return { results, left };
+  }
+
+  /** The work of `#window`; `allLeft` is called once every request of it has left or ended. */
+  async #sendWindow(
+    entries: QueueEntry[],
+    records: AttemptRecordWriter,
+    state: WindowState,
+    allLeft: () => void,
+  ): Promise<WindowResult[]> {
     const ready: Prepared[] = [];
-    const results: Array<{ subject: SendSubject; result: AttemptResult }> = [];
+    const results: WindowResult[] = [];
     for (const entry of entries) {
       if (this.#stopped) break;
       const prepared = await this.#prepare(entry);
-      if ('result' in prepared) results.push(prepared);
-      else ready.push(prepared);
+      if ('result' in prepared) {
+        results.push(prepared);
+        // An item that could not be prepared ends the run, as an attempt that fails does.
+        if (prepared.result.kind === 'error') state.ended = true;
+      } else ready.push(prepared);
     }
-    const window: WindowState = { slots: new InFlightSlots(REQUESTS_IN_FLIGHT), ended: false };
+    let waiting = ready.length;
+    if (waiting === 0) allLeft();
+    const oneLeft = () => {
+      waiting -= 1;
+      if (waiting === 0) allLeft();
+    };
     const write = records.gather();
-    let sending: Array<Promise<{ subject: SendSubject; result: AttemptResult }>>;
+    let sending: Array<Promise<WindowResult>>;
     try {
       sending = ready.map(async (item) => ({
         subject: item.subject,
-        result: await this.#attempt(item, records, window),
+        result: await this.#attempt(item, records, state, oneLeft),
       }));
     } finally {
       write();
@@ -392,11 +425,22 @@ export class OfflineSender {
    * starts), the request leaves once it is durable and a slot is free; the outcome record goes to
    * `records` too, and the claim ends once it is written.
    */
-  async #attempt(item: Prepared, records: AttemptRecordWriter, window: WindowState): Promise<AttemptResult> {
+  async #attempt(
+    item: Prepared,
+    records: AttemptRecordWriter,
+    window: WindowState,
+    oneLeft: () => void,
+  ): Promise<AttemptResult> {
     const { subject, fresh, signer, release } = item;
     let handedOver = false;
     let holdsSlot = false;
     let left = false;
+    let counted = false;
+    const leaves = () => {
+      if (counted) return;
+      counted = true;
+      oneLeft();
+    };
     try {
       const count = nextSendingCount(fresh.sendingCount);
       // ADR 0705: the start is in the CHDÚ before the request leaves, so a SendingCount is never
@@ -414,6 +458,7 @@ export class OfflineSender {
           // The window ended while this one waited: it does not leave (a gap, ADR 1105).
           if (window.ended || this.#stopped) throw new WindowEnded();
           left = true;
+          leaves();
         },
       };
       const attempt =
@@ -447,6 +492,7 @@ export class OfflineSender {
     } finally {
       if (holdsSlot) window.slots.release();
       if (!handedOver) release();
+      leaves();
     }
   }
 }
@@ -459,7 +505,15 @@ interface Prepared {
   release: () => void;
 }
 
+/** What one item of a window came to. */
+interface WindowResult {
+  subject: SendSubject;
+  result: AttemptResult;
+}
+
+/** Shared by the windows of one batch. */
 interface WindowState {
+  /** At most `REQUESTS_IN_FLIGHT` requests of the batch wait for the SFS at once, oldest first. */
   slots: InFlightSlots;
   /** Set by a result that ends the run: requests not yet out stay home. */
   ended: boolean;
