@@ -433,9 +433,10 @@ describe('OfflineSender', () => {
   });
 
   it(`a batch opens with one request (a probe); then at most ${REQUESTS_IN_FLIGHT} wait for the SFS at once, the next leaving when one is answered, oldest first`, async () => {
-    const t = await setup({ documents: 8 });
+    const n = 2 * REQUESTS_IN_FLIGHT;
+    const t = await setup({ documents: n });
     const answers: Array<(o: SfsOutcome) => void> = [];
-    t.sfs.script = Array.from({ length: 8 }, () => new Promise<SfsOutcome>((r) => answers.push(r)));
+    t.sfs.script = Array.from({ length: n }, () => new Promise<SfsOutcome>((r) => answers.push(r)));
     const sending = t.sender.sendNow();
     const idle = async () => {
       // Give the others every chance to leave: they must not.
@@ -453,11 +454,11 @@ describe('OfflineSender', () => {
     await settle(() => t.sfs.requests.length === 2 + REQUESTS_IN_FLIGHT);
     expect(t.sfs.inFlight).toBe(REQUESTS_IN_FLIGHT);
     for (const [i, answer] of answers.slice(2).entries()) answer(accepted(i + 3));
-    expect((await sending).documents).toHaveLength(8);
+    expect((await sending).documents).toHaveLength(n);
     expect(t.sfs.maxInFlight).toBe(REQUESTS_IN_FLIGHT);
-    expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8,
-    ]);
+    expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual(
+      Array.from({ length: n }, (_, i) => i + 1),
+    );
   });
 
   it('in a background run only the first batch opens with a probe; the next ones start with a full window (ADR 1107)', async () => {
@@ -602,41 +603,37 @@ describe('OfflineSender', () => {
   });
 
   it('a window that ends early (-13 in the middle): requests already out finish and are recorded, the others never leave, and their next attempt skips the SendingCount their start took (a gap, never a reuse)', async () => {
-    const t = await setup({ documents: 7 });
+    // The probe (document 1) goes through; the window of the others sends as many as may be in
+    // flight, and they are refused; the last two never leave.
+    const out = REQUESTS_IN_FLIGHT;
+    const documents = 1 + out + 2;
+    const t = await setup({ documents });
     const refused: SfsOutcome = { kind: 'rejected', code: -13, text: 'Certifikát nie je platný.' };
-    // The probe (document 1) goes through; the window of 2–7 sends 2–5 and they are refused.
-    t.sfs.script = [accepted(1), ...Array(REQUESTS_IN_FLIGHT).fill(refused)];
+    t.sfs.script = [accepted(1), ...Array(out).fill(refused)];
     expect((await t.sender.sendNow()).documents.map((d) => d.document.documentNo)).toEqual([1]);
-    expect(t.sfs.requests).toHaveLength(1 + REQUESTS_IN_FLIGHT);
+    expect(t.sfs.requests).toHaveLength(1 + out);
     const doc = (documentNo: number) => t.index.findDocument({ by: 'documentNo', documentNo })!;
-    expect([2, 3, 4, 5, 6, 7].map((n) => [doc(n).sendState, doc(n).sendingCount])).toEqual(
-      Array(6).fill(['unsent', 2]),
+    const rest = Array.from({ length: documents - 1 }, (_, i) => i + 2);
+    expect(rest.map((n) => [doc(n).sendState, doc(n).sendingCount])).toEqual(
+      Array(documents - 1).fill(['unsent', 2]),
     );
-    expect(doc(6).lastExchange?.sendingCount).toBe(1);
-    expect((await t.sender.sendNow()).documents.map((d) => [d.document.documentNo, d.sendingCount])).toEqual([
-      [2, 3],
-      [3, 3],
-      [4, 3],
-      [5, 3],
-      [6, 3],
-      [7, 3],
-    ]);
+    const unsentNever = documents - 1;
+    expect(doc(unsentNever).lastExchange?.sendingCount).toBe(1);
+    expect((await t.sender.sendNow()).documents.map((d) => [d.document.documentNo, d.sendingCount])).toEqual(
+      rest.map((n) => [n, 3]),
+    );
     const counts = (n: number) =>
       t.sfs.requests
         .filter((r) => 'pkp' in r && Number(r.data.ReceiptNumber) === n)
         .map((r) => r.header.SendingCount);
-    expect([1, 2, 3, 4, 5, 6, 7].map(counts)).toEqual([
-      ['2'],
-      ['2', '3'],
-      ['2', '3'],
-      ['2', '3'],
-      ['2', '3'],
-      ['3'],
-      ['3'],
-    ]);
+    expect([1, ...rest].map(counts)).toEqual([['2'], ...Array(out).fill(['2', '3']), ['3'], ['3']]);
     const starts: number[] = [];
     for await (const r of t.journal.records()) {
-      if (r.type === 'sfs-attempt' && r.body.subject.kind === 'document' && r.body.subject.documentNo === 6)
+      if (
+        r.type === 'sfs-attempt' &&
+        r.body.subject.kind === 'document' &&
+        r.body.subject.documentNo === unsentNever
+      )
         starts.push(r.body.sendingCount);
     }
     expect(starts).toEqual([2, 3]);

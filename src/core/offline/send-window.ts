@@ -4,11 +4,14 @@
  *
  * - `SEND_WINDOW`: items whose `sfs-attempt` starts are written together, in one hold of the write
  *   lock and one CHDÚ flush, before any of their requests leaves.
- * - `REQUESTS_IN_FLIGHT`: requests of one window waiting for the SFS at the same time, so kasa's
+ * - `REQUESTS_IN_FLIGHT`: requests of one batch waiting for the SFS at the same time, so kasa's
  *   work on one (signing, parsing) overlaps the SFS's work on another. They leave oldest first.
+ *   6 (ADR 1107; 4 in ADR 1105): with the cashier first, the sender sends in the gaps between a
+ *   POS's receipts, and this bounds how much it sends in one gap — the POS's next receipt waits
+ *   for that work, and a POS request may find these ahead of it at the SFS.
  */
 export const SEND_WINDOW = 32;
-export const REQUESTS_IN_FLIGHT = 4;
+export const REQUESTS_IN_FLIGHT = 6;
 
 /**
  * A counting semaphore that hands its slots out in the order they were asked for, so the
