@@ -13,8 +13,13 @@ import { computePkp } from '../../sfs/pkp.js';
 import type { UsableMerchant } from '../merchant-session.js';
 import { assertClockNotBehind } from './clock-check.js';
 import type { DocumentDeps } from './document-deps.js';
-import { electronicReceipt, printOriginal } from './document-receipt.js';
-import { sendDocumentAttempt } from './send-attempt.js';
+import {
+  electronicReceipt,
+  type PreparedReceipt,
+  prepareReceipt,
+  printOriginal,
+} from './document-receipt.js';
+import { attemptDocument } from './send-attempt.js';
 import { landedAnyway, storedButIncomplete, WrittenDocument } from './written-document.js';
 
 export interface IssueOptions {
@@ -179,19 +184,38 @@ async function completeDocument(
 ): Promise<IssuedDocument> {
   const record = written.record;
   const m = merchant.merchant;
+  let outcomeWritten: Promise<unknown> = Promise.resolve();
   if (!record.notSent) {
-    const { exchange } = await sendDocumentAttempt(deps, record, merchant.signer, 1);
+    const { exchange } = await attemptDocument(deps, record, merchant.signer, 1);
+    // ADR 1110: the outcome goes to the CHDÚ, and while it is being flushed the receipt is laid
+    // out (or drawn, for an electronic receipt) from what this request wrote. Nothing is printed
+    // and nothing answered before the outcome is durable (awaited below).
+    outcomeWritten = deps.journal.append({ type: 'sfs-exchange', body: exchange });
+    // Its failure is thrown where it is awaited below; meanwhile it is not an unhandled rejection.
+    outcomeWritten.catch(() => undefined);
     written.exchanged(exchange);
+    // One turn of the event loop: the append reaches the device (its write handed to the thread
+    // pool) before the work meant to overlap it starts.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  const derived = written.derived();
+  // Capability 6: electronic only when registered online; offline documents are always printed. A
+  // receipt that cannot be rendered is printed instead: the document is valid and must be handed
+  // over one way or the other.
+  const electronic = record.electronicRequested && derived.sendState === 'online';
+  const png = electronic ? tryRender(deps, derived, m) : undefined;
+  let prepared: PreparedReceipt | undefined;
+  try {
+    if (png === undefined && derived.sendState !== 'stuck') prepared = prepareReceipt(deps, derived, m);
+  } catch {
+    // Laid out again after the write, where its error is handled as it always was.
+  }
+  await outcomeWritten;
   const doc = written.current();
 
   if (doc.sendState === 'stuck') throw sfsFailure(doc);
 
   const issued: IssuedDocument = { doc, merchant };
-  // Capability 6: electronic only when registered online; offline documents are always printed. A
-  // receipt that cannot be rendered is printed instead: the document is valid and must be handed
-  // over one way or the other.
-  const png = record.electronicRequested && doc.sendState === 'online' ? tryRender(deps, doc, m) : undefined;
   if (png !== undefined) {
     issued.electronicReceipt = png;
     const print = { documentNo: record.documentNo, copy: false, ok: true, electronic: true };
@@ -200,7 +224,15 @@ async function completeDocument(
     // The drawer is a convenience: a failing kick must not turn a registered sale into an error.
     if (record.openDrawer) await deps.printer.openDrawer().catch(() => undefined);
   } else {
-    const failure = await printOriginal(deps, doc, m, record.openDrawer, options.printOptions);
+    const failure = await printOriginal(
+      deps,
+      doc,
+      m,
+      record.openDrawer,
+      options.printOptions,
+      false,
+      prepared ?? prepareReceipt(deps, doc, m),
+    );
     written.printed({
       documentNo: record.documentNo,
       copy: false,
