@@ -38,6 +38,9 @@ export interface SoapTaxAuthorityOptions {
 
 type Operation = 'RegisterReceipt' | 'RegisterLocation';
 
+// One decoder for every answer: a decode without `stream` starts from a clean state each time.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 class TimedOut extends Error {}
 class Closed extends Error {}
 
@@ -148,7 +151,7 @@ export class SoapTaxAuthority implements TaxAuthority {
         : { kind: 'invalid-response', reason: `HTTP ${reply.status}: ${reason}` };
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(reply.body);
+      text = UTF8.decode(reply.body);
     } catch {
       return notSoap('the answer is not UTF-8');
     }
