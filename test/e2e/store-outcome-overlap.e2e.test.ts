@@ -17,9 +17,16 @@ afterEach(async () => {
 /** CHDÚ writes and receipt drawings in the order they happened, once `armed`. */
 function timeline() {
   const events: string[] = [];
+  let release: () => void = () => undefined;
   const t = {
     armed: false,
     events,
+    /** The document's write (write 1) waits for `release()` while this is set. */
+    holdDocument: false,
+    held: new Promise<void>((resolve) => {
+      release = resolve;
+    }),
+    release: () => release(),
     opener: (async (path, writable, durable) => {
       const io = await openImageIo(path, writable, durable);
       let n = 0;
@@ -30,6 +37,7 @@ function timeline() {
           if (!t.armed) return io.write(buf, position);
           const no = ++n;
           events.push(`write ${no} starts`);
+          if (no === 1 && t.holdDocument) await t.held;
           await io.write(buf, position);
           events.push(`write ${no} done`);
         },
@@ -40,7 +48,26 @@ function timeline() {
   return t;
 }
 
-describe('a store: the outcome record and the receipt overlap (ADR 1110)', () => {
+describe('a store: its records’ flushes and the work that can go on meanwhile (ADR 1110)', () => {
+  it('sends the SFS request only once the document record is written', async () => {
+    const t = timeline();
+    h = await startHarness({ imageIo: t.opener });
+    const sim = h.sim;
+    const before = sim.history().length;
+    t.armed = true;
+    t.holdDocument = true;
+    const storing = h.post('/api/document/store', pd());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(t.events).toEqual(['write 1 starts']);
+    expect(sim.history()).toHaveLength(before); // signed meanwhile, not sent
+    t.release();
+    const res = await storing;
+    t.armed = false;
+    expect(res.body.resultCode).toBe(0);
+    expect(res.body.document.uuid).toMatch(/^O-/); // registered online
+    expect(sim.history()).toHaveLength(before + 1);
+  });
+
   it('draws the electronic receipt while the outcome is flushed; the print record and the answer follow it', async () => {
     const t = timeline();
     const png = pngRenderer(576);

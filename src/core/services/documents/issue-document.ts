@@ -19,7 +19,7 @@ import {
   prepareReceipt,
   printOriginal,
 } from './document-receipt.js';
-import { attemptDocument } from './send-attempt.js';
+import { type Attempt, attemptDocument } from './send-attempt.js';
 import { landedAnyway, storedButIncomplete, WrittenDocument } from './written-document.js';
 
 export interface IssueOptions {
@@ -159,14 +159,24 @@ export async function issueDocument(
   const release = deps.claims?.claim({ kind: 'document', documentNo: record.documentNo });
   try {
     const expectedRecordNo = (deps.journal.head()?.recordNo ?? 0) + 1;
-    const recordNo = await deps.journal.append({ type: 'document', body: record }).then(
+    const stored = deps.journal.append({ type: 'document', body: record }).then(
       (r) => r.recordNo,
       (e: unknown) => landedAnyway(deps, e, expectedRecordNo, record),
     );
+    // ADR 1110: the first attempt's request is built and signed while the document is flushed;
+    // it leaves only once the document is durable (ADR 0705), and not at all if it is not.
+    let first: Promise<Attempt> | undefined;
+    if (!record.notSent) {
+      stored.catch(() => undefined); // awaited just below
+      await nextTurn(); // the document's write is with the device before the signing starts
+      first = attemptDocument(deps, record, merchant.signer, 1, { notBefore: stored });
+      first.catch(() => undefined); // awaited in completeDocument, after the document is stored
+    }
+    const recordNo = await stored;
     // From here on the document exists in the CHDÚ: whatever fails later, the answer names it.
     const doc = new WrittenDocument(deps, record, recordNo);
     try {
-      return await completeDocument(deps, doc, merchant, options);
+      return await completeDocument(deps, doc, merchant, options, first);
     } catch (e) {
       throw storedButIncomplete(e, record);
     }
@@ -181,12 +191,13 @@ async function completeDocument(
   written: WrittenDocument,
   merchant: UsableMerchant,
   options: IssueOptions,
+  first: Promise<Attempt> | undefined,
 ): Promise<IssuedDocument> {
   const record = written.record;
   const m = merchant.merchant;
   let outcomeWritten: Promise<unknown> = Promise.resolve();
-  if (!record.notSent) {
-    const { exchange } = await attemptDocument(deps, record, merchant.signer, 1);
+  if (first !== undefined) {
+    const { exchange } = await first;
     // ADR 1110: the outcome goes to the CHDÚ, and while it is being flushed the receipt is laid
     // out (or drawn, for an electronic receipt) from what this request wrote. Nothing is printed
     // and nothing answered before the outcome is durable (awaited below).
@@ -194,9 +205,7 @@ async function completeDocument(
     // Its failure is thrown where it is awaited below; meanwhile it is not an unhandled rejection.
     outcomeWritten.catch(() => undefined);
     written.exchanged(exchange);
-    // One turn of the event loop: the append reaches the device (its write handed to the thread
-    // pool) before the work meant to overlap it starts.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn(); // the outcome's write is with the device before the layout starts
   }
   const derived = written.derived();
   // Capability 6: electronic only when registered online; offline documents are always printed. A
@@ -246,6 +255,14 @@ async function completeDocument(
   }
   issued.doc = written.current();
   return issued;
+}
+
+/**
+ * One turn of the event loop: an append started just before has reached the device (its write is
+ * with the thread pool) when the work meant to overlap it starts (ADR 1110).
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function tryRender(
