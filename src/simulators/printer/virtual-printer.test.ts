@@ -12,7 +12,7 @@ import { SAMPLE_RECEIPTS } from '../../core/receipt/sample-receipts.js';
 import { RESULT_CODES } from '../../core/result-codes.js';
 import { EscPosDecoder } from './escpos-decoder.js';
 import { EscPosPaper, jobText, type PrintedJob } from './escpos-paper.js';
-import { VIRTUAL_PRINTER_HISTORY, VirtualPrinter } from './virtual-printer.js';
+import { MAX_JOBS_FILING, VIRTUAL_PRINTER_HISTORY, VirtualPrinter } from './virtual-printer.js';
 
 let dir: string;
 const made: VirtualPrinter[] = [];
@@ -177,6 +177,32 @@ describe('VirtualPrinter', () => {
       '000002-receipt-b.bin',
       '000002-receipt-b.txt',
     ]);
+  });
+
+  it('holds a job back while the files of MAX_JOBS_FILING jobs are still on their way (a slow disk)', async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const printer = vp({
+      dir,
+      files: {
+        mkdir: async () => {},
+        readdir: async () => [],
+        readFile: async () => new Uint8Array(0),
+        writeFile: () => gate,
+      },
+    });
+    for (let i = 0; i < MAX_JOBS_FILING; i++) await printer.print(job());
+    let answered = false;
+    const next = printer.print(job()).then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    open();
+    await next;
+    expect(printer.history).toHaveLength(MAX_JOBS_FILING + 1);
   });
 
   it('refuses the next job with PRINTER_COMMUNICATION_ERROR while an earlier job’s files cannot be written, then writes them', async () => {

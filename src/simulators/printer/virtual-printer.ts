@@ -39,6 +39,9 @@ const nodeFiles: VirtualPrinterFiles = {
   readFile: (path) => readFile(path),
 };
 
+/** Jobs whose files may be on their way at once (ADR 1109); the next job waits beyond that. */
+export const MAX_JOBS_FILING = 32;
+
 /** Jobs (and refused jobs) kept in memory: the newest ones; older jobs stay as files only. */
 export const VIRTUAL_PRINTER_HISTORY = 200;
 
@@ -101,6 +104,8 @@ export class VirtualPrinter implements ReceiptPrinter {
   /** Files a background write could not write: written again before the next job, or it fails. */
   private unfiled: Array<{ path: string; data: Uint8Array | string }> = [];
   private fileError: unknown;
+  /** Jobs whose files are still on their way. */
+  private filingJobs = 0;
   private lastJobNo: number | undefined;
   private paper: 'ok' | 'near-end' | 'out' = 'ok';
   private coverOpen = false;
@@ -329,6 +334,7 @@ export class VirtualPrinter implements ReceiptPrinter {
    * fails is kept and written again before the next job.
    */
   private file(writes: Array<{ path: string; data: Uint8Array | string }>): void {
+    this.filingJobs++;
     this.filing = this.filing.then(async () => {
       for (const w of writes) {
         try {
@@ -338,6 +344,7 @@ export class VirtualPrinter implements ReceiptPrinter {
           this.fileError ??= e;
         }
       }
+      this.filingJobs--;
     });
   }
 
@@ -348,6 +355,8 @@ export class VirtualPrinter implements ReceiptPrinter {
    * paper refuses the next one.
    */
   private async refile(): Promise<void> {
+    // A slow disk holds the printer back instead of piling up jobs in memory.
+    if (this.filingJobs >= MAX_JOBS_FILING) await this.filing;
     if (this.unfiled.length === 0) return;
     await this.filing;
     const missing = this.unfiled;
