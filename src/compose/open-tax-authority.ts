@@ -60,12 +60,19 @@ export async function openTaxAuthority(
       log: warn,
     });
     const demoCa = new X509Certificate(simulator.caCertPem);
-    const health = new SfsHealth(`embedded simulator ${simulator.url}`, () => {
-      const der = merchantCertificate();
-      if (der === undefined) return undefined;
+    const foreignCa = (der: string): string | undefined => {
       const cert = new X509Certificate(Buffer.from(der, 'base64'));
       if (cert.checkIssued(demoCa) && cert.verify(demoCa.publicKey)) return undefined;
       return `The embedded SFS simulator accepts only certificates of the demo CA in ${caDir}; the stored merchant's certificate is issued by "${cert.issuer.replace(/\n/g, ', ')}", so every document would be rejected (-13). Give --sfs-url and --sfs-trust for a real SFS, or make test merchants with: kasa merchant new --ca-dir ${caDir}`;
+    };
+    // The status probe asks on every request; the answer depends only on the certificate (the demo
+    // CA is this connection's), so it is worked out again only when the stored certificate changes.
+    let checked: { der: string; problem: string | undefined } | undefined;
+    const health = new SfsHealth(`embedded simulator ${simulator.url}`, () => {
+      const der = merchantCertificate();
+      if (der === undefined) return undefined;
+      if (checked?.der !== der) checked = { der, problem: foreignCa(der) };
+      return checked.problem;
     });
     const taxAuthority = new SoapTaxAuthority({
       url: simulator.url,

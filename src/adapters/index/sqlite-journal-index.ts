@@ -200,8 +200,9 @@ export class SqliteJournalIndex implements JournalIndex {
 
   private applyManyNow(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
     // The cached mark is dropped around the write: a rolled-back transaction leaves the one it
-    // read (still right), a committed one moved it.
+    // read (still right), a committed one moved it to `written`.
     this.hwm = undefined;
+    let written = 0;
     this.db.transaction(() => {
       let hwm = this.highWaterMark();
       const counts = new Map<string, number>();
@@ -217,8 +218,9 @@ export class SqliteJournalIndex implements JournalIndex {
       for (const [type, n] of counts) this.q.countType.run(type, n, n);
       this.q.setMeta.run('hwm', String(hwm));
       this.q.setMeta.run('hwm_hash', entries.at(-1)!.chainHash);
+      written = hwm;
     })();
-    this.hwm = undefined;
+    this.hwm = written;
   }
 
   clear(): void {

@@ -12,13 +12,26 @@ export class CertificateCache {
 
   constructor(private readonly limit = 16) {}
 
-  /** The certificate of `base64` DER; throws as `new X509Certificate` does for bytes that are not one. */
-  get(base64: string): X509Certificate {
-    const known = this.#entries.get(base64);
+  /**
+   * The certificate kept under exactly this text by {@link get}, or undefined. A message's token
+   * text is looked up as it stands: the same text is the same Base64 once its white space is
+   * removed, so the checks the caller made of it before keeping it (Base64 alphabet) hold again.
+   */
+  known(text: string): X509Certificate | undefined {
+    return this.#entries.get(text)?.certificate;
+  }
+
+  /**
+   * The certificate of `base64` DER, kept under `text` (default: `base64` itself; e.g. the token's
+   * text as it stood in the message, white space included); throws as `new X509Certificate` does
+   * for bytes that are not one.
+   */
+  get(base64: string, text: string = base64): X509Certificate {
+    const known = this.#entries.get(text);
     if (known) return known.certificate;
     const certificate = new X509Certificate(Buffer.from(base64, 'base64'));
     const facts = new Map<string, unknown>();
-    this.#entries.set(base64, { certificate, facts });
+    this.#entries.set(text, { certificate, facts });
     this.#byCertificate.set(certificate, facts);
     if (this.#entries.size > this.limit) {
       const oldest = this.#entries.keys().next().value;

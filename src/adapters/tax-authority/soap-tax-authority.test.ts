@@ -196,6 +196,36 @@ describe('every injectable fault maps to its documented outcome within the onlin
     expect((await timed(nextPd())).outcome.kind).toBe('accepted');
   });
 
+  it('with notBefore, signs at once but sends only once it resolves — and nothing when it rejects (ADR 1110)', async () => {
+    const signs: number[] = [];
+    const signer = {
+      certificateDer: h.merchant.signer.certificateDer,
+      sign: (data: Uint8Array) => {
+        signs.push(h.sim.history().length);
+        return h.merchant.signer.sign(data);
+      },
+    };
+    const before = h.sim.history().length;
+    let release: () => void = () => undefined;
+    const durable = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const pending = h.client.registerReceipt(nextPd(), signer, { timeoutMs: 5000, notBefore: durable });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(signs).toEqual([before]); // signed while it waits
+    expect(h.sim.history()).toHaveLength(before); // nothing sent yet
+    release();
+    expect((await pending).kind).toBe('accepted');
+    expect(h.sim.history()).toHaveLength(before + 1);
+
+    const refused = Object.assign(new Error('the document was not stored'), { code: 'TEST' });
+    await expect(
+      h.client.registerReceipt(nextPd(), h.merchant.signer, { notBefore: Promise.reject(refused) }),
+    ).rejects.toBe(refused);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.sim.history()).toHaveLength(before + 1);
+  });
+
   it('close() ends a pending attempt as unreachable', async () => {
     const client = new SoapTaxAuthority({ url: h.sim.url, trust: TrustStore.fromPem(h.sim.caCertPem) });
     h.sim.injectFault({ kind: 'timeout' });

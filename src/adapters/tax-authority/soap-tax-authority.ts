@@ -38,6 +38,9 @@ export interface SoapTaxAuthorityOptions {
 
 type Operation = 'RegisterReceipt' | 'RegisterLocation';
 
+// One decoder for every answer: a decode without `stream` starts from a clean state each time.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 class TimedOut extends Error {}
 class Closed extends Error {}
 
@@ -111,14 +114,18 @@ export class SoapTaxAuthority implements TaxAuthority {
     signer: MessageSigner,
     options: SendOptions | undefined,
   ): Promise<SfsOutcome> {
+    // Signed first: with `notBefore` (ADR 1110) the signing overlaps what the request waits for.
+    const signed = signEnvelope(element, signer);
+    if (options?.notBefore !== undefined) await options.notBefore;
     const started = performance.now();
     const limit = options?.timeoutMs ?? this.#timeoutMs;
     const controller = new AbortController();
-    // The limit covers the whole attempt: signing, connecting, sending and reading the answer.
+    // The limit covers the whole attempt from here: connecting, sending and reading the answer
+    // (the signing before it is synchronous, a timer could not cut it short).
     const timer = setTimeout(() => controller.abort(new TimedOut(`no answer within ${limit} ms`)), limit);
     this.#inflight.add(controller);
     try {
-      const xml = signEnvelope(element, signer);
+      const xml = signed;
       const reply = await this.#transport.post(this.#url, xml, controller.signal);
       return this.#interpret(operation, requestUuid, reply, started);
     } catch (e) {
@@ -148,7 +155,7 @@ export class SoapTaxAuthority implements TaxAuthority {
         : { kind: 'invalid-response', reason: `HTTP ${reply.status}: ${reason}` };
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(reply.body);
+      text = UTF8.decode(reply.body);
     } catch {
       return notSoap('the answer is not UTF-8');
     }

@@ -159,6 +159,29 @@ describe('verifyEnvelope', () => {
     });
   });
 
+  it('looks a token text up as it stands: only the very text read before skips its Base64 check', () => {
+    const xml = signEnvelope(content, merchant.signer);
+    const certificates = new CertificateCache();
+    const first = verifyEnvelope(xml, { certificates });
+    expect(first.ok).toBe(true);
+    const token = /<wsse:BinarySecurityToken[^>]*>([^<]+)</.exec(xml)![1]!;
+    expect(certificates.known(token)).toBe(first.ok ? first.certificate : undefined);
+    const withToken = (text: string) =>
+      signEnvelope(content, merchant.signer).replace(/(<wsse:BinarySecurityToken[^>]*>)[^<]+/, `$1${text}`);
+    // The same certificate with line breaks in its Base64: checked and read as another text, same answer.
+    const wrapped = token.replace(/(.{64})/g, '$1\n');
+    const second = verifyEnvelope(withToken(wrapped), { certificates });
+    expect(second.ok).toBe(true);
+    if (first.ok && second.ok) expect(second.certificate.raw.equals(first.certificate.raw)).toBe(true);
+    // A text that differs from a known one by a character outside Base64 is checked, not looked up
+    // loosely: Buffer.from would read it as the same certificate, the SFS profile does not.
+    for (const spoiled of [`${token.slice(0, 10)}!${token.slice(10)}`, `${token}*`, `-${token}`]) {
+      expect(certificates.known(spoiled)).toBeUndefined();
+      const result = verifyEnvelope(withToken(spoiled), { certificates });
+      expect(result.ok ? 'ok' : result.reason).toBe('the token is not Base64');
+    }
+  });
+
   it('refuses a signature made by another key than the token certificate', () => {
     const other = testMerchant({ ca: merchant.ca });
     const xml = signEnvelope(content, other.signer);

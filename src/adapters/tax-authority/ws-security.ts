@@ -1,4 +1,4 @@
-import { createHash, randomFillSync, verify as rsaVerify, X509Certificate } from 'node:crypto';
+import { hash, randomFillSync, verify as rsaVerify, X509Certificate } from 'node:crypto';
 import type { Document, Element } from '@xmldom/xmldom';
 import { ExclusiveCanonicalization } from 'xml-crypto';
 import type { MessageSigner } from '../../core/ports/tax-authority.js';
@@ -6,7 +6,7 @@ import { type BodyTemplate, type FilledBody, holeMarker, splitAtMarkers } from '
 import type { CertificateCache } from './certificate-cache.js';
 import type { CanonicalBody } from './soap-envelope.js';
 import { NS } from './soap-envelope.js';
-import { allElements, elementChildren, is, parseXml, XmlParseError } from './xml-dom.js';
+import { elementChildren, forEachElement, is, parseXml, XmlParseError } from './xml-dom.js';
 
 /**
  * WS-Security 1.0 + XML Signature for SFS messages, the profile of the official samples
@@ -287,20 +287,28 @@ function tokenCertificate(
   ) {
     throw new Refused('certificate-format', 'the BinarySecurityToken is not a Base64 X.509v3 token');
   }
-  const text = (token.textContent ?? '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text))
-    throw new Refused('certificate-format', 'the token is not Base64');
-  let certificate: X509Certificate;
-  try {
-    certificate = certificates ? certificates.get(text) : new X509Certificate(Buffer.from(text, 'base64'));
-  } catch {
-    throw new Refused('certificate-format', 'the token is not a DER X.509 certificate');
+  const tokenText = token.textContent ?? '';
+  // A token text seen before passed the checks below and was read then: the same text gives the
+  // same answer, so it is not scanned again (a register sends the same certificate every time).
+  let certificate = certificates?.known(tokenText);
+  if (certificate === undefined) {
+    const text = tokenText.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text))
+      throw new Refused('certificate-format', 'the token is not Base64');
+    try {
+      certificate = certificates
+        ? certificates.get(text, tokenText)
+        : new X509Certificate(Buffer.from(text, 'base64'));
+    } catch {
+      throw new Refused('certificate-format', 'the token is not a DER X.509 certificate');
+    }
   }
+  const read = certificate;
   const rsa = certificates
-    ? certificates.fact(certificate, 'rsa', () => certificate.publicKey.asymmetricKeyType === 'rsa')
-    : certificate.publicKey.asymmetricKeyType === 'rsa';
+    ? certificates.fact(read, 'rsa', () => read.publicKey.asymmetricKeyType === 'rsa')
+    : read.publicKey.asymmetricKeyType === 'rsa';
   if (!rsa) throw new Refused('certificate-format', 'the key is not RSA');
-  return certificate;
+  return read;
 }
 
 function readSignedInfo(signedInfo: Element, body: Element, doc: Document) {
@@ -321,9 +329,9 @@ function readSignedInfo(signedInfo: Element, body: Element, doc: Document) {
   }
   // One element with that id: no second element may pose as the signed Body (signature wrapping).
   let holders = 0;
-  for (const element of allElements(doc.documentElement!)) {
+  forEachElement(doc.documentElement!, (element) => {
     if (element.getAttributeNS(NS.wsu, 'Id') === bodyId || element.getAttribute('Id') === bodyId) holders++;
-  }
+  });
   if (holders !== 1) throw new Refused('signature', 'the Body id is not unique');
   const [transforms, digestMethod, digestValue, ...extra] = elementChildren(reference);
   const transformList = transforms && is(transforms, NS.ds, 'Transforms') ? elementChildren(transforms) : [];
@@ -368,6 +376,7 @@ function canonicalize(element: Element, prefixes: string[]): string {
   ) as string;
 }
 
+// One-shot hashing (Node ≥ 20.12; engines say ≥ 20.19): no Hash object per digest (capability 13).
 function sha256Base64(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('base64');
+  return hash('sha256', text, 'base64');
 }

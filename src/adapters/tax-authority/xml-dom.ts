@@ -78,6 +78,18 @@ export function* allElements(root: Element): Generator<Element> {
   for (const child of elementChildren(root)) yield* allElements(child);
 }
 
+/**
+ * Calls `visit` for every element of the tree under `root` (root included), depth first, in
+ * document order — what {@link allElements} yields, without a generator and an array per element
+ * (the signature check walks every message this way: capability 13).
+ */
+export function forEachElement(root: Element, visit: (element: Element) => void): void {
+  visit(root);
+  for (let node = root.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === node.ELEMENT_NODE) forEachElement(node as Element, visit);
+  }
+}
+
 /** Escapes an attribute value; tabs and line ends as character references so they survive parsing. */
 export function escapeAttribute(value: string): string {
   return value

@@ -7,6 +7,7 @@ const grammar = createRequire(import.meta.url)('@xmldom/xmldom/lib/grammar.js') 
   reg: (...parts: Array<RegExp | string>) => RegExp;
   QName_group: RegExp;
   S_OPT: RegExp;
+  QName_exact: RegExp;
 };
 
 describe('xmldom grammar expressions built once (capability 13)', () => {
@@ -19,6 +20,37 @@ describe('xmldom grammar expressions built once (capability 13)', () => {
     // Installing again does not wrap twice.
     expect(installXmldomGrammarCache()).toBe(true);
     expect(grammar.reg('^', grammar.QName_group, grammar.S_OPT, '$')).toBe(endTag);
+  });
+
+  it('answers the qualified-name test as the expression itself, for names remembered or not', () => {
+    expect(installXmldomGrammarCache()).toBe(true);
+    expect(Object.hasOwn(grammar.QName_exact, 'test')).toBe(true);
+    const names = [
+      'ekasa:ReceiptData',
+      'soapenv:Envelope',
+      'wsu:Id',
+      'a',
+      '_x.y-z',
+      'Stánok',
+      'a:b:c',
+      ':a',
+      'a:',
+      '1a',
+      '-a',
+      'a b',
+      '',
+      'ekasa:Položka',
+      `n${'x'.repeat(100)}`,
+      `n${'x'.repeat(100)} `,
+    ];
+    // Twice: the second round answers from what the first remembered.
+    for (const name of [...names, ...names]) {
+      expect(grammar.QName_exact.test(name), name).toBe(
+        RegExp.prototype.test.call(grammar.QName_exact, name),
+      );
+    }
+    expect(grammar.QName_exact.test('a b')).toBe(false);
+    expect(grammar.QName_exact.test('ekasa:ReceiptData')).toBe(true);
   });
 
   it('parses and refuses exactly as before: end tags, comments, processing instructions', () => {

@@ -17,12 +17,13 @@ const LIMIT = 256;
  */
 export function installXmldomGrammarCache(): boolean {
   const require = createRequire(import.meta.url);
-  let grammar: { reg?: Reg & { kasaCached?: true } };
+  let grammar: { reg?: Reg & { kasaCached?: true }; QName_exact?: unknown };
   try {
     grammar = require('@xmldom/xmldom/lib/grammar.js') as typeof grammar;
   } catch {
     return false;
   }
+  rememberQNameTests(grammar.QName_exact);
   const original = grammar.reg;
   if (typeof original !== 'function') return false;
   if (original.kasaCached) return true;
@@ -55,4 +56,36 @@ export function installXmldomGrammarCache(): boolean {
   cached.kasaCached = true;
   grammar.reg = cached;
   return true;
+}
+
+/** How many names the qualified-name test remembers, and how long a name it remembers. */
+const NAMES_LIMIT = 512;
+const NAME_LENGTH_LIMIT = 64;
+
+/**
+ * xmldom's DOM checks every element and attribute name it creates against the grammar's QName
+ * expression (`QName_exact.test`, a Unicode-class expression, once per name per parse: about a
+ * tenth of parsing an SFS message, which carries the same few dozen names every time). Its answer
+ * depends only on the name (the expression has no `g`/`y` flag, so no state between calls), so
+ * the expression's own `test` is shadowed by one that remembers the answers for up to
+ * {@link NAMES_LIMIT} short names and asks the expression itself for any other. Nothing to
+ * invalidate: the expression never changes. Installed once.
+ */
+function rememberQNameTests(expression: unknown): void {
+  if (!(expression instanceof RegExp) || expression.global || expression.sticky) return;
+  if (Object.hasOwn(expression, 'test')) return;
+  const test = RegExp.prototype.test;
+  const answers = new Map<string, boolean>();
+  Object.defineProperty(expression, 'test', {
+    value(name: unknown): boolean {
+      if (typeof name !== 'string' || name.length > NAME_LENGTH_LIMIT)
+        return test.call(expression, name as string);
+      let answer = answers.get(name);
+      if (answer === undefined) {
+        answer = test.call(expression, name);
+        if (answers.size < NAMES_LIMIT) answers.set(name, answer);
+      }
+      return answer;
+    },
+  });
 }

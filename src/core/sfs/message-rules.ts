@@ -16,8 +16,18 @@ export function checkReceiptMessage(
   request: SfsReceiptRequest,
   dates: DateRuleContext,
 ): SfsViolation | undefined {
-  const lexical = checkReceiptLexical(request);
-  if (lexical) return lexical;
+  return checkReceiptLexical(request) ?? checkReceiptMessageAfterSchema(request, dates);
+}
+
+/**
+ * {@link checkReceiptMessage} for a request whose schema (-2) was checked already (the simulator
+ * checks it first, before the signature): the same rules in the same order, without reading every
+ * value's pattern a second time.
+ */
+export function checkReceiptMessageAfterSchema(
+  request: SfsReceiptRequest,
+  dates: DateRuleContext,
+): SfsViolation | undefined {
   if (!okpMatches(request.okp, request.pkp)) return { code: -111, detail: 'OKP is not the SHA-1 of the PKP' };
   return (
     checkReceiptDates(request, dates) ??
@@ -31,4 +41,12 @@ export function checkLocationMessage(
   dates: DateRuleContext,
 ): SfsViolation | undefined {
   return checkLocationLexical(request) ?? checkLocationDates(request, dates);
+}
+
+/** {@link checkLocationMessage} for a request whose schema (-2) was checked already. */
+export function checkLocationMessageAfterSchema(
+  request: SfsLocationRequest,
+  dates: DateRuleContext,
+): SfsViolation | undefined {
+  return checkLocationDates(request, dates);
 }

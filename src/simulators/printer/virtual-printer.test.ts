@@ -12,14 +12,22 @@ import { SAMPLE_RECEIPTS } from '../../core/receipt/sample-receipts.js';
 import { RESULT_CODES } from '../../core/result-codes.js';
 import { EscPosDecoder } from './escpos-decoder.js';
 import { EscPosPaper, jobText, type PrintedJob } from './escpos-paper.js';
-import { VIRTUAL_PRINTER_HISTORY, VirtualPrinter } from './virtual-printer.js';
+import { MAX_JOBS_FILING, VIRTUAL_PRINTER_HISTORY, VirtualPrinter } from './virtual-printer.js';
 
 let dir: string;
+const made: VirtualPrinter[] = [];
+/** A printer whose files this test waits for before its folder is removed (ADR 1109). */
+function vp(options?: ConstructorParameters<typeof VirtualPrinter>[0]): VirtualPrinter {
+  const printer = new VirtualPrinter(options);
+  made.push(printer);
+  return printer;
+}
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kasa-virtual-printer-'));
 });
 afterEach(async () => {
+  await Promise.all(made.splice(0).map((p) => p.filed()));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -37,11 +45,12 @@ async function codeOf(p: Promise<unknown>): Promise<number | undefined> {
 
 describe('VirtualPrinter', () => {
   it('keeps each job as <n>-<kind>[-ref].bin (ESC/POS) and .txt; the PNG only when asked for', async () => {
-    const printer = new VirtualPrinter({ dir, charsPerLine: 32 });
+    const printer = vp({ dir, charsPerLine: 32 });
     const layout = layoutReceipt(SAMPLE_RECEIPTS.pdOffline, 32);
     const outcome = await printer.print({ kind: 'receipt', layout, reference: '202601/24' });
     await printer.print({ kind: 'copy', layout: layoutReceipt(SAMPLE_RECEIPTS.copy, 32) });
     expect(outcome.jobId).toBe('1');
+    await printer.filed(); // the files follow the jobs (ADR 1109)
     expect((await readdir(dir)).sort()).toEqual([
       '000001-receipt-202601-24.bin',
       '000001-receipt-202601-24.txt',
@@ -58,7 +67,7 @@ describe('VirtualPrinter', () => {
     for (const cmd of new EscPosDecoder().push(bin)) paper.apply(cmd);
     expect(jobText(jobs[0]!, 32)).toBe(txt);
     // The paper image is drawn on demand, after a restart too, and kept beside the bytes.
-    const png = await new VirtualPrinter({ dir, charsPerLine: 32 }).png(1);
+    const png = await vp({ dir, charsPerLine: 32 }).png(1);
     expect(PNG.sync.read(png).width).toBe(384);
     expect((await readdir(dir)).filter((f) => f.endsWith('.png'))).toEqual(['000001-receipt-202601-24.png']);
     expect(printer.history.map((j) => [j.jobNo, j.kind])).toEqual([
@@ -69,8 +78,11 @@ describe('VirtualPrinter', () => {
   });
 
   it('continues the numbering of files already in the folder (after a restart)', async () => {
-    await new VirtualPrinter({ dir }).print(job());
-    await new VirtualPrinter({ dir }).print(job());
+    for (let run = 0; run < 2; run++) {
+      const printer = vp({ dir });
+      await printer.print(job());
+      await printer.close(); // a stop writes the files of every job printed
+    }
     expect((await readdir(dir)).filter((f) => f.endsWith('.txt')).sort()).toEqual([
       '000001-receipt.txt',
       '000002-receipt.txt',
@@ -78,7 +90,7 @@ describe('VirtualPrinter', () => {
   });
 
   it('keeps jobs in memory only when it has no folder', async () => {
-    const printer = new VirtualPrinter({});
+    const printer = vp({});
     await printer.print(job());
     expect(printer.target).toBe('virtual:memory');
     expect(printer.history[0]?.files).toBeUndefined();
@@ -86,7 +98,7 @@ describe('VirtualPrinter', () => {
   });
 
   it('fails with 105 without paper, 100 with the cover open, 102 when disconnected; status says so', async () => {
-    const printer = new VirtualPrinter({ dir });
+    const printer = vp({ dir });
     const cases: Array<[() => void, PrinterFault, number]> = [
       [() => printer.setPaper('out'), 'PRINTER_NO_PAPER', 105],
       [() => printer.setCoverOpen(true), 'PRINTER_NOT_READY', 100],
@@ -105,12 +117,13 @@ describe('VirtualPrinter', () => {
     printer.reset();
     printer.setPaper('near-end');
     await printer.print(job());
+    await printer.filed();
     expect(await printer.status()).toMatchObject({ ready: true, paper: 'near-end', model: 'virtual' });
     expect(await readdir(dir)).toHaveLength(2);
   });
 
   it('fails the next N jobs with a chosen code, then prints again; records the failures', async () => {
-    const printer = new VirtualPrinter({ dir });
+    const printer = vp({ dir });
     printer.failNext('PRINTER_NOT_READY', 2);
     printer.failNext('PRINTER_COMMUNICATION_ERROR');
     expect(printer.pendingFaults()).toBe(3);
@@ -129,27 +142,102 @@ describe('VirtualPrinter', () => {
   });
 
   it('refuses a job wider than its paper with PRINTER_DATA_REFUSED', async () => {
-    const printer = new VirtualPrinter({ dir, charsPerLine: 32 });
+    const printer = vp({ dir, charsPerLine: 32 });
     expect(await codeOf(printer.print(job({}, 42)))).toBe(101);
   });
 
-  it('turns a write failure into PRINTER_COMMUNICATION_ERROR', async () => {
-    const printer = new VirtualPrinter({
+  it('answers a job before its files are written, writes them in job order, and close() waits for them', async () => {
+    const written: string[] = [];
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const printer = vp({
       dir,
       files: {
         mkdir: async () => {},
         readdir: async () => [],
         readFile: async () => new Uint8Array(0),
-        writeFile: async () => {
-          throw new Error('ENOSPC');
+        writeFile: async (path) => {
+          await gate;
+          written.push(path.slice(dir.length + 1));
         },
       },
     });
-    expect(await codeOf(printer.print(job()))).toBe(103);
+    expect((await printer.print(job({ reference: 'a' }))).jobId).toBe('1');
+    expect((await printer.print(job({ reference: 'b' }))).jobId).toBe('2');
+    expect(written).toEqual([]);
+    expect(printer.history.map((j) => j.reference)).toEqual(['a', 'b']);
+    const closed = printer.close();
+    open();
+    await closed;
+    expect(written).toEqual([
+      '000001-receipt-a.bin',
+      '000001-receipt-a.txt',
+      '000002-receipt-b.bin',
+      '000002-receipt-b.txt',
+    ]);
+  });
+
+  it('holds a job back while the files of MAX_JOBS_FILING jobs are still on their way (a slow disk)', async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const printer = vp({
+      dir,
+      files: {
+        mkdir: async () => {},
+        readdir: async () => [],
+        readFile: async () => new Uint8Array(0),
+        writeFile: () => gate,
+      },
+    });
+    for (let i = 0; i < MAX_JOBS_FILING; i++) await printer.print(job());
+    let answered = false;
+    const next = printer.print(job()).then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    open();
+    await next;
+    expect(printer.history).toHaveLength(MAX_JOBS_FILING + 1);
+  });
+
+  it('refuses the next job with PRINTER_COMMUNICATION_ERROR while an earlier job’s files cannot be written, then writes them', async () => {
+    const disk = new Map<string, Uint8Array | string>();
+    let full = true;
+    const printer = vp({
+      dir,
+      files: {
+        mkdir: async () => {},
+        readdir: async () => [],
+        readFile: async () => new Uint8Array(0),
+        writeFile: async (path, data) => {
+          if (full) throw new Error('ENOSPC');
+          disk.set(path.slice(dir.length + 1), data);
+        },
+      },
+    });
+    // The job is on the paper (its history); its files fail behind it.
+    expect((await printer.print(job({ reference: 'a' }))).jobId).toBe('1');
+    await printer.filed();
+    expect(await codeOf(printer.print(job({ reference: 'b' })))).toBe(103);
+    expect(printer.history.map((j) => j.reference)).toEqual(['a']);
+    full = false;
+    expect((await printer.print(job({ reference: 'c' }))).jobId).toBe('2');
+    await printer.filed();
+    expect([...disk.keys()]).toEqual([
+      '000001-receipt-a.bin',
+      '000001-receipt-a.txt',
+      '000002-receipt-c.bin',
+      '000002-receipt-c.txt',
+    ]);
   });
 
   it('kicks the drawer with a job or alone', async () => {
-    const printer = new VirtualPrinter({ dir });
+    const printer = vp({ dir });
     await printer.print(job({ openDrawer: true }));
     await printer.print(job());
     await printer.openDrawer();
@@ -164,13 +252,14 @@ describe('VirtualPrinter', () => {
   });
 
   it('keeps only the newest jobs and failures in memory; older jobs stay on disk and their PNG still comes', async () => {
-    const printer = new VirtualPrinter({ dir });
+    const printer = vp({ dir });
     const small = job({}, 48);
     for (let i = 1; i <= VIRTUAL_PRINTER_HISTORY + 5; i++)
       await printer.print({ ...small, reference: `r${i}` });
     expect(printer.history).toHaveLength(VIRTUAL_PRINTER_HISTORY);
     expect(printer.history[0]?.jobNo).toBe(6);
     expect(printer.history.at(-1)?.jobNo).toBe(VIRTUAL_PRINTER_HISTORY + 5);
+    await printer.filed();
     expect((await readdir(dir)).filter((f) => f.endsWith('.bin'))).toHaveLength(VIRTUAL_PRINTER_HISTORY + 5);
     expect(PNG.sync.read(await printer.png(1)).width).toBe(576);
     printer.setPaper('out');
@@ -179,7 +268,7 @@ describe('VirtualPrinter', () => {
   }, 60_000);
 
   it('records the pacing the caller asked for', async () => {
-    const printer = new VirtualPrinter({});
+    const printer = vp({});
     await printer.print(job(), { windowSize: 2500, printDelay: 5000 });
     expect(printer.history[0]?.options).toEqual({ windowSize: 2500, printDelay: 5000 });
   });

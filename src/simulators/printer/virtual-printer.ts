@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EscPosEncoder } from '../../adapters/printer/escpos-encoder.js';
 import { DEFAULT_PROFILE, type PrinterProfile, parsePrinterProfile } from '../../config/printer-profile.js';
@@ -34,11 +33,14 @@ const nodeFiles: VirtualPrinterFiles = {
     await mkdir(path, { recursive: true });
   },
   readdir: (path) => readdir(path),
-  // Two small files per job into the page cache: written at once, a third of the cost of a trip
-  // through the thread pool on every receipt (capability 13); still a promise, and print() still yields.
-  writeFile: async (path, data) => writeFileSync(path, data),
+  // Through the thread pool: creating a file costs kasa's thread about 0.25 ms on this VM's ext4
+  // (capability 13's profile); a job's files are written behind it (ADR 1109).
+  writeFile: (path, data) => writeFile(path, data),
   readFile: (path) => readFile(path),
 };
+
+/** Jobs whose files may be on their way at once (ADR 1109); the next job waits beyond that. */
+export const MAX_JOBS_FILING = 32;
 
 /** Jobs (and refused jobs) kept in memory: the newest ones; older jobs stay as files only. */
 export const VIRTUAL_PRINTER_HISTORY = 200;
@@ -97,6 +99,13 @@ export class VirtualPrinter implements ReceiptPrinter {
   private readonly printed: VirtualPrintedJob[] = [];
   private readonly failed: VirtualPrintFailure[] = [];
   private queue: Promise<unknown> = Promise.resolve();
+  /** The files of jobs already on the paper, written in job order behind them (ADR 1109). */
+  private filing: Promise<void> = Promise.resolve();
+  /** Files a background write could not write: written again before the next job, or it fails. */
+  private unfiled: Array<{ path: string; data: Uint8Array | string }> = [];
+  private fileError: unknown;
+  /** Jobs whose files are still on their way. */
+  private filingJobs = 0;
   private lastJobNo: number | undefined;
   private paper: 'ok' | 'near-end' | 'out' = 'ok';
   private coverOpen = false;
@@ -190,6 +199,12 @@ export class VirtualPrinter implements ReceiptPrinter {
   async close(): Promise<void> {
     await this.queue;
     this.closed = true;
+    await this.filed();
+  }
+
+  /** Resolves once every printed job's files are written (or their write failed). */
+  async filed(): Promise<void> {
+    await this.filing;
   }
 
   // --- fault injection and inspection (tests, admin page) ---
@@ -278,6 +293,7 @@ export class VirtualPrinter implements ReceiptPrinter {
         `job is ${job.layout.width} characters wide, paper ${this.charsPerLine}`,
       );
     }
+    await this.refile();
     const jobNo = (await this.lastNumber()) + 1;
     const text = renderReceiptText(job.layout);
     const { bytes } = this.encode(job);
@@ -288,12 +304,10 @@ export class VirtualPrinter implements ReceiptPrinter {
     if (this.dir !== undefined) {
       const base = join(this.dir, fileBase(jobNo, job));
       files = { bin: `${base}.bin`, txt: `${base}.txt`, png: `${base}.png` };
-      try {
-        await this.files.writeFile(files.bin, bytes);
-        await this.files.writeFile(files.txt, text);
-      } catch (e) {
-        throw printerError('PRINTER_COMMUNICATION_ERROR', `virtual printer cannot write ${this.dir}`, e);
-      }
+      this.file([
+        { path: files.bin, data: bytes },
+        { path: files.txt, data: text },
+      ]);
     }
     this.lastJobNo = jobNo;
     // As a real printer: the kick goes with the first unit, so a resumed job, or a receipt whose
@@ -312,6 +326,56 @@ export class VirtualPrinter implements ReceiptPrinter {
       ...(files !== undefined ? { files } : {}),
     });
     return { jobId: String(jobNo) };
+  }
+
+  /**
+   * ADR 1109: a job is on the paper once it is in the printer (its history); its two files follow
+   * in job order, off kasa's thread, as a real printer prints the job it has taken. A write that
+   * fails is kept and written again before the next job.
+   */
+  private file(writes: Array<{ path: string; data: Uint8Array | string }>): void {
+    this.filingJobs++;
+    this.filing = this.filing.then(async () => {
+      for (const w of writes) {
+        try {
+          await this.files.writeFile(w.path, w.data);
+        } catch (e) {
+          this.unfiled.push(w);
+          this.fileError ??= e;
+        }
+      }
+      this.filingJobs--;
+    });
+  }
+
+  /**
+   * Before a job: the earlier jobs' files are written (a job never waits for them otherwise); any
+   * that could not be written are tried again, and while one still cannot, the job fails with
+   * PRINTER_COMMUNICATION_ERROR (nothing of it printed), as a printer that cannot put a job on
+   * paper refuses the next one.
+   */
+  private async refile(): Promise<void> {
+    // A slow disk holds the printer back instead of piling up jobs in memory.
+    if (this.filingJobs >= MAX_JOBS_FILING) await this.filing;
+    if (this.unfiled.length === 0) return;
+    await this.filing;
+    const missing = this.unfiled;
+    this.unfiled = [];
+    const cause = this.fileError;
+    this.fileError = undefined;
+    for (const [i, w] of missing.entries()) {
+      try {
+        await this.files.writeFile(w.path, w.data);
+      } catch (e) {
+        this.unfiled = missing.slice(i);
+        this.fileError = e;
+        throw printerError(
+          'PRINTER_COMMUNICATION_ERROR',
+          `virtual printer cannot write ${this.dir}: ${w.path} of an earlier job is not written yet`,
+          e ?? cause,
+        );
+      }
+    }
   }
 
   private encode(job: PrintJob) {

@@ -6,7 +6,10 @@ import type { DateRuleContext } from '../../core/sfs/date-rules.js';
 import { type SfsViolation, SIM_DUPLICATE_CODE, violation } from '../../core/sfs/ekasa-errors.js';
 import type { SfsLocationRequest, SfsReceiptRequest } from '../../core/sfs/message.js';
 import { checkLocationLexical, checkReceiptLexical } from '../../core/sfs/message-lexical.js';
-import { checkLocationMessage, checkReceiptMessage } from '../../core/sfs/message-rules.js';
+import {
+  checkLocationMessageAfterSchema,
+  checkReceiptMessageAfterSchema,
+} from '../../core/sfs/message-rules.js';
 import { pkpBaseString } from '../../core/sfs/pkp.js';
 import {
   type CarefulContext,
@@ -72,7 +75,8 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
     operation: read.operation,
     request: read.request,
   });
-  // The schema comes first (-2): value patterns are part of the XSD.
+  // The schema comes first (-2): value patterns are part of the XSD. Checked once: the message
+  // rules below start after it (capability 13).
   const schema =
     read.operation === 'RegisterReceipt'
       ? checkReceiptLexical(read.request)
@@ -100,7 +104,7 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
 
   if (read.operation === 'RegisterLocation') {
     const broken =
-      checkLocationMessage(read.request, ctx.dates) ??
+      checkLocationMessageAfterSchema(read.request, ctx.dates) ??
       (ctx.careful && checkLocationCarefully(read.request, ctx.careful));
     if (broken) return fault(broken);
     ctx.registry.rememberCertificate(CashRegisterCode, envelope.certificate.raw);
@@ -113,7 +117,7 @@ export function processRequest(xml: string, ctx: ProcessorContext): Processed {
   if (!pkpCertificate) return fault(violation(-100, 'the PKP does not verify'));
   const careful = ctx.careful;
   const broken =
-    checkReceiptMessage(request, ctx.dates) ??
+    checkReceiptMessageAfterSchema(request, ctx.dates) ??
     (careful &&
       checkReceiptCarefully(request, careful, {
         verifiedBy: pkpCertificate,

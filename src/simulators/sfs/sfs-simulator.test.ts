@@ -10,6 +10,7 @@ import { receiptRequestElement } from '../../adapters/tax-authority/soap-envelop
 import { signEnvelope } from '../../adapters/tax-authority/ws-security.js';
 import { SfsSimulator, SIM_HISTORY_LIMIT, WSDL_PATH } from './sfs-simulator.js';
 import { SIGNING_CERT_FILE } from './signing-identity.js';
+import { MAX_BODY_BYTES } from './sim-http.js';
 
 let h: SfsHarness;
 let number = 5000;
@@ -41,6 +42,17 @@ describe('SFS simulator HTTP surface', () => {
     expect(service.headers.get('allow')).toBe('POST');
     expect((await fetch(`${h.sim.baseUrl}${WSDL_PATH}`)).status).toBe(405);
     expect((await fetch(`${h.sim.baseUrl}/soap/services/v2`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('answers 413 to a body over 1 MiB and reads the next request whole', async () => {
+    const big = `${signedPd().xml}${' '.repeat(MAX_BODY_BYTES)}`;
+    const refused = await post(big);
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toBe('Payload Too Large');
+    const { xml, request } = signedPd();
+    const accepted = await post(xml);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain(`RequestUuid="${request.header.Uuid}"`);
   });
 
   it('refuses another media type than application/soap+xml with 415', async () => {

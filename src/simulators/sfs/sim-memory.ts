@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
@@ -8,7 +8,17 @@ export const SIM_MEMORY_FILE = 'sfs-sim-memory.sqlite';
 /** Bumped when the tables change: a file of another version is emptied (it is a simulator's memory). */
 const SCHEMA_VERSION = 1;
 
-const digest = (text: string): string => createHash('sha256').update(text).digest('base64');
+// A request's PKP and fingerprint are digested for the look-up, again for the record and again for
+// the Uuid: the last few texts' digests are kept (a string compared first by identity, then by
+// content: the same text has the same digest, so nothing can go stale).
+const recent: Array<[string, string]> = [];
+const digest = (text: string): string => {
+  for (const [known, value] of recent) if (known === text) return value;
+  const value = hash('sha256', text, 'base64');
+  recent.unshift([text, value]);
+  if (recent.length > 4) recent.pop();
+  return value;
+};
 
 /**
  * What the simulated SFS remembers of every message it accepted — the receipts it registered (by
@@ -105,7 +115,14 @@ export class SimMemory {
   }
 
   addReceipt(pkp: string, id: string, fingerprint: string, numberKey: string, uuid: string): void {
-    this.addReceiptTogether(digest(pkp), id, digest(fingerprint), numberKey, uuid);
+    // Inside a request's transaction the two rows go in as they are (a nested transaction would be
+    // a savepoint of its own); alone, in one transaction of their own.
+    if (this.db.inTransaction) {
+      this.q.addReceipt.run(digest(pkp), id, digest(fingerprint), uuid);
+      this.q.addNumber.run(numberKey, digest(pkp));
+    } else {
+      this.addReceiptTogether(digest(pkp), id, digest(fingerprint), numberKey, uuid);
+    }
   }
 
   /** Whether request `uuid` was accepted for another message than the one `fingerprint` describes. */

@@ -72,6 +72,22 @@ export function receiptImages(deps: { logo?: { images(): ReadonlyMap<string, Uin
   return { images, logo: images.has(LOGO_REF) };
 }
 
+/** A document's receipt laid out for the printer, with the images it needs. */
+export interface PreparedReceipt {
+  layout: ReceiptLayout;
+  images: ReadonlyMap<string, Uint8Array>;
+}
+
+/** Lays out a document's original for the printer (what `printOriginal` prints). */
+export function prepareReceipt(
+  deps: { printer: ReceiptPrinter; logo?: { images(): ReadonlyMap<string, Uint8Array> } },
+  doc: IndexedDocument,
+  merchant: MerchantRecord,
+): PreparedReceipt {
+  const { images, logo } = receiptImages(deps);
+  return { images, layout: documentLayout(doc, merchant, deps.printer.charsPerLine, { logo }) };
+}
+
 /** The electronic receipt of a document: the whole receipt as a Base64 PNG (same as paper). */
 export function electronicReceipt(
   deps: {
@@ -140,9 +156,9 @@ export async function printOriginal(
   openDrawer: boolean,
   options?: PrintOptions,
   drawerOpened = false,
+  prepared: PreparedReceipt = prepareReceipt(deps, doc, merchant),
 ): Promise<PrintFailure | undefined> {
-  const { images, logo } = receiptImages(deps);
-  const layout = documentLayout(doc, merchant, deps.printer.charsPerLine, { logo });
+  const { images, layout } = prepared;
   let failure: PrintFailure | undefined;
   try {
     await deps.printer.print(

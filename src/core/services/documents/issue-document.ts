@@ -13,8 +13,13 @@ import { computePkp } from '../../sfs/pkp.js';
 import type { UsableMerchant } from '../merchant-session.js';
 import { assertClockNotBehind } from './clock-check.js';
 import type { DocumentDeps } from './document-deps.js';
-import { electronicReceipt, printOriginal } from './document-receipt.js';
-import { sendDocumentAttempt } from './send-attempt.js';
+import {
+  electronicReceipt,
+  type PreparedReceipt,
+  prepareReceipt,
+  printOriginal,
+} from './document-receipt.js';
+import { type Attempt, attemptDocument } from './send-attempt.js';
 import { landedAnyway, storedButIncomplete, WrittenDocument } from './written-document.js';
 
 export interface IssueOptions {
@@ -154,14 +159,24 @@ export async function issueDocument(
   const release = deps.claims?.claim({ kind: 'document', documentNo: record.documentNo });
   try {
     const expectedRecordNo = (deps.journal.head()?.recordNo ?? 0) + 1;
-    const recordNo = await deps.journal.append({ type: 'document', body: record }).then(
+    const stored = deps.journal.append({ type: 'document', body: record }).then(
       (r) => r.recordNo,
       (e: unknown) => landedAnyway(deps, e, expectedRecordNo, record),
     );
+    // ADR 1110: the first attempt's request is built and signed while the document is flushed;
+    // it leaves only once the document is durable (ADR 0705), and not at all if it is not.
+    let first: Promise<Attempt> | undefined;
+    if (!record.notSent) {
+      stored.catch(() => undefined); // awaited just below
+      await nextTurn(); // the document's write is with the device before the signing starts
+      first = attemptDocument(deps, record, merchant.signer, 1, { notBefore: stored });
+      first.catch(() => undefined); // awaited in completeDocument, after the document is stored
+    }
+    const recordNo = await stored;
     // From here on the document exists in the CHDÚ: whatever fails later, the answer names it.
     const doc = new WrittenDocument(deps, record, recordNo);
     try {
-      return await completeDocument(deps, doc, merchant, options);
+      return await completeDocument(deps, doc, merchant, options, first);
     } catch (e) {
       throw storedButIncomplete(e, record);
     }
@@ -176,25 +191,41 @@ async function completeDocument(
   written: WrittenDocument,
   merchant: UsableMerchant,
   options: IssueOptions,
+  first: Promise<Attempt> | undefined,
 ): Promise<IssuedDocument> {
   const record = written.record;
   const m = merchant.merchant;
-  if (!record.notSent) {
-    // ADR 1107: while this request waits for the SFS, the sender may start one resend meanwhile.
-    const { exchange } = await deps.lock.whileAwaitingNetwork(() =>
-      sendDocumentAttempt(deps, record, merchant.signer, 1),
-    );
+  let outcomeWritten: Promise<unknown> = Promise.resolve();
+  if (first !== undefined) {
+    // ADR 1107: while this request waits for the SFS, the sender may start a resend or two.
+    const { exchange } = await deps.lock.whileAwaitingNetwork(() => first);
+    // ADR 1110: the outcome goes to the CHDÚ, and while it is being flushed the receipt is laid
+    // out (or drawn, for an electronic receipt) from what this request wrote. Nothing is printed
+    // and nothing answered before the outcome is durable (awaited below).
+    outcomeWritten = deps.journal.append({ type: 'sfs-exchange', body: exchange });
+    // Its failure is thrown where it is awaited below; meanwhile it is not an unhandled rejection.
+    outcomeWritten.catch(() => undefined);
     written.exchanged(exchange);
+    await nextTurn(); // the outcome's write is with the device before the layout starts
   }
+  const derived = written.derived();
+  // Capability 6: electronic only when registered online; offline documents are always printed. A
+  // receipt that cannot be rendered is printed instead: the document is valid and must be handed
+  // over one way or the other.
+  const electronic = record.electronicRequested && derived.sendState === 'online';
+  const png = electronic ? tryRender(deps, derived, m) : undefined;
+  let prepared: PreparedReceipt | undefined;
+  try {
+    if (png === undefined && derived.sendState !== 'stuck') prepared = prepareReceipt(deps, derived, m);
+  } catch {
+    // Laid out again after the write, where its error is handled as it always was.
+  }
+  await outcomeWritten;
   const doc = written.current();
 
   if (doc.sendState === 'stuck') throw sfsFailure(doc);
 
   const issued: IssuedDocument = { doc, merchant };
-  // Capability 6: electronic only when registered online; offline documents are always printed. A
-  // receipt that cannot be rendered is printed instead: the document is valid and must be handed
-  // over one way or the other.
-  const png = record.electronicRequested && doc.sendState === 'online' ? tryRender(deps, doc, m) : undefined;
   if (png !== undefined) {
     issued.electronicReceipt = png;
     const print = { documentNo: record.documentNo, copy: false, ok: true, electronic: true };
@@ -203,7 +234,15 @@ async function completeDocument(
     // The drawer is a convenience: a failing kick must not turn a registered sale into an error.
     if (record.openDrawer) await deps.printer.openDrawer().catch(() => undefined);
   } else {
-    const failure = await printOriginal(deps, doc, m, record.openDrawer, options.printOptions);
+    const failure = await printOriginal(
+      deps,
+      doc,
+      m,
+      record.openDrawer,
+      options.printOptions,
+      false,
+      prepared ?? prepareReceipt(deps, doc, m),
+    );
     written.printed({
       documentNo: record.documentNo,
       copy: false,
@@ -217,6 +256,14 @@ async function completeDocument(
   }
   issued.doc = written.current();
   return issued;
+}
+
+/**
+ * One turn of the event loop: an append started just before has reached the device (its write is
+ * with the thread pool) when the work meant to overlap it starts (ADR 1110).
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function tryRender(

@@ -24,6 +24,11 @@ export interface AttemptOptions {
    * throws, nothing is sent.
    */
   onStart?: (started: SfsAttemptRecord) => Promise<void>;
+  /**
+   * The request is built and signed at once but leaves only once this has resolved (a store's own
+   * document record, flushed meanwhile: ADR 1110); if it rejects, nothing is sent.
+   */
+  notBefore?: Promise<unknown>;
 }
 
 /**
@@ -65,7 +70,10 @@ export function attemptDocument(
         okp: document.okp,
       },
       signer,
-      { timeoutMs: deps.sfsTimeoutMs },
+      {
+        timeoutMs: deps.sfsTimeoutMs,
+        ...(options.notBefore === undefined ? {} : { notBefore: options.notBefore }),
+      },
     ),
   );
 }

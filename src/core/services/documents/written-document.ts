@@ -45,7 +45,14 @@ export class WrittenDocument {
       this.deps.index.highWaterMark() === (this.deps.journal.head()?.recordNo ?? 0)
         ? this.deps.index.findDocument({ by: 'documentNo', documentNo: this.record.documentNo })
         : undefined;
-    if (indexed) return indexed;
+    return indexed ?? this.derived();
+  }
+
+  /**
+   * Derived from the records this request wrote (and is writing): what the receipt is laid out
+   * from while the last of them is still on its way to the CHDÚ (ADR 1110).
+   */
+  derived(): IndexedDocument {
     const s = this.send;
     return {
       recordNo: this.recordNo,
