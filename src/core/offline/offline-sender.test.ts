@@ -231,7 +231,7 @@ describe('OfflineSender', () => {
     expect(t.sfs.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
   });
 
-  it('starts one request while the client holding the lock waits on the network, and writes nothing until it releases (ADR 1107)', async () => {
+  it('starts its turns of requests while the client holding the lock waits on the network, and writes nothing until it releases (ADR 1107)', async () => {
     const t = await setup({ documents: 6 });
     // As above: a POS request takes the lock while the sender writes the next window's starts.
     let answerSfs: (() => void) | undefined;
