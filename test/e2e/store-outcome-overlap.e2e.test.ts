@@ -97,6 +97,23 @@ describe('a store: its records’ flushes and the work that can go on meanwhile 
     ]);
   });
 
+  it('draws the same electronic receipt from the records written as the index gives once they are in (a replay)', async () => {
+    // ADR 1110 draws the receipt from `WrittenDocument.derived()` before the outcome is in the
+    // index; an idempotent replay draws it from the index. Both must be the same PNG.
+    h = await startHarness();
+    const key = { 'idempotency-key': 'overlap-derived-1' };
+    const first = await h.post('/api/document/store', pd({ electronicReceipt: true }), key);
+    expect(first.body.resultCode).toBe(0);
+    expect(first.body.document.electronic).toBe(true);
+    const png = first.body.document.electronicReceipt;
+    expect(typeof png).toBe('string');
+    expect(png.length).toBeGreaterThan(100);
+    const again = await h.post('/api/document/store', pd({ electronicReceipt: true }), key);
+    expect(again.body.resultCode).toBe(0);
+    expect(again.body.document.uuid).toBe(first.body.document.uuid);
+    expect(again.body.document.electronicReceipt).toBe(png);
+  });
+
   it('prints a paper receipt only after its outcome is durable', async () => {
     const t = timeline();
     h = await startHarness({ imageIo: t.opener });
