@@ -226,6 +226,21 @@ describe('every injectable fault maps to its documented outcome within the onlin
     expect(h.sim.history()).toHaveLength(before + 1);
   });
 
+  it('close() stops an attempt still waiting for notBefore: it never leaves', async () => {
+    const client = new SoapTaxAuthority({ url: h.sim.url, trust: TrustStore.fromPem(h.sim.caCertPem) });
+    const before = h.sim.history().length;
+    let release: () => void = () => undefined;
+    const durable = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const pending = client.registerReceipt(nextPd(), h.merchant.signer, { notBefore: durable });
+    await client.close();
+    release();
+    expect(await pending).toMatchObject({ kind: 'unreachable', timedOut: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.sim.history()).toHaveLength(before);
+  });
+
   it('close() ends a pending attempt as unreachable', async () => {
     const client = new SoapTaxAuthority({ url: h.sim.url, trust: TrustStore.fromPem(h.sim.caCertPem) });
     h.sim.injectFault({ kind: 'timeout' });

@@ -116,15 +116,18 @@ export class SoapTaxAuthority implements TaxAuthority {
   ): Promise<SfsOutcome> {
     // Signed first: with `notBefore` (ADR 1110) the signing overlaps what the request waits for.
     const signed = signEnvelope(element, signer);
-    if (options?.notBefore !== undefined) await options.notBefore;
-    const started = performance.now();
-    const limit = options?.timeoutMs ?? this.#timeoutMs;
     const controller = new AbortController();
-    // The limit covers the whole attempt from here: connecting, sending and reading the answer
-    // (the signing before it is synchronous, a timer could not cut it short).
-    const timer = setTimeout(() => controller.abort(new TimedOut(`no answer within ${limit} ms`)), limit);
-    this.#inflight.add(controller);
+    this.#inflight.add(controller); // a close() meanwhile stops it before it leaves
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let started = performance.now();
     try {
+      if (options?.notBefore !== undefined) await options.notBefore;
+      started = performance.now();
+      const limit = options?.timeoutMs ?? this.#timeoutMs;
+      // The limit covers the whole attempt from here: connecting, sending and reading the answer
+      // (the signing before it is synchronous, a timer could not cut it short).
+      timer = setTimeout(() => controller.abort(new TimedOut(`no answer within ${limit} ms`)), limit);
+      if (controller.signal.aborted) throw controller.signal.reason;
       const xml = signed;
       const reply = await this.#transport.post(this.#url, xml, controller.signal);
       return this.#interpret(operation, requestUuid, reply, started);
@@ -137,7 +140,7 @@ export class SoapTaxAuthority implements TaxAuthority {
       }
       throw e;
     } finally {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
       this.#inflight.delete(controller);
     }
   }

@@ -262,7 +262,8 @@ describe('OfflineSender', () => {
     };
     const written = await recordsNow();
     await new Promise((r) => setTimeout(r, 200));
-    // One request in the store's network wait, not more, and no record while the store holds the lock.
+    // BACKGROUND_TURNS_PER_NETWORK_WAIT requests in the store's network wait, not more, and no
+    // record while the store holds the lock.
     expect(t.sfs.requests).toHaveLength(1 + BACKGROUND_TURNS_PER_NETWORK_WAIT);
     expect(t.sfs.inFlight).toBe(0);
     expect(await recordsNow()).toBe(written);

@@ -200,6 +200,8 @@ export class VirtualPrinter implements ReceiptPrinter {
     await this.queue;
     this.closed = true;
     await this.filed();
+    // A stop tries the files a failed write left once more (a full disk freed meanwhile).
+    await this.refile().catch(() => undefined);
   }
 
   /** Resolves once every printed job's files are written (or their write failed). */

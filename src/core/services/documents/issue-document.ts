@@ -208,17 +208,19 @@ async function completeDocument(
     written.exchanged(exchange);
     await nextTurn(); // the outcome's write is with the device before the layout starts
   }
-  const derived = written.derived();
   // Capability 6: electronic only when registered online; offline documents are always printed. A
   // receipt that cannot be rendered is printed instead: the document is valid and must be handed
   // over one way or the other.
-  const electronic = record.electronicRequested && derived.sendState === 'online';
-  const png = electronic ? tryRender(deps, derived, m) : undefined;
+  let png: string | undefined;
   let prepared: PreparedReceipt | undefined;
   try {
+    const derived = written.derived();
+    const electronic = record.electronicRequested && derived.sendState === 'online';
+    png = electronic ? tryRender(deps, derived, m) : undefined;
     if (png === undefined && derived.sendState !== 'stuck') prepared = prepareReceipt(deps, derived, m);
   } catch {
-    // Laid out again after the write, where its error is handled as it always was.
+    // Laid out again after the write, where its error is handled as it always was: nothing
+    // leaves this function while the outcome's write is still under way.
   }
   await outcomeWritten;
   const doc = written.current();
