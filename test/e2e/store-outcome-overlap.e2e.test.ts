@@ -5,7 +5,7 @@ import { pngRenderer } from '../../src/compose/documents.js';
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 
 /**
- * ADR 1110: while a store's SFS outcome is being flushed to the CHDÚ, the receipt is laid out (or
+ * ADR 1109: while a store's SFS outcome is being flushed to the CHDÚ, the receipt is laid out (or
  * drawn, for an electronic receipt) — and nothing is printed or answered before that write is done.
  */
 let h: Harness | undefined;
@@ -48,7 +48,7 @@ function timeline() {
   return t;
 }
 
-describe('a store: its records’ flushes and the work that can go on meanwhile (ADR 1110)', () => {
+describe('a store: its records’ flushes and the work that can go on meanwhile (ADR 1109)', () => {
   it('sends the SFS request only once the document record is written', async () => {
     const t = timeline();
     h = await startHarness({ imageIo: t.opener });
@@ -98,7 +98,7 @@ describe('a store: its records’ flushes and the work that can go on meanwhile 
   });
 
   it('draws the same electronic receipt from the records written as the index gives once they are in (a replay)', async () => {
-    // ADR 1110 draws the receipt from `WrittenDocument.derived()` before the outcome is in the
+    // ADR 1109 draws the receipt from `WrittenDocument.derived()` before the outcome is in the
     // index; an idempotent replay draws it from the index. Both must be the same PNG.
     h = await startHarness();
     const key = { 'idempotency-key': 'overlap-derived-1' };

@@ -196,7 +196,7 @@ describe('every injectable fault maps to its documented outcome within the onlin
     expect((await timed(nextPd())).outcome.kind).toBe('accepted');
   });
 
-  it('with notBefore, signs at once but sends only once it resolves — and nothing when it rejects (ADR 1110)', async () => {
+  it('with notBefore, signs at once but sends only once it resolves — and nothing when it rejects (ADR 1109)', async () => {
     const signs: number[] = [];
     const signer = {
       certificateDer: h.merchant.signer.certificateDer,

@@ -114,7 +114,7 @@ export class SoapTaxAuthority implements TaxAuthority {
     signer: MessageSigner,
     options: SendOptions | undefined,
   ): Promise<SfsOutcome> {
-    // Signed first: with `notBefore` (ADR 1110) the signing overlaps what the request waits for.
+    // Signed first: with `notBefore` (ADR 1109) the signing overlaps what the request waits for.
     const signed = signEnvelope(element, signer);
     const controller = new AbortController();
     this.#inflight.add(controller); // a close() meanwhile stops it before it leaves

@@ -45,7 +45,7 @@ export interface SendOptions {
   /** The online limit for this attempt, ms (default from configuration: 5000). */
   timeoutMs?: number;
   /**
-   * The request is built and signed at once but leaves only once this has resolved (ADR 1110: the
+   * The request is built and signed at once but leaves only once this has resolved (ADR 1109: the
    * document's own CHDÚ write, flushed meanwhile); the online limit counts from then. If it
    * rejects, the attempt rejects with its error and nothing is sent.
    */

@@ -16,7 +16,7 @@ import { MAX_JOBS_FILING, VIRTUAL_PRINTER_HISTORY, VirtualPrinter } from './virt
 
 let dir: string;
 const made: VirtualPrinter[] = [];
-/** A printer whose files this test waits for before its folder is removed (ADR 1109). */
+/** A printer whose files this test waits for before its folder is removed (ADR 1108). */
 function vp(options?: ConstructorParameters<typeof VirtualPrinter>[0]): VirtualPrinter {
   const printer = new VirtualPrinter(options);
   made.push(printer);
@@ -50,7 +50,7 @@ describe('VirtualPrinter', () => {
     const outcome = await printer.print({ kind: 'receipt', layout, reference: '202601/24' });
     await printer.print({ kind: 'copy', layout: layoutReceipt(SAMPLE_RECEIPTS.copy, 32) });
     expect(outcome.jobId).toBe('1');
-    await printer.filed(); // the files follow the jobs (ADR 1109)
+    await printer.filed(); // the files follow the jobs (ADR 1108)
     expect((await readdir(dir)).sort()).toEqual([
       '000001-receipt-202601-24.bin',
       '000001-receipt-202601-24.txt',

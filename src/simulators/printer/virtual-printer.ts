@@ -34,12 +34,12 @@ const nodeFiles: VirtualPrinterFiles = {
   },
   readdir: (path) => readdir(path),
   // Through the thread pool: creating a file costs kasa's thread about 0.25 ms on this VM's ext4
-  // (capability 13's profile); a job's files are written behind it (ADR 1109).
+  // (capability 13's profile); a job's files are written behind it (ADR 1108).
   writeFile: (path, data) => writeFile(path, data),
   readFile: (path) => readFile(path),
 };
 
-/** Jobs whose files may be on their way at once (ADR 1109); the next job waits beyond that. */
+/** Jobs whose files may be on their way at once (ADR 1108); the next job waits beyond that. */
 export const MAX_JOBS_FILING = 32;
 
 /** Jobs (and refused jobs) kept in memory: the newest ones; older jobs stay as files only. */
@@ -99,7 +99,7 @@ export class VirtualPrinter implements ReceiptPrinter {
   private readonly printed: VirtualPrintedJob[] = [];
   private readonly failed: VirtualPrintFailure[] = [];
   private queue: Promise<unknown> = Promise.resolve();
-  /** The files of jobs already on the paper, written in job order behind them (ADR 1109). */
+  /** The files of jobs already on the paper, written in job order behind them (ADR 1108). */
   private filing: Promise<void> = Promise.resolve();
   /** Files a background write could not write: written again before the next job, or it fails. */
   private unfiled: Array<{ path: string; data: Uint8Array | string }> = [];
@@ -331,7 +331,7 @@ export class VirtualPrinter implements ReceiptPrinter {
   }
 
   /**
-   * ADR 1109: a job is on the paper once it is in the printer (its history); its two files follow
+   * ADR 1108: a job is on the paper once it is in the printer (its history); its two files follow
    * in job order, off kasa's thread, as a real printer prints the job it has taken. A write that
    * fails is kept and written again before the next job.
    */

@@ -163,7 +163,7 @@ export async function issueDocument(
       (r) => r.recordNo,
       (e: unknown) => landedAnyway(deps, e, expectedRecordNo, record),
     );
-    // ADR 1110: the first attempt's request is built and signed while the document is flushed;
+    // ADR 1109: the first attempt's request is built and signed while the document is flushed;
     // it leaves only once the document is durable (ADR 0705), and not at all if it is not.
     let first: Promise<Attempt> | undefined;
     if (!record.notSent) {
@@ -199,7 +199,7 @@ async function completeDocument(
   if (first !== undefined) {
     // ADR 1107: while this request waits for the SFS, the sender may start a resend or two.
     const { exchange } = await deps.lock.whileAwaitingNetwork(() => first);
-    // ADR 1110: the outcome goes to the CHDÚ, and while it is being flushed the receipt is laid
+    // ADR 1109: the outcome goes to the CHDÚ, and while it is being flushed the receipt is laid
     // out (or drawn, for an electronic receipt) from what this request wrote. Nothing is printed
     // and nothing answered before the outcome is durable (awaited below).
     outcomeWritten = deps.journal.append({ type: 'sfs-exchange', body: exchange });
@@ -262,7 +262,7 @@ async function completeDocument(
 
 /**
  * One turn of the event loop: an append started just before has reached the device (its write is
- * with the thread pool) when the work meant to overlap it starts (ADR 1110).
+ * with the thread pool) when the work meant to overlap it starts (ADR 1109).
  */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

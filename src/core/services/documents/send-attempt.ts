@@ -26,7 +26,7 @@ export interface AttemptOptions {
   onStart?: (started: SfsAttemptRecord) => Promise<void>;
   /**
    * The request is built and signed at once but leaves only once this has resolved (a store's own
-   * document record, flushed meanwhile: ADR 1110); if it rejects, nothing is sent.
+   * document record, flushed meanwhile: ADR 1109); if it rejects, nothing is sent.
    */
   notBefore?: Promise<unknown>;
 }

@@ -50,7 +50,7 @@ export class WrittenDocument {
 
   /**
    * Derived from the records this request wrote (and is writing): what the receipt is laid out
-   * from while the last of them is still on its way to the CHDÚ (ADR 1110).
+   * from while the last of them is still on its way to the CHDÚ (ADR 1109).
    */
   derived(): IndexedDocument {
     const s = this.send;
