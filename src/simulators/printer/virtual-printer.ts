@@ -369,7 +369,7 @@ export class VirtualPrinter implements ReceiptPrinter {
       try {
         await this.files.writeFile(w.path, w.data);
       } catch (e) {
-        this.unfiled = missing.slice(i);
+        this.unfiled = [...missing.slice(i), ...this.unfiled];
         this.fileError = e;
         throw printerError(
           'PRINTER_COMMUNICATION_ERROR',
