@@ -1,3 +1,4 @@
+import { appendEach } from '../journal/append-each.js';
 import type { JournalRecord, NewRecord } from '../journal/records.js';
 import type { AppendOptions, Journal, JournalHead, VerifyOptions, VerifyReport } from '../ports/journal.js';
 import type { JournalIndex } from '../ports/journal-index.js';
@@ -54,11 +55,7 @@ export class IndexedJournal implements Journal {
    */
   async appendMany(records: readonly NewRecord[]): Promise<JournalRecord[]> {
     const inner = this.journal;
-    if (!inner.appendMany) {
-      const out: JournalRecord[] = [];
-      for (const record of records) out.push(await this.append(record));
-      return out;
-    }
+    if (!inner.appendMany) return appendEach((record) => this.append(record), records);
     let written: JournalRecord[];
     try {
       written = await inner.appendMany(records);

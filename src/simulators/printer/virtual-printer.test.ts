@@ -12,7 +12,12 @@ import { SAMPLE_RECEIPTS } from '../../core/receipt/sample-receipts.js';
 import { RESULT_CODES } from '../../core/result-codes.js';
 import { EscPosDecoder } from './escpos-decoder.js';
 import { EscPosPaper, jobText, type PrintedJob } from './escpos-paper.js';
-import { MAX_JOBS_FILING, VIRTUAL_PRINTER_HISTORY, VirtualPrinter } from './virtual-printer.js';
+import {
+  MAX_JOBS_FILING,
+  VIRTUAL_PRINTER_HISTORY,
+  VirtualPrinter,
+  type VirtualPrinterFiles,
+} from './virtual-printer.js';
 
 let dir: string;
 const made: VirtualPrinter[] = [];
@@ -33,6 +38,25 @@ afterEach(async () => {
 
 function job(overrides: Partial<PrintJob> = {}, width = 48): PrintJob {
   return { kind: 'receipt', layout: layoutReceipt(SAMPLE_RECEIPTS.pdOnline, width), ...overrides };
+}
+
+/** Printer files whose writes the test decides; everything else does nothing. */
+function filesWriting(writeFile: VirtualPrinterFiles['writeFile']): VirtualPrinterFiles {
+  return {
+    mkdir: async () => {},
+    readdir: async () => [],
+    readFile: async () => new Uint8Array(0),
+    writeFile,
+  };
+}
+
+/** A promise the test opens when it wants. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
 }
 
 async function codeOf(p: Promise<unknown>): Promise<number | undefined> {
@@ -148,28 +172,20 @@ describe('VirtualPrinter', () => {
 
   it('answers a job before its files are written, writes them in job order, and close() waits for them', async () => {
     const written: string[] = [];
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const disk = gate();
     const printer = vp({
       dir,
-      files: {
-        mkdir: async () => {},
-        readdir: async () => [],
-        readFile: async () => new Uint8Array(0),
-        writeFile: async (path) => {
-          await gate;
-          written.push(path.slice(dir.length + 1));
-        },
-      },
+      files: filesWriting(async (path) => {
+        await disk.opened;
+        written.push(path.slice(dir.length + 1));
+      }),
     });
     expect((await printer.print(job({ reference: 'a' }))).jobId).toBe('1');
     expect((await printer.print(job({ reference: 'b' }))).jobId).toBe('2');
     expect(written).toEqual([]);
     expect(printer.history.map((j) => j.reference)).toEqual(['a', 'b']);
     const closed = printer.close();
-    open();
+    disk.open();
     await closed;
     expect(written).toEqual([
       '000001-receipt-a.bin',
@@ -180,19 +196,8 @@ describe('VirtualPrinter', () => {
   });
 
   it('holds a job back while the files of MAX_JOBS_FILING jobs are still on their way (a slow disk)', async () => {
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    const printer = vp({
-      dir,
-      files: {
-        mkdir: async () => {},
-        readdir: async () => [],
-        readFile: async () => new Uint8Array(0),
-        writeFile: () => gate,
-      },
-    });
+    const disk = gate();
+    const printer = vp({ dir, files: filesWriting(() => disk.opened) });
     for (let i = 0; i < MAX_JOBS_FILING; i++) await printer.print(job());
     let answered = false;
     const next = printer.print(job()).then(() => {
@@ -200,7 +205,7 @@ describe('VirtualPrinter', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(answered).toBe(false);
-    open();
+    disk.open();
     await next;
     expect(printer.history).toHaveLength(MAX_JOBS_FILING + 1);
   });
@@ -210,15 +215,10 @@ describe('VirtualPrinter', () => {
     let full = true;
     const printer = vp({
       dir,
-      files: {
-        mkdir: async () => {},
-        readdir: async () => [],
-        readFile: async () => new Uint8Array(0),
-        writeFile: async (path, data) => {
-          if (full) throw new Error('ENOSPC');
-          disk.set(path.slice(dir.length + 1), data);
-        },
-      },
+      files: filesWriting(async (path, data) => {
+        if (full) throw new Error('ENOSPC');
+        disk.set(path.slice(dir.length + 1), data);
+      }),
     });
     // The job is on the paper (its history); its files fail behind it.
     expect((await printer.print(job({ reference: 'a' }))).jobId).toBe('1');

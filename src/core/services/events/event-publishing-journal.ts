@@ -1,3 +1,4 @@
+import { appendEach } from '../../journal/append-each.js';
 import type { JournalRecord, NewRecord } from '../../journal/records.js';
 import type {
   AppendOptions,
@@ -56,11 +57,7 @@ export class EventPublishingJournal implements Journal {
    */
   async appendMany(records: readonly NewRecord[]): Promise<JournalRecord[]> {
     const inner = this.journal;
-    if (!inner.appendMany) {
-      const out: JournalRecord[] = [];
-      for (const record of records) out.push(await this.append(record));
-      return out;
-    }
+    if (!inner.appendMany) return appendEach((record) => this.append(record), records);
     const first = (inner.head()?.recordNo ?? 0) + 1;
     let written: JournalRecord[];
     try {
