@@ -128,8 +128,7 @@ export class SoapTaxAuthority implements TaxAuthority {
       // (the signing before it is synchronous, a timer could not cut it short).
       timer = setTimeout(() => controller.abort(new TimedOut(`no answer within ${limit} ms`)), limit);
       if (controller.signal.aborted) throw controller.signal.reason;
-      const xml = signed;
-      const reply = await this.#transport.post(this.#url, xml, controller.signal);
+      const reply = await this.#transport.post(this.#url, signed, controller.signal);
       return this.#interpret(operation, requestUuid, reply, started);
     } catch (e) {
       const elapsedMs = Math.round(performance.now() - started);

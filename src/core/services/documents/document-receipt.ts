@@ -98,8 +98,7 @@ export function electronicReceipt(
   doc: IndexedDocument,
   merchant: MerchantRecord,
 ): string {
-  const { images, logo } = receiptImages(deps);
-  const layout = documentLayout(doc, merchant, deps.printer.charsPerLine, { logo });
+  const { images, layout } = prepareReceipt(deps, doc, merchant);
   return bytesToBase64(deps.renderer.renderPng(layout, images));
 }
 
