@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import type { QrBlock } from '../../core/receipt/receipt-blocks.js';
 import { bestMask, remask } from './qr-mask.js';
+import { qrSegments } from './qr-segments.js';
 
 /** Thermal receipt printers print at 203 dots per inch (8 dots/mm). */
 export const PRINTER_DPI = 203;
@@ -25,10 +26,11 @@ export function qrMatrix(block: Pick<QrBlock, 'text' | 'ecc' | 'minVersion'>): Q
   // symbol at once (the same symbol as building the smallest and then again at minVersion, at half
   // the cost: a QR build with its mask choice is most of a receipt's encoding time).
   // Built with mask pattern 0, then the best pattern is chosen and applied by qr-mask.ts: the same
-  // symbol the package's own search gives, at a fraction of its cost.
+  // symbol the package's own search gives, at a fraction of its cost. The segments are chosen by
+  // qr-segments.ts exactly as the package would choose them for that version (ADR 1111).
   let symbol: QRCode.QRCode;
   try {
-    symbol = QRCode.create(block.text, {
+    symbol = QRCode.create(qrSegments(block.text, block.minVersion) ?? block.text, {
       errorCorrectionLevel: block.ecc,
       version: block.minVersion,
       maskPattern: 0,
