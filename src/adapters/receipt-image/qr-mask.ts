@@ -138,7 +138,7 @@ function flipSlices(size: number, reserved: Uint8Array): Uint8Array {
 function penalties(v: Uint8Array, size: number): number[] {
   const points = new Float64Array(256);
   const dark = new Float64Array(256);
-  for (let k = 0; k < v.length; k++) dark[v[k] as number]++;
+  for (let k = 0; k < v.length; k++) add(dark, v[k] as number, 1);
   const line = new Uint8Array(size);
   const light = new Uint8Array(size);
   const core = new Uint8Array(size);
@@ -158,8 +158,8 @@ function penalties(v: Uint8Array, size: number): number[] {
         if (b >= 4) {
           const fifthOrLater = e & e1 & e2 & e3;
           if (fifthOrLater !== 0) {
-            points[fifthOrLater]++;
-            points[fifthOrLater & ~e4 & 0xff] += 2;
+            add(points, fifthOrLater, 1);
+            add(points, fifthOrLater & ~e4 & 0xff, 2);
           }
         }
         e4 = e3;
@@ -191,8 +191,8 @@ function penalties(v: Uint8Array, size: number): number[] {
       for (let s0 = 0; s0 + 11 <= size; s0++) {
         const after = (core[s0] as number) & (light[s0 + 7] as number);
         const before = (light[s0] as number) & (core[s0 + 4] as number);
-        if (after !== 0) points[after] += 40;
-        if (before !== 0) points[before] += 40;
+        if (after !== 0) add(points, after, 40);
+        if (before !== 0) add(points, before, 40);
       }
     }
   }
@@ -204,7 +204,7 @@ function penalties(v: Uint8Array, size: number): number[] {
       const b = v[top + j + 1] as number;
       const c = v[bottom + j] as number;
       const d = v[bottom + j + 1] as number;
-      points[(a & b & c & d) | (~(a | b | c | d) & 0xff)] += 3;
+      add(points, (a & b & c & d) | (~(a | b | c | d) & 0xff), 3);
     }
   }
   const out: number[] = [];
@@ -219,6 +219,11 @@ function penalties(v: Uint8Array, size: number): number[] {
     out.push(score);
   }
   return out;
+}
+
+/** `histogram[x] += n` (x is a byte: always in range). */
+function add(histogram: Float64Array, x: number, n: number): void {
+  histogram[x] = (histogram[x] as number) + n;
 }
 
 /** The pattern with the lowest penalty (the first of equals), for a symbol built with pattern 0. */

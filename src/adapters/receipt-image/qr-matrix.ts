@@ -30,7 +30,7 @@ export function qrMatrix(block: Pick<QrBlock, 'text' | 'ecc' | 'minVersion'>): Q
   // qr-segments.ts exactly as the package would choose them for that version (ADR 1111).
   let symbol: QRCode.QRCode;
   try {
-    symbol = QRCode.create(qrSegments(block.text, block.minVersion) ?? block.text, {
+    symbol = QRCode.create(packageSegments(block.text, block.minVersion), {
       errorCorrectionLevel: block.ecc,
       version: block.minVersion,
       maskPattern: 0,
@@ -49,6 +49,15 @@ export function qrMatrix(block: Pick<QrBlock, 'text' | 'ecc' | 'minVersion'>): Q
     dark: (row, col) => modules.get(row, col) === 1,
   };
 }
+
+/** Our segment choice in the package's form (byte segments as their UTF-8 bytes, as it writes them). */
+function packageSegments(text: string, version: number): string | QRCode.QRCodeSegment[] {
+  const segments = qrSegments(text, version);
+  if (segments === undefined) return text;
+  return segments.map((s) => (s.mode === 'byte' ? { mode: 'byte', data: UTF8.encode(s.data) } : s));
+}
+
+const UTF8 = new TextEncoder();
 
 /** Dots per module so the symbol (without quiet zone) is at least `minSizeMm` wide at `dpi`. */
 export function qrModuleDots(size: number, minSizeMm: number, dpi = PRINTER_DPI): number {

@@ -16,10 +16,10 @@
  */
 
 /** A segment as `QRCode.create` takes it. */
-export interface QrSegment {
-  data: string;
-  mode: QrMode;
-}
+export type QrSegment =
+  | { data: string; mode: 'numeric' }
+  | { data: string; mode: 'alphanumeric' }
+  | { data: string; mode: 'byte' };
 
 export type QrMode = 'numeric' | 'alphanumeric' | 'byte';
 
@@ -117,7 +117,7 @@ export function qrSegments(text: string, version: number): QrSegment[] | undefin
     const data = text.slice(run.start, run.end);
     const prev = out[out.length - 1];
     if (prev !== undefined && last === node.mode) prev.data += data;
-    else out.push({ data, mode: MODE_NAMES[node.mode] as QrMode });
+    else out.push({ data, mode: MODE_NAMES[node.mode] } as QrSegment);
     last = node.mode;
   }
   return out;
