@@ -67,4 +67,37 @@ describe('Slovak letters through each code page', () => {
     expect(printed(job.bytes, 32)).toBe(`${' '.repeat(9)}[image 384x24]\n`);
     expect(Array.from(job.prelude)).toEqual([0x1b, 0x40, 0x1b, 0x4d, 0, 0x1b, 0x32]); // no ESC t
   });
+
+  it('encodes a line as the character-by-character table look-up does (the ASCII fast path included)', () => {
+    // The table, one NFC character at a time: what every line went through before the fast path.
+    const byLookUp = (text: string, table: ReturnType<typeof codepageTable>) => {
+      const bytes: number[] = [];
+      for (const ch of text.normalize('NFC')) {
+        const b = table.toByte.get(ch);
+        if (b === undefined) return undefined;
+        bytes.push(b);
+      }
+      return bytes;
+    };
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    const lines = [
+      ...Array.from(ascii),
+      ascii.slice(32, 127),
+      `Chlieb tmavy  ${'2.49'.padStart(30)}`,
+      `Chlieb tmavý${SLOVAK}`,
+      'Cafe\u0301 decomposed',
+      'tab\there',
+      'euro 5 €',
+      '',
+    ];
+    for (const page of Object.values(KASA_CODEPAGES)) {
+      const table = codepageTable(page);
+      for (const line of lines) {
+        const got = encodeLine(line, table);
+        expect(got === undefined ? undefined : Array.from(got), `${page}: ${JSON.stringify(line)}`).toEqual(
+          byLookUp(line, table),
+        );
+      }
+    }
+  });
 });

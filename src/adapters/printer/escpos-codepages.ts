@@ -67,14 +67,25 @@ export const EPSON_CODEPAGES: Readonly<Record<number, string>> = {
  * the line as an image rather than a silent `?` (capability 11; docs/printing.md).
  */
 export function encodeLine(text: string, table: CodepageTable): Uint8Array | undefined {
-  const chars = Array.from(text.normalize('NFC'));
-  const out = new Uint8Array(chars.length);
-  for (const [i, ch] of chars.entries()) {
+  // Printable ASCII is already NFC and is itself in every page (codepageTable keeps the lowest byte
+  // of a character, and 0x20–0x7E map to themselves): most of a receipt's lines, byte for byte.
+  const out = new Uint8Array(text.length);
+  let i = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) break;
+    out[i] = c;
+  }
+  if (i === text.length) return out;
+  const normalized = text.normalize('NFC');
+  const bytes = new Uint8Array(normalized.length);
+  let n = 0;
+  for (const ch of normalized) {
     const b = table.toByte.get(ch);
     if (b === undefined) return undefined;
-    out[i] = b;
+    bytes[n++] = b;
   }
-  return out;
+  return n === bytes.length ? bytes : bytes.subarray(0, n);
 }
 
 /** Decodes bytes the way a printer with this page prints them. */
