@@ -88,6 +88,7 @@ describe('Slovak letters through each code page', () => {
       'Cafe\u0301 decomposed',
       'tab\there',
       'euro 5 €',
+      'emoji 😀 and a lone \ud800',
       '',
     ];
     for (const page of Object.values(KASA_CODEPAGES)) {

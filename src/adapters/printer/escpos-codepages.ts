@@ -11,6 +11,8 @@ export interface CodepageTable {
   readonly toByte: ReadonlyMap<string, number>;
   /** Byte → character (U+FFFD where the page has none). */
   readonly toChar: readonly string[];
+  /** `toByte` by UTF-16 code unit, −1 where the page has none (every page character is one unit). */
+  readonly byCode: Int16Array;
 }
 
 const cache = new Map<string, CodepageTable>();
@@ -29,7 +31,9 @@ export function codepageTable(name: string): CodepageTable {
     toChar.push(ch);
     if (ch !== '\ufffd' && !toByte.has(ch)) toByte.set(ch, b);
   }
-  const table = { name, toByte, toChar };
+  const byCode = new Int16Array(0x10000).fill(-1);
+  for (const [ch, b] of toByte) if (ch.length === 1) byCode[ch.charCodeAt(0)] = b;
+  const table = { name, toByte, toChar, byCode };
   cache.set(name, table);
   return table;
 }
@@ -77,15 +81,15 @@ export function encodeLine(text: string, table: CodepageTable): Uint8Array | und
     out[i] = c;
   }
   if (i === text.length) return out;
+  // Otherwise the NFC form, one code unit at a time (a character outside the BMP is in no page).
   const normalized = text.normalize('NFC');
   const bytes = new Uint8Array(normalized.length);
-  let n = 0;
-  for (const ch of normalized) {
-    const b = table.toByte.get(ch);
-    if (b === undefined) return undefined;
-    bytes[n++] = b;
+  for (let k = 0; k < normalized.length; k++) {
+    const b = table.byCode[normalized.charCodeAt(k)] as number;
+    if (b < 0) return undefined;
+    bytes[k] = b;
   }
-  return n === bytes.length ? bytes : bytes.subarray(0, n);
+  return bytes;
 }
 
 /** Decodes bytes the way a printer with this page prints them. */

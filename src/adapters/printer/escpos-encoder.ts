@@ -52,6 +52,8 @@ export interface EscPosEncodeOptions {
 export class EscPosEncoder {
   readonly profile: PrinterProfile;
   private readonly table: CodepageTable | undefined;
+  /** Encoded lines of shared (frozen) layout blocks; see {@link lineBytes}. */
+  private readonly lines = new WeakMap<TextBlock, Uint8Array>();
 
   constructor(profile: PrinterProfile = DEFAULT_PROFILE) {
     this.profile = profile;
@@ -138,33 +140,45 @@ export class EscPosEncoder {
   }
 
   private text(out: ByteSink, block: TextBlock, width: number): boolean {
-    const encoded = this.table === undefined ? undefined : encodeLine(block.text, this.table);
-    if (encoded !== undefined) {
-      out.unit(
-        'line',
-        () => {
-          out.push([
-            ESC,
-            0x61,
-            ALIGN[block.align],
-            ESC,
-            0x45,
-            block.bold ? 1 : 0,
-            GS,
-            0x21,
-            block.size === 'double' ? 0x11 : 0,
-          ]);
-          out.push(encoded);
-          out.push([LF]);
-        },
-        block.text,
-      );
+    const line = this.lineBytes(block);
+    if (line !== undefined) {
+      out.unit('line', () => out.push(line), block.text);
       return false;
     }
     // Not in the code page (or a raster profile): the line as an image, exactly as the PNG shows it.
     const image = rasterTextLine(block, width, this.profile.paperWidthDots);
     out.unit('line', () => out.push([ESC, 0x61, 0, ...rasterImage(image)]), block.text);
     return this.table !== undefined;
+  }
+
+  /**
+   * A text line's whole unit (alignment, emphasis, size, the text in the code page, LF), or
+   * undefined when the page lacks one of its characters. Kept per block for blocks the layout
+   * shares between receipts (a receipt's head, ADR 1111): a frozen block never changes, so its
+   * bytes for this encoder's code page never do; other blocks are encoded each time.
+   */
+  private lineBytes(block: TextBlock): Uint8Array | undefined {
+    if (this.table === undefined) return undefined;
+    const known = this.lines.get(block);
+    if (known !== undefined) return known;
+    const encoded = encodeLine(block.text, this.table);
+    if (encoded === undefined) return undefined;
+    const line = new Uint8Array(encoded.length + 10);
+    line.set([
+      ESC,
+      0x61,
+      ALIGN[block.align],
+      ESC,
+      0x45,
+      block.bold ? 1 : 0,
+      GS,
+      0x21,
+      block.size === 'double' ? 0x11 : 0,
+    ]);
+    line.set(encoded, 9);
+    line[line.length - 1] = LF;
+    if (Object.isFrozen(block)) this.lines.set(block, line);
+    return line;
   }
 
   private qr(out: ByteSink, block: QrBlock): void {
@@ -280,16 +294,21 @@ export function qrRaster(block: QrBlock): Uint8Array {
   return rasterCommands(packed, bytesPerRow, side);
 }
 
-/** Collects bytes and the unit boundaries. */
+/** Collects bytes and the unit boundaries, in one buffer that doubles as it fills. */
 class ByteSink {
   readonly units: PrintUnit[] = [];
-  private chunks: Uint8Array[] = [];
+  private buffer = new Uint8Array(4096);
   private length = 0;
 
   push(bytes: ArrayLike<number>): void {
-    const b = bytes instanceof Uint8Array ? bytes : Uint8Array.from(bytes);
-    this.chunks.push(b);
-    this.length += b.length;
+    const end = this.length + bytes.length;
+    if (end > this.buffer.length) {
+      const grown = new Uint8Array(Math.max(end, this.buffer.length * 2));
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    }
+    this.buffer.set(bytes, this.length);
+    this.length = end;
   }
 
   unit(kind: PrintUnit['kind'], write: () => void, text?: string): void {
@@ -299,12 +318,6 @@ class ByteSink {
   }
 
   bytes(): Uint8Array {
-    const out = new Uint8Array(this.length);
-    let at = 0;
-    for (const c of this.chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+    return this.buffer.slice(0, this.length);
   }
 }

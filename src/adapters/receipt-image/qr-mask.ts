@@ -207,16 +207,34 @@ function penalties(v: Uint8Array, size: number): number[] {
       add(points, (a & b & c & d) | (~(a | b | c | d) & 0xff), 3);
     }
   }
+  // A pattern's sum is over the bytes with its bit set: fold each histogram into its two nibbles
+  // (bit p lives in one of them) and add up 8 of 16 entries per pattern.
+  const pointsBy = nibbles(points);
+  const darkBy = nibbles(dark);
   const out: number[] = [];
   for (let p = 0; p < 8; p++) {
+    const half = p < 4 ? 0 : 16;
+    const bit = 1 << (p & 3);
     let score = 0;
     let darkCount = 0;
-    for (let x = 1 << p; x < 256; x = (x + 1) | (1 << p)) {
-      score += points[x] as number;
-      darkCount += dark[x] as number;
+    for (let n = bit; n < 16; n = (n + 1) | bit) {
+      score += pointsBy[half + n] as number;
+      darkCount += darkBy[half + n] as number;
     }
     score += Math.abs(Math.ceil((darkCount * 100) / (size * size) / 5) - 10) * 10;
     out.push(score);
+  }
+  return out;
+}
+
+/** A byte histogram as two nibble histograms: [0, 16) by the low nibble, [16, 32) by the high one. */
+function nibbles(histogram: Float64Array): Float64Array {
+  const out = new Float64Array(32);
+  for (let x = 1; x < 256; x++) {
+    const h = histogram[x] as number;
+    if (h === 0) continue;
+    out[x & 15] = (out[x & 15] as number) + h;
+    out[16 + (x >> 4)] = (out[16 + (x >> 4)] as number) + h;
   }
   return out;
 }

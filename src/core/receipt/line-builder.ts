@@ -150,6 +150,12 @@ export class LineBuilder {
     return this;
   }
 
+  /** Blocks laid out before for this width (a receipt's head, ADR 1111), as they are. */
+  append(blocks: readonly ReceiptBlock[]): this {
+    for (const block of blocks) this.blocks.push(block);
+    return this;
+  }
+
   build(): ReceiptLayout {
     return { width: this.width, blocks: [...this.blocks] };
   }

@@ -68,5 +68,11 @@ export function lineCapacity(width: number, size: TextBlock['size']): number {
 
 /** Length in characters as printed (code points, NFC), which is what a line's capacity counts. */
 export function printedLength(text: string): number {
-  return Array.from(text.normalize('NFC')).length;
+  // ASCII is its own NFC form, one code point a unit: most of a receipt's strings, counted as is.
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) < 0x80) i++;
+  if (i === text.length) return text.length;
+  let n = 0;
+  for (const _ of text.normalize('NFC')) n++;
+  return n;
 }

@@ -1,6 +1,6 @@
 import { formatCents, formatEur } from './format-cents.js';
 import { LineBuilder, type TableRow, wrapText } from './line-builder.js';
-import { printedLength, type ReceiptLayout } from './receipt-blocks.js';
+import { printedLength, type ReceiptBlock, type ReceiptLayout } from './receipt-blocks.js';
 import type { ReceiptItemView, ReceiptView } from './receipt-model.js';
 import { RECEIPT_WORDING as W } from './receipt-wording.js';
 
@@ -18,9 +18,7 @@ export const QR_OFFLINE_MIN_VERSION = 5;
  */
 export function layoutReceipt(view: ReceiptView, width: number): ReceiptLayout {
   const b = new LineBuilder(width);
-  marks(b, view);
-  if (view.logoRef !== undefined) b.image(view.logoRef);
-  merchant(b, view);
+  b.append(head(view, width));
   if (view.header !== undefined && view.header !== '') b.wrapped(view.header, { align: 'center' });
   b.separator();
   headings(b, view);
@@ -38,6 +36,40 @@ export function layoutReceipt(view: ReceiptView, width: number): ReceiptLayout {
   if (view.type === 'ND') b.heading(W.heading.ND);
   marks(b, view);
   return b.feed().cut().build();
+}
+
+/**
+ * The head of a receipt — marks, logo, merchant, point of sale, register code — laid out once per
+ * register and paper (ADR 1111): it is the same on every receipt until one of its inputs changes.
+ * The key is every input it is laid out from, so a renewed merchant record, another point of sale,
+ * a copy or demo mark, a logo or another width is a new entry, never a stale head. The blocks are
+ * frozen, as every layout that shares them may be read by several outputs.
+ */
+const heads = new Map<string, readonly ReceiptBlock[]>();
+/** Heads kept: a register has one merchant in force; copies, demo and widths make a few more. */
+export const HEAD_CACHE_SIZE = 16;
+
+function head(view: ReceiptView, width: number): readonly ReceiptBlock[] {
+  const key = JSON.stringify([
+    width,
+    view.demo,
+    view.copy,
+    view.logoRef ?? null,
+    view.merchant,
+    view.orgUnit ?? null,
+    view.portable,
+    view.cashRegisterCode,
+  ]);
+  const known = heads.get(key);
+  if (known !== undefined) return known;
+  const b = new LineBuilder(width);
+  marks(b, view);
+  if (view.logoRef !== undefined) b.image(view.logoRef);
+  merchant(b, view);
+  const blocks = Object.freeze(b.build().blocks.map((block) => Object.freeze(block)));
+  if (heads.size >= HEAD_CACHE_SIZE) heads.delete(heads.keys().next().value as string);
+  heads.set(key, blocks);
+  return blocks;
 }
 
 /** Demo and copy marks, at the top and again at the bottom (a torn receipt still shows them). */
