@@ -71,7 +71,7 @@ function remaskTables(size: number, reserved: Uint8Array): Uint8Array[] {
 }
 
 /** Writes the format information of level + pattern into its two places, as `qrcode` does. */
-function writeFormat(m: Uint8Array, size: number, bits: number): void {
+export function writeFormat(m: Uint8Array, size: number, bits: number): void {
   for (let i = 0; i < 15; i++) {
     const v = (bits >> i) & 1;
     if (i < 6) m[i * size + 8] = v;

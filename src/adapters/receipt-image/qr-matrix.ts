@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import type { QrBlock } from '../../core/receipt/receipt-blocks.js';
 import { bestMask, remask } from './qr-mask.js';
 import { qrSegments } from './qr-segments.js';
+import { buildQrSymbol } from './qr-symbol.js';
 
 /** Thermal receipt printers print at 203 dots per inch (8 dots/mm). */
 export const PRINTER_DPI = 203;
@@ -23,41 +24,48 @@ export interface QrMatrix {
  */
 export function qrMatrix(block: Pick<QrBlock, 'text' | 'ecc' | 'minVersion'>): QrMatrix {
   // The smallest version that holds the text is minVersion whenever the text fits in it: build that
-  // symbol at once (the same symbol as building the smallest and then again at minVersion, at half
-  // the cost: a QR build with its mask choice is most of a receipt's encoding time).
-  // Built with mask pattern 0, then the best pattern is chosen and applied by qr-mask.ts: the same
-  // symbol the package's own search gives, at a fraction of its cost. The segments are chosen by
-  // qr-segments.ts exactly as the package would choose them for that version (ADR 1111).
-  let symbol: QRCode.QRCode;
+  // symbol at once (the same symbol as building the smallest and then again at minVersion).
+  // Built with mask pattern 0, then the best pattern is chosen and applied by qr-mask.ts. The
+  // segments (qr-segments.ts), the symbol (qr-symbol.ts) and the mask are each what the `qrcode`
+  // package gives, built by kasa's own code on the store path (ADR 1111); a text too long for
+  // minVersion goes to the package, which picks the version.
+  const segments = qrSegments(block.text, block.minVersion);
+  const own = segments === undefined ? undefined : buildQrSymbol(segments, block.minVersion, block.ecc);
+  let version: number;
+  let size: number;
+  let data: Uint8Array;
+  let reserved: Uint8Array;
+  if (own !== undefined) {
+    ({ version, size } = own);
+    data = own.modules;
+    reserved = own.reserved;
+  } else {
+    const symbol = packageSymbol(block);
+    version = symbol.version;
+    ({ size, data, reservedBit: reserved } = symbol.modules);
+  }
+  remask(data, reserved, size, block.ecc, bestMask(data, reserved, size, block.ecc));
+  return {
+    text: block.text,
+    version,
+    ecc: block.ecc,
+    size,
+    dark: (row, col) => data[row * size + col] === 1,
+  };
+}
+
+/** The package's symbol, pattern 0: at minVersion if the text fits, else the smallest that holds it. */
+function packageSymbol(block: Pick<QrBlock, 'text' | 'ecc' | 'minVersion'>): QRCode.QRCode {
   try {
-    symbol = QRCode.create(packageSegments(block.text, block.minVersion), {
+    return QRCode.create(block.text, {
       errorCorrectionLevel: block.ecc,
       version: block.minVersion,
       maskPattern: 0,
     });
   } catch {
-    symbol = QRCode.create(block.text, { errorCorrectionLevel: block.ecc, maskPattern: 0 });
+    return QRCode.create(block.text, { errorCorrectionLevel: block.ecc, maskPattern: 0 });
   }
-  const modules = symbol.modules;
-  const { size, data, reservedBit } = modules;
-  remask(data, reservedBit, size, block.ecc, bestMask(data, reservedBit, size, block.ecc));
-  return {
-    text: block.text,
-    version: symbol.version,
-    ecc: block.ecc,
-    size: modules.size,
-    dark: (row, col) => modules.get(row, col) === 1,
-  };
 }
-
-/** Our segment choice in the package's form (byte segments as their UTF-8 bytes, as it writes them). */
-function packageSegments(text: string, version: number): string | QRCode.QRCodeSegment[] {
-  const segments = qrSegments(text, version);
-  if (segments === undefined) return text;
-  return segments.map((s) => (s.mode === 'byte' ? { mode: 'byte', data: UTF8.encode(s.data) } : s));
-}
-
-const UTF8 = new TextEncoder();
 
 /** Dots per module so the symbol (without quiet zone) is at least `minSizeMm` wide at `dpi`. */
 export function qrModuleDots(size: number, minSizeMm: number, dpi = PRINTER_DPI): number {

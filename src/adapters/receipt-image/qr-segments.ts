@@ -132,20 +132,25 @@ export function qrSegments(text: string, version: number): QrSegment[] | undefin
  * takes the predecessor that first reached it at its lowest cost.
  */
 function cheapestPath(groups: Node[][], version: number): Node[] {
-  // Node ids: 0 = start, then every node of every group in order, last = end.
+  // Node ids: 0 = start, then every node of every group in order, last = end. A node's edges are
+  // made one after the other (to the next group's nodes in order, or to the end), so they are kept
+  // flat: edge e goes to edgeTo[e] at edgeCost[e]; node u's edges are firstEdge[u] to lastEdge[u].
   const nodes: Node[] = [];
-  const firstOf: number[] = [];
-  for (const g of groups) {
-    firstOf.push(nodes.length + 1);
-    nodes.push(...g);
-  }
+  for (const g of groups) for (const n of g) nodes.push(n);
   const end = nodes.length + 1;
-  const edges: Array<Array<[number, number]>> = Array.from({ length: end + 1 }, () => []);
-  let prevIds = [0];
-  for (const [i, group] of groups.entries()) {
-    const ids = group.map((_, j) => (firstOf[i] as number) + j);
-    for (const p of prevIds) {
+  const maxEdges = 3 + 9 * groups.length + 3;
+  const edgeTo = new Int32Array(maxEdges);
+  const edgeCost = new Float64Array(maxEdges);
+  const firstEdge = new Int32Array(end + 1);
+  const lastEdge = new Int32Array(end + 1);
+  let edges = 0;
+  let prevFirst = 0;
+  let prevCount = 1;
+  let id = 1;
+  for (const group of groups) {
+    for (let p = prevFirst; p < prevFirst + prevCount; p++) {
       const prev = p === 0 ? undefined : (nodes[p - 1] as Node);
+      firstEdge[p] = edges;
       let lastCount = 0;
       for (const [j, node] of group.entries()) {
         let weight: number;
@@ -156,24 +161,35 @@ function cheapestPath(groups: Node[][], version: number): Node[] {
           lastCount = node.length;
           weight = dataBits(node.mode, node.length) + 4 + ccBits(node.mode, version);
         }
-        (edges[p] as Array<[number, number]>).push([ids[j] as number, weight]);
+        edgeTo[edges] = id + j;
+        edgeCost[edges++] = weight;
       }
+      lastEdge[p] = edges;
     }
-    prevIds = ids;
+    prevFirst = id;
+    prevCount = group.length;
+    id += group.length;
   }
-  for (const p of prevIds) (edges[p] as Array<[number, number]>).push([end, 0]);
+  for (let p = prevFirst; p < prevFirst + prevCount; p++) {
+    firstEdge[p] = edges;
+    edgeTo[edges] = end;
+    edgeCost[edges++] = 0;
+    lastEdge[p] = edges;
+  }
 
-  const cost: Array<number | undefined> = [];
-  const pred: number[] = [];
+  const cost = new Float64Array(end + 1).fill(-1);
+  const pred = new Int32Array(end + 1);
   cost[0] = 0;
-  const queue = new CostQueue();
+  const queue = new CostQueue(edges + 1);
   queue.push(0, 0);
-  for (let item = queue.pop(); item !== undefined; item = queue.pop()) {
-    const [u, costU] = item;
-    for (const [v, w] of edges[u] as Array<[number, number]>) {
-      const c = costU + w;
-      const known = cost[v];
-      if (known === undefined || known > c) {
+  while (queue.size > 0) {
+    const u = queue.popId();
+    const costU = queue.poppedCost;
+    for (let e = firstEdge[u] as number; e < (lastEdge[u] as number); e++) {
+      const v = edgeTo[e] as number;
+      const c = costU + (edgeCost[e] as number);
+      const known = cost[v] as number;
+      if (known < 0 || known > c) {
         cost[v] = c;
         queue.push(v, c);
         pred[v] = u;
@@ -187,48 +203,71 @@ function cheapestPath(groups: Node[][], version: number): Node[] {
 
 /** A min-heap by (cost, order pushed): the order a stably sorted array pops in. */
 class CostQueue {
-  private readonly heap: Array<[id: number, cost: number, seq: number]> = [];
+  private readonly ids: Int32Array;
+  private readonly costs: Float64Array;
+  private readonly seqs: Int32Array;
   private seq = 0;
+  size = 0;
+  /** The cost of the entry {@link popId} returned last. */
+  poppedCost = 0;
+
+  /** At most `capacity` pushes (one per edge relaxed, plus the start). */
+  constructor(capacity: number) {
+    this.ids = new Int32Array(capacity);
+    this.costs = new Float64Array(capacity);
+    this.seqs = new Int32Array(capacity);
+  }
 
   push(id: number, cost: number): void {
-    const h = this.heap;
-    h.push([id, cost, this.seq++]);
-    let i = h.length - 1;
+    const seq = this.seq++;
+    let i = this.size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!before(h[i] as Entry, h[parent] as Entry)) break;
-      [h[i], h[parent]] = [h[parent] as Entry, h[i] as Entry];
+      if (!this.precedes(cost, seq, parent)) break;
+      this.move(parent, i);
       i = parent;
     }
+    this.put(i, id, cost, seq);
   }
 
-  pop(): [number, number] | undefined {
-    const h = this.heap;
-    const top = h[0];
-    if (top === undefined) return undefined;
-    const last = h.pop() as Entry;
-    if (h.length > 0) {
-      h[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && before(h[l] as Entry, h[m] as Entry)) m = l;
-        if (r < h.length && before(h[r] as Entry, h[m] as Entry)) m = r;
-        if (m === i) break;
-        [h[i], h[m]] = [h[m] as Entry, h[i] as Entry];
-        i = m;
-      }
+  popId(): number {
+    const id = this.ids[0] as number;
+    this.poppedCost = this.costs[0] as number;
+    const last = --this.size;
+    const lastId = this.ids[last] as number;
+    const cost = this.costs[last] as number;
+    const seq = this.seqs[last] as number;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= last) break;
+      const r = l + 1;
+      const child = r < last && this.precedes(this.costs[r] as number, this.seqs[r] as number, l) ? r : l;
+      const childCost = this.costs[child] as number;
+      const childSeq = this.seqs[child] as number;
+      if (!(childCost < cost || (childCost === cost && childSeq < seq))) break;
+      this.move(child, i);
+      i = child;
     }
-    return [top[0], top[1]];
+    this.put(i, lastId, cost, seq);
+    return id;
   }
-}
 
-type Entry = [id: number, cost: number, seq: number];
+  /** Whether (cost, seq) comes before the entry at `at`. */
+  private precedes(cost: number, seq: number, at: number): boolean {
+    const c = this.costs[at] as number;
+    return cost < c || (cost === c && seq < (this.seqs[at] as number));
+  }
 
-function before(a: Entry, b: Entry): boolean {
-  return a[1] < b[1] || (a[1] === b[1] && a[2] < b[2]);
+  private move(from: number, to: number): void {
+    this.put(to, this.ids[from] as number, this.costs[from] as number, this.seqs[from] as number);
+  }
+
+  private put(at: number, id: number, cost: number, seq: number): void {
+    this.ids[at] = id;
+    this.costs[at] = cost;
+    this.seqs[at] = seq;
+  }
 }
 
 /** UTF-8 bytes of `text[start, end)`, or undefined for a lone surrogate. */
