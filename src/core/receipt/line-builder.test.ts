@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFreeText } from './free-text-layout.js';
 import { codeWrap, hardWrap, LineBuilder, wrapText } from './line-builder.js';
+import { printedLength } from './receipt-blocks.js';
 import { renderReceiptText } from './receipt-text.js';
 
 describe('wrapping', () => {
@@ -99,5 +100,34 @@ describe('layoutFreeText', () => {
       'Objednávka č. 15\n\n   Stôl 4      5.00\nStôl 4: 2x polievka dňa,\n 1x rezeň\n\n',
     );
     expect(layout.blocks.at(-1)).toEqual({ kind: 'cut' });
+  });
+});
+
+describe('printedLength and wrapText fast paths (ADR 1111)', () => {
+  it('counts code points of the NFC form, as Array.from does, for ASCII, Slovak, combining marks and surrogates', () => {
+    const texts = [
+      '',
+      'Chlieb tmavy',
+      'Chlieb tmavý',
+      'Cafe\u0301',
+      'A\u030a\u0301 x',
+      'emoji 😀 and 𝄞',
+      'lone \ud800 high',
+      'lone \udc00 low',
+      'pair at end 😀',
+      'high at end \ud800',
+      '\u212b angstrom',
+    ];
+    for (const text of texts)
+      expect(printedLength(text), JSON.stringify(text)).toBe(Array.from(text.normalize('NFC')).length);
+  });
+
+  it('keeps a fitting line as one NFC line without its trailing spaces, and wraps the rest as before', () => {
+    expect(wrapText('Káva zrnková 500 g   ', 20)).toEqual(['Káva zrnková 500 g']);
+    expect(wrapText('Cafe\u0301', 10)).toEqual(['Café']);
+    expect(wrapText('a\tb', 10)).toEqual(['a b']);
+    expect(wrapText('one\r\ntwo\rthree', 10)).toEqual(['one', 'two', 'three']);
+    expect(wrapText('', 10)).toEqual(['']);
+    expect(wrapText('alpha beta gamma', 10)).toEqual(['alpha beta', 'gamma']);
   });
 });

@@ -72,7 +72,18 @@ export function printedLength(text: string): number {
   let i = 0;
   while (i < text.length && text.charCodeAt(i) < 0x80) i++;
   if (i === text.length) return text.length;
-  let n = 0;
-  for (const _ of text.normalize('NFC')) n++;
+  // Otherwise code points of the NFC form: code units less one per surrogate pair.
+  const s = text.normalize('NFC');
+  let n = s.length;
+  for (let k = 0; k < s.length - 1; k++) {
+    const c = s.charCodeAt(k);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(k + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        k++;
+      }
+    }
+  }
   return n;
 }
