@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HEAD_CACHE_SIZE, layoutReceipt } from './receipt-layout.js';
 import type { ReceiptView } from './receipt-model.js';
 import { renderReceiptText } from './receipt-text.js';
@@ -8,6 +8,13 @@ const S = SAMPLE_RECEIPTS;
 
 /** The first `n` blocks: the head (marks, merchant, point of sale, register code) of these views. */
 const headOf = (view: ReceiptView, width: number, n: number) => layoutReceipt(view, width).blocks.slice(0, n);
+
+/** The layout a fresh module instance gives (an empty head cache): what the receipt is without caching. */
+async function coldLayout(view: ReceiptView, width: number): Promise<string> {
+  vi.resetModules();
+  const fresh = (await import('./receipt-layout.js')) as typeof import('./receipt-layout.js');
+  return JSON.stringify(fresh.layoutReceipt(view, width));
+}
 
 describe('the receipt head laid out once per register and paper (ADR 1111)', () => {
   it('shares the head between receipts of one register, frozen, and lays out the rest anew', () => {
@@ -53,6 +60,30 @@ describe('the receipt head laid out once per register and paper (ADR 1111)', () 
     expect(layoutReceipt(base, 32).width).toBe(32);
     for (const block of headOf(base, 32, 6)) {
       if (block.kind === 'text') expect(block.text.length).toBeLessThanOrEqual(32);
+    }
+  });
+
+  it('gives, after any other head was cached, exactly the layout an empty cache gives (every key input)', async () => {
+    // A mark also printed at the bottom (demo, copy) would hide a stale head from a text search:
+    // compare whole layouts with a cold module instead (review of ADR 1111).
+    const base = S.pdOnline;
+    const m = base.merchant;
+    const variants: Array<[string, ReceiptView, number]> = [
+      ['demo', { ...base, demo: true }, 48],
+      ['copy', { ...base, copy: true }, 48],
+      ['logo', { ...base, logoRef: 'logo' }, 48],
+      ['merchant name', { ...base, merchant: { ...m, name: 'Iný obchod s.r.o.' } }, 48],
+      ['no IČO', { ...base, merchant: { name: m.name, dic: m.dic, seatAddress: m.seatAddress } }, 48],
+      ['point of sale address', { ...base, orgUnit: { name: 'Predajňa', address: 'Iná 5, Trnava' } }, 48],
+      ['portable', { ...base, portable: true }, 48],
+      ['register code', { ...base, cashRegisterCode: '88800000000000001' }, 48],
+      ['width', base, 32],
+    ];
+    for (const [what, view, width] of variants) {
+      layoutReceipt(base, 48);
+      layoutReceipt(base, 32);
+      const warm = JSON.stringify(layoutReceipt(view, width));
+      expect(warm, what).toBe(await coldLayout(view, width));
     }
   });
 
