@@ -15,7 +15,10 @@ export interface QrSymbolModules {
   readonly size: number;
   /** Row-major, 1 = dark. */
   readonly modules: Uint8Array;
-  /** Row-major, 1 = function module (never masked). */
+  /**
+   * Row-major, 1 = function module (never masked). Shared by every symbol of this version (the
+   * cached frame): read it, never write it — a write would change every later receipt's QR.
+   */
   readonly reserved: Uint8Array;
 }
 
