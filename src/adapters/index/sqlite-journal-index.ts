@@ -393,6 +393,10 @@ export class SqliteJournalIndex implements JournalIndex {
     return this.offline.hasUnsent();
   }
 
+  unsentNumbers(limit: number): { documents: number[]; locations: number[] } {
+    return this.offline.unsentNumbers(limit);
+  }
+
   setAsideItems(limit: number): QueueEntry[] {
     return this.offline.setAsideItems(limit);
   }
