@@ -31,6 +31,7 @@ import type { MerchantIdentityRow } from '../../core/ports/merchant-index.js';
 import type { OfflineReportPage, OfflineReportQuery } from '../../core/ports/offline-report-index.js';
 import type { QueueSummary } from '../../core/ports/send-queue-index.js';
 import { parseSfsDateTime } from '../../core/time.js';
+import { boundPageCache, PAGE_CACHE_KIB } from '../sqlite-page-cache.js';
 import { type DocRow, type LocRow, sendTrack, toDocument, toLocation } from './sqlite-index-rows.js';
 import { ensureSchema, hasSchema } from './sqlite-index-schema.js';
 import { SqliteOfflineQueries } from './sqlite-offline-queries.js';
@@ -78,6 +79,7 @@ export class SqliteJournalIndex implements JournalIndex {
     readonly readOnly = false,
   ) {
     this.db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
+    boundPageCache(this.db, PAGE_CACHE_KIB.journalIndex);
     if (!readOnly) {
       this.db.pragma('journal_mode = WAL');
       // ADR 1100: WAL + NORMAL is consistent after any crash; durability comes from the CHDÚ.
