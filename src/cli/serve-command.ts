@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { markDirWarning } from '../adapters/backup/mark-dir.js';
+import { boundHeapGrowth } from '../adapters/runtime/heap-growth.js';
 import { composeKasa } from '../compose/compose-kasa.js';
 import { type DataDirSource, DEFAULT_DATA_DIR_TEXT } from '../config/data-dir.js';
 import { addServeOptions, readServeConfig } from '../config/serve-config.js';
@@ -25,6 +26,8 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     // ADR 0804: marks inside the data dir would travel with copies of it (a service user's home).
     const marks = markDirWarning(config.dataDir, config.markDir);
     if (marks) io.stderr(`${marks}\n`);
+    // ADR 1112: the committed heap stays near what the register holds (capability 13, figure 6).
+    boundHeapGrowth();
     const kasa = await composeKasa(config);
     let address: string;
     try {

@@ -10,6 +10,16 @@ import {
   printRecord,
 } from '../../../test/support/journal-fixtures.js';
 import { FiscalError } from '../../core/fiscal-error.js';
+import {
+  afterAttemptStarted,
+  afterExchange,
+  afterPrint,
+  afterRepair,
+  NEW_PRINT_TRACK,
+  NEW_SEND_TRACK,
+  type PrintTrack,
+  type SendTrack,
+} from '../../core/journal/derived-state.js';
 import type { JournalRecord, NewRecord } from '../../core/journal/records.js';
 import { DOCUMENT_LOOKUPS, SqliteJournalIndex } from './sqlite-journal-index.js';
 
@@ -58,6 +68,130 @@ describe('SqliteJournalIndex', () => {
     expect(index.highWaterMark()).toBe(0);
     expect(reader.highWaterMark()).toBe(0);
     reader.close();
+  });
+
+  it('applies exchanges, attempts and prints without reading bodies: every item equals the fold of the derived-state rules over its records (ADR 1110)', () => {
+    // The slower path the index replaced: the whole track of each item, folded record by record.
+    const sends = new Map<string, SendTrack>();
+    const prints = new Map<number, PrintTrack>();
+    const key = (s: { kind: string; documentNo?: number; locationNo?: number }) =>
+      s.kind === 'document' ? `d${s.documentNo}` : `l${s.locationNo}`;
+    const both = (r: NewRecord) => {
+      feed(r);
+      if (r.type === 'document') {
+        sends.set(`d${r.body.documentNo}`, NEW_SEND_TRACK);
+        prints.set(r.body.documentNo, NEW_PRINT_TRACK);
+      } else if (r.type === 'location') sends.set(`l${r.body.locationNo}`, NEW_SEND_TRACK);
+      else if (r.type === 'sfs-exchange') {
+        const k = key(r.body.subject);
+        sends.set(k, afterExchange(sends.get(k)!, r.body));
+      } else if (r.type === 'sfs-attempt') {
+        const k = key(r.body.subject);
+        sends.set(k, afterAttemptStarted(sends.get(k)!, r.body));
+      } else if (r.type === 'repair') {
+        const k = key(r.body.subject);
+        sends.set(k, afterRepair(sends.get(k)!, r.body));
+      } else if (r.type === 'print')
+        prints.set(r.body.documentNo, afterPrint(prints.get(r.body.documentNo)!, r.body));
+    };
+    const x = (documentNo: number, outcome: Parameters<typeof exchangeRecord>[1], count = 1, more = {}) =>
+      ({ type: 'sfs-exchange', body: exchangeRecord(documentNo, outcome, count, more) }) as const;
+    const attempt = (documentNo: number, sendingCount: number) =>
+      ({
+        type: 'sfs-attempt',
+        body: {
+          subject: { kind: 'document', documentNo },
+          requestUuid: `00000000-0000-4000-8000-${String(documentNo * 10 + sendingCount).padStart(12, '0')}`,
+          requestDate: `2026-03-02T10:1${sendingCount}:00+01:00`,
+          sendingCount,
+        },
+      }) as const;
+    both({ type: 'merchant', body: merchantRecord() });
+    for (let d = 1; d <= 7; d++) both({ type: 'document', body: documentRecord(d) });
+    both(x(1, 'accepted'));
+    both(x(1, 'accepted', 2, { id: 'O-SECOND' })); // settled: the first acceptance stays
+    both({ type: 'print', body: printRecord(1) });
+    both({ type: 'print', body: printRecord(1, false) }); // printed stays printed
+    both(x(2, 'unreachable'));
+    both(attempt(2, 3));
+    both(x(2, 'invalid-response', 3));
+    both(attempt(2, 4));
+    both(x(2, 'accepted', 4)); // a late registration: offline-sent
+    both({
+      type: 'print',
+      body: printRecord(2, false, {
+        partialPrint: { totalBytes: 90, resumeOffset: 40, printedLines: 2, jobSha256: 'ab' },
+      }),
+    });
+    both({ type: 'print', body: printRecord(2, false, { printerCode: 104 }) });
+    both(x(3, 'rejected'));
+    both({ type: 'repair', body: { subject: { kind: 'document', documentNo: 3 }, reason: 'fix' } });
+    both(x(3, 'accepted', 2));
+    both(x(4, 'rejected', 1, { registerRefused: true })); // the register refused: still queued
+    both(x(4, 'duplicate', 2));
+    both(x(5, 'unverified'));
+    both({ type: 'print', body: printRecord(5, true, { copy: true }) });
+    both({ type: 'print', body: printRecord(6, true, { electronic: true }) });
+    both({ type: 'location', body: locationRecord(1) });
+    both({ type: 'location', body: locationRecord(2) });
+    both({
+      type: 'sfs-exchange',
+      body: { ...exchangeRecord(0, 'unreachable'), subject: { kind: 'location', locationNo: 1 } },
+    });
+    both({
+      type: 'sfs-attempt',
+      body: { ...attempt(0, 2).body, subject: { kind: 'location', locationNo: 1 } },
+    });
+    both({
+      type: 'sfs-exchange',
+      body: { ...exchangeRecord(0, 'accepted', 2), subject: { kind: 'location', locationNo: 1 } },
+    });
+    both({
+      type: 'sfs-exchange',
+      body: { ...exchangeRecord(0, 'rejected'), subject: { kind: 'location', locationNo: 2 } },
+    });
+    for (let d = 1; d <= 7; d++) {
+      const t = sends.get(`d${d}`)!;
+      const p = prints.get(d)!;
+      const got = index.findDocument({ by: 'documentNo', documentNo: d })!;
+      expect(
+        {
+          sendState: got.sendState,
+          sendingCount: got.sendingCount,
+          lastExchange: got.lastExchange,
+          accepted: got.accepted,
+          printState: got.printState,
+          lastPrinterCode: got.lastPrinterCode,
+          printStarted: got.printStarted,
+        },
+        `document ${d}`,
+      ).toEqual({
+        sendState: t.sendState,
+        sendingCount: t.sendingCount,
+        lastExchange: t.lastExchange,
+        accepted: t.accepted,
+        printState: p.printState,
+        lastPrinterCode: p.lastPrinterCode,
+        printStarted: p.printStarted,
+      });
+      // The receipt UUID is the first acceptance's, and only an acceptance sets it.
+      if (t.accepted?.id) {
+        expect(index.findDocument({ by: 'uuid', uuid: t.accepted.id })?.document.documentNo).toBe(d);
+      }
+    }
+    expect(index.findDocument({ by: 'uuid', uuid: 'O-SECOND' })).toBeUndefined();
+    for (const l of [1, 2]) {
+      const t = sends.get(`l${l}`)!;
+      const got = index.findLocation(l)!;
+      expect([got.sendState, got.sendingCount, got.lastExchange, got.accepted], `location ${l}`).toEqual([
+        t.sendState,
+        t.sendingCount,
+        t.lastExchange,
+        t.accepted,
+      ]);
+    }
+    expect(sends.get('d2')?.sendState).toBe('offline-sent');
+    expect(sends.get('d4')?.sendState).toBe('stuck');
   });
 
   it('finds documents by every key and tracks the high-water mark', () => {

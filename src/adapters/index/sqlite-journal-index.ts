@@ -7,6 +7,8 @@ import {
   afterExchange,
   afterPrint,
   afterRepair,
+  NEW_SEND_TRACK,
+  type SendTrack,
 } from '../../core/journal/derived-state.js';
 import type {
   DocumentRecord,
@@ -29,6 +31,7 @@ import type { MerchantIdentityRow } from '../../core/ports/merchant-index.js';
 import type { OfflineReportPage, OfflineReportQuery } from '../../core/ports/offline-report-index.js';
 import type { QueueSummary } from '../../core/ports/send-queue-index.js';
 import { parseSfsDateTime } from '../../core/time.js';
+import { boundPageCache, PAGE_CACHE_KIB } from '../sqlite-page-cache.js';
 import { type DocRow, type LocRow, sendTrack, toDocument, toLocation } from './sqlite-index-rows.js';
 import { ensureSchema, hasSchema } from './sqlite-index-schema.js';
 import { SqliteOfflineQueries } from './sqlite-offline-queries.js';
@@ -76,6 +79,7 @@ export class SqliteJournalIndex implements JournalIndex {
     readonly readOnly = false,
   ) {
     this.db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
+    boundPageCache(this.db, PAGE_CACHE_KIB.journalIndex);
     if (!readOnly) {
       this.db.pragma('journal_mode = WAL');
       // ADR 1100: WAL + NORMAL is consistent after any crash; durability comes from the CHDÚ.
@@ -91,6 +95,9 @@ export class SqliteJournalIndex implements JournalIndex {
       setMeta: db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ),
+      // The mark and its hash in one statement: written once per transaction.
+      setMark: db.prepare(`INSERT INTO meta (key, value) VALUES ('hwm', ?), ('hwm_hash', ?)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
       countType: db.prepare(
         'INSERT INTO record_types (type, count) VALUES (?, ?) ON CONFLICT (type) DO UPDATE SET count = count + ?',
       ),
@@ -101,9 +108,23 @@ export class SqliteJournalIndex implements JournalIndex {
         VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending', ?)`),
       insCode: db.prepare('INSERT OR REPLACE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)'),
       doc: db.prepare('SELECT * FROM documents WHERE document_no = ?'),
+      // What applying an exchange, an attempt or a print reads of a row: its counters and states,
+      // never the body or the JSON of earlier exchanges (the rules need neither; see applyExchange).
+      docSend: db.prepare(
+        'SELECT document_no, send_state, sending_count, exchanges FROM documents WHERE document_no = ?',
+      ),
+      docPrint: db.prepare(
+        'SELECT document_no, print_state, last_printer_code, print_started FROM documents WHERE document_no = ?',
+      ),
+      locSend: db.prepare(
+        'SELECT location_no, send_state, sending_count, exchanges FROM locations WHERE location_no = ?',
+      ),
+      // accepted and uuid are only ever set by an acceptance and never cleared (afterExchange keeps
+      // the first): an exchange that does not accept leaves both as they are.
       setDocSend:
         db.prepare(`UPDATE documents SET send_state = ?, sending_count = ?, exchanges = ?, last_exchange = ?,
-        accepted = ?, uuid = ?, first_attempt = COALESCE(first_attempt, ?) WHERE document_no = ?`),
+        accepted = COALESCE(?, accepted), uuid = COALESCE(?, uuid), first_attempt = COALESCE(first_attempt, ?)
+        WHERE document_no = ?`),
       setDocAttempt: db.prepare(
         'UPDATE documents SET sending_count = ?, first_attempt = COALESCE(first_attempt, ?) WHERE document_no = ?',
       ),
@@ -122,7 +143,7 @@ export class SqliteJournalIndex implements JournalIndex {
       loc: db.prepare('SELECT * FROM locations WHERE location_no = ?'),
       setLocSend:
         db.prepare(`UPDATE locations SET send_state = ?, sending_count = ?, exchanges = ?, last_exchange = ?,
-        accepted = ?, first_attempt = COALESCE(first_attempt, ?) WHERE location_no = ?`),
+        accepted = COALESCE(?, accepted), first_attempt = COALESCE(first_attempt, ?) WHERE location_no = ?`),
       setLocRepair: db.prepare(
         'UPDATE locations SET body = ?, send_state = ?, repaired_by = ?, create_ms = ? WHERE location_no = ?',
       ),
@@ -142,7 +163,12 @@ export class SqliteJournalIndex implements JournalIndex {
       delSetting: db.prepare('DELETE FROM settings WHERE key = ?'),
     };
     this.offline = new SqliteOfflineQueries(db);
+    // Built once (ADR 1110): better-sqlite3 makes a new wrapper, and its BEGIN/COMMIT statements'
+    // controller, for every db.transaction(fn) call.
+    this.applyTransaction = db.transaction((entries: ApplyEntries) => this.applyInTransaction(entries));
   }
+
+  private readonly applyTransaction: (entries: ApplyEntries) => number;
 
   /**
    * Opens (creating) the index. A file SQLite cannot read is deleted and recreated empty: the
@@ -193,34 +219,49 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   /** One transaction; the mark, its hash and the type counts are written once at its end. */
-  applyMany(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
+  applyMany(entries: ApplyEntries): void {
     if (entries.length === 0) return;
     this.writing(() => this.applyManyNow(entries));
   }
 
-  private applyManyNow(entries: ReadonlyArray<{ record: JournalRecord; chainHash: string }>): void {
-    // The cached mark is dropped around the write: a rolled-back transaction leaves the one it
-    // read (still right), a committed one moved it to `written`.
-    this.hwm = undefined;
-    let written = 0;
-    this.db.transaction(() => {
-      let hwm = this.highWaterMark();
+  private applyManyNow(entries: ApplyEntries): void {
+    // This connection is the index's only writer (the data dir is locked to one kasa), so the mark
+    // it holds in memory is the one in the file: read once, moved only by a committed transaction.
+    // A rolled-back one (it threw) leaves the mark it started from, which is still right.
+    this.hwm = this.applyTransaction(entries);
+  }
+
+  /** The body of the apply transaction; returns the new high-water mark. */
+  private applyInTransaction(entries: ApplyEntries): number {
+    let hwm = this.highWaterMark();
+    const first = entries[0]!;
+    if (entries.length === 1) {
+      // One record (every append of a store): no map of counts.
+      if (first.record.recordNo !== hwm + 1) this.outOfOrder(hwm, first.record.recordNo);
+      this.applyRecord(first);
+      this.q.countType.run(first.record.type, 1, 1);
+      hwm = first.record.recordNo;
+    } else {
       const counts = new Map<string, number>();
-      for (const { record, chainHash } of entries) {
-        if (record.recordNo !== hwm + 1) {
-          throw new FiscalError('UNKNOWN', `Index expects record ${hwm + 1}, got ${record.recordNo}.`);
-        }
-        if (record.recordNo === 1) this.q.setMeta.run('genesis', chainHash);
-        this.applyBody(record);
-        counts.set(record.type, (counts.get(record.type) ?? 0) + 1);
-        hwm = record.recordNo;
+      for (const entry of entries) {
+        if (entry.record.recordNo !== hwm + 1) this.outOfOrder(hwm, entry.record.recordNo);
+        this.applyRecord(entry);
+        counts.set(entry.record.type, (counts.get(entry.record.type) ?? 0) + 1);
+        hwm = entry.record.recordNo;
       }
       for (const [type, n] of counts) this.q.countType.run(type, n, n);
-      this.q.setMeta.run('hwm', String(hwm));
-      this.q.setMeta.run('hwm_hash', entries.at(-1)!.chainHash);
-      written = hwm;
-    })();
-    this.hwm = written;
+    }
+    this.q.setMark.run(String(hwm), entries.at(-1)!.chainHash);
+    return hwm;
+  }
+
+  private applyRecord({ record, chainHash }: ApplyEntries[number]): void {
+    if (record.recordNo === 1) this.q.setMeta.run('genesis', chainHash);
+    this.applyBody(record);
+  }
+
+  private outOfOrder(hwm: number, recordNo: number): never {
+    throw new FiscalError('UNKNOWN', `Index expects record ${hwm + 1}, got ${recordNo}.`);
   }
 
   clear(): void {
@@ -393,6 +434,10 @@ export class SqliteJournalIndex implements JournalIndex {
     return this.offline.hasUnsent();
   }
 
+  unsentNumbers(limit: number): { documents: number[]; locations: number[] } {
+    return this.offline.unsentNumbers(limit);
+  }
+
   setAsideItems(limit: number): QueueEntry[] {
     return this.offline.setAsideItems(limit);
   }
@@ -475,7 +520,7 @@ export class SqliteJournalIndex implements JournalIndex {
         this.applyAttempt(record.body);
         return;
       case 'print': {
-        const row = this.q.doc.get(record.body.documentNo) as DocRow | undefined;
+        const row = this.q.docPrint.get(record.body.documentNo) as PrintRow | undefined;
         if (!row) return;
         const current = {
           printState: row.print_state,
@@ -532,50 +577,56 @@ export class SqliteJournalIndex implements JournalIndex {
     for (const qr of d.qrPayments ?? []) this.q.insCode.run('qr', qr.id, d.documentNo);
   }
 
+  /**
+   * afterExchange reads the state and counters only; the earlier exchanges it would carry along are
+   * left in the row. Read without them, `accepted` comes back set only when this exchange is the
+   * acceptance, which the update's COALESCE writes; otherwise the row keeps what it had. A test
+   * compares the rows with a rebuild through full reads (sqlite-journal-index.test.ts).
+   */
   private applyExchange(x: SfsExchangeRecord): void {
     if (x.subject.kind === 'document') {
-      const row = this.q.doc.get(x.subject.documentNo) as DocRow | undefined;
+      const row = this.q.docSend.get(x.subject.documentNo) as SendRow | undefined;
       if (!row) return;
-      const t = afterExchange(sendTrack(row), x);
+      const t = afterExchange(sendCounters(row), x);
       this.q.setDocSend.run(
         t.sendState,
         t.sendingCount,
         t.exchanges,
-        JSON.stringify(t.lastExchange),
+        JSON.stringify(x),
         t.accepted ? JSON.stringify(t.accepted) : null,
         t.accepted?.id ?? null,
         x.requestDate,
-        row.document_no,
+        x.subject.documentNo,
       );
       return;
     }
-    const row = this.q.loc.get(x.subject.locationNo) as LocRow | undefined;
+    const row = this.q.locSend.get(x.subject.locationNo) as SendRow | undefined;
     if (!row) return;
-    const t = afterExchange(sendTrack(row), x);
+    const t = afterExchange(sendCounters(row), x);
     const accepted = t.accepted ? JSON.stringify(t.accepted) : null;
     this.q.setLocSend.run(
       t.sendState,
       t.sendingCount,
       t.exchanges,
-      JSON.stringify(t.lastExchange),
+      JSON.stringify(x),
       accepted,
       x.requestDate,
-      row.location_no,
+      x.subject.locationNo,
     );
   }
 
   private applyAttempt(a: SfsAttemptRecord): void {
     if (a.subject.kind === 'document') {
-      const row = this.q.doc.get(a.subject.documentNo) as DocRow | undefined;
+      const row = this.q.docSend.get(a.subject.documentNo) as SendRow | undefined;
       if (!row) return;
-      const t = afterAttemptStarted(sendTrack(row), a);
-      this.q.setDocAttempt.run(t.sendingCount, a.requestDate, row.document_no);
+      const t = afterAttemptStarted(sendCounters(row), a);
+      this.q.setDocAttempt.run(t.sendingCount, a.requestDate, a.subject.documentNo);
       return;
     }
-    const row = this.q.loc.get(a.subject.locationNo) as LocRow | undefined;
+    const row = this.q.locSend.get(a.subject.locationNo) as SendRow | undefined;
     if (!row) return;
-    const t = afterAttemptStarted(sendTrack(row), a);
-    this.q.setLocAttempt.run(t.sendingCount, a.requestDate, row.location_no);
+    const t = afterAttemptStarted(sendCounters(row), a);
+    this.q.setLocAttempt.run(t.sendingCount, a.requestDate, a.subject.locationNo);
   }
 
   private applyRepair(record: RecordOf<'repair'>): void {
@@ -663,6 +714,24 @@ export class SqliteJournalIndex implements JournalIndex {
         return one(DOCUMENT_LOOKUPS.last);
     }
   }
+}
+
+type ApplyEntries = ReadonlyArray<{ record: JournalRecord; chainHash: string }>;
+
+/** The columns applying an exchange or an attempt reads (`docSend`, `locSend`). */
+type SendRow = Pick<DocRow, 'send_state' | 'sending_count' | 'exchanges'>;
+
+/** The columns applying a print reads (`docPrint`). */
+type PrintRow = Pick<DocRow, 'document_no' | 'print_state' | 'last_printer_code' | 'print_started'>;
+
+/** The send track of a row read without its exchanges' JSON (`SendRow`): what the rules read. */
+function sendCounters(row: SendRow): SendTrack {
+  return {
+    ...NEW_SEND_TRACK,
+    sendState: row.send_state,
+    sendingCount: row.sending_count,
+    exchanges: row.exchanges,
+  };
 }
 
 /** Epoch ms of an SFS dateTime (report filters); null when it cannot be read. */

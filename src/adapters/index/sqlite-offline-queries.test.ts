@@ -100,6 +100,26 @@ describe('send queue and offline report queries', () => {
     expect(index.findDocument({ by: 'documentNo', documentNo: 4 })?.firstAttemptDate).toBeUndefined();
   });
 
+  it("the sender's idle look names the queue's items as the queue itself does, per kind and limit", () => {
+    const subjects = (limit: number) => {
+      const { documents, locations } = index.unsentNumbers(limit);
+      return [...documents.map((d) => `d${d}`), ...locations.map((l) => `l${l}`)];
+    };
+    const queue = (kind: string, limit: number) =>
+      index
+        .sendQueue(100)
+        .map(label)
+        .filter((l) => l.startsWith(kind))
+        .slice(0, limit);
+    for (const limit of [1, 2, 3, 10]) {
+      expect(subjects(limit)).toEqual([...queue('d', limit), ...queue('l', limit)]);
+    }
+    expect(subjects(10)).toEqual(['d2', 'd4', 'd6', 'd7', 'l1']);
+    expect(index.unsentNumbers(0)).toEqual({ documents: [], locations: [] });
+    feed({ type: 'sfs-exchange', body: { ...exchangeRecord(2, 'accepted'), sendingCount: 2 } });
+    expect(subjects(1)).toEqual(['d4', 'l1']);
+  });
+
   it('the oldest item not registered counts stuck items too: the deadline and GET /api/report/offline/oldest agree', () => {
     feed({ type: 'sfs-exchange', body: { ...exchangeRecord(2, 'rejected'), sendingCount: 2 } });
     expect(index.findDocument({ by: 'documentNo', documentNo: 2 })?.sendState).toBe('stuck');

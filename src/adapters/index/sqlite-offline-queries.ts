@@ -23,6 +23,10 @@ export const OFFLINE_QUERIES = {
   stuckLocations: "SELECT * FROM locations WHERE send_state = 'stuck' ORDER BY location_no LIMIT ?",
   setAsideDocuments: "SELECT * FROM documents WHERE send_state = 'set-aside' ORDER BY document_no LIMIT ?",
   setAsideLocations: "SELECT * FROM locations WHERE send_state = 'set-aside' ORDER BY location_no LIMIT ?",
+  unsentDocumentNumbers:
+    "SELECT document_no FROM documents WHERE send_state = 'unsent' ORDER BY document_no LIMIT ?",
+  unsentLocationNumbers:
+    "SELECT location_no FROM locations WHERE send_state = 'unsent' ORDER BY location_no LIMIT ?",
   anyUnsent: `SELECT EXISTS (SELECT 1 FROM documents WHERE send_state = 'unsent')
     OR EXISTS (SELECT 1 FROM locations WHERE send_state = 'unsent')`,
   countDocuments: 'SELECT COUNT(*) FROM documents WHERE send_state = ?',
@@ -44,6 +48,8 @@ export const OFFLINE_QUERIES = {
     ORDER BY location_no LIMIT @limit OFFSET @offset`,
 } as const;
 
+const PLUCKED = ['unsentDocumentNumbers', 'unsentLocationNumbers', 'anyUnsent'] as const;
+
 /** The queue and report queries of SqliteJournalIndex, on its database. */
 export class SqliteOfflineQueries {
   private readonly q;
@@ -52,6 +58,8 @@ export class SqliteOfflineQueries {
     this.q = Object.fromEntries(
       Object.entries(OFFLINE_QUERIES).map(([name, sql]) => [name, db.prepare(sql)]),
     ) as { [K in keyof typeof OFFLINE_QUERIES]: Database.Statement };
+    // Single-column answers, plucked once here rather than switched on each call.
+    for (const name of PLUCKED) this.q[name].pluck();
   }
 
   unsentDocuments(limit = -1) {
@@ -85,7 +93,15 @@ export class SqliteOfflineQueries {
   }
 
   hasUnsent(): boolean {
-    return this.q.anyUnsent.pluck().get() === 1;
+    return this.q.anyUnsent.get() === 1;
+  }
+
+  unsentNumbers(limit: number): { documents: number[]; locations: number[] } {
+    if (limit <= 0) return { documents: [], locations: [] };
+    return {
+      documents: this.q.unsentDocumentNumbers.all(limit) as number[],
+      locations: this.q.unsentLocationNumbers.all(limit) as number[],
+    };
   }
 
   queueSummary(): QueueSummary {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { FiscalError } from '../../core/fiscal-error.js';
 import type { PaymentIntentStore, StoredNotification } from '../../core/ports/payment-intent-store.js';
 import type { PaymentIntent } from '../../core/qr-payments/payment-intent.js';
+import { boundPageCache, PAGE_CACHE_KIB } from '../sqlite-page-cache.js';
 
 const SCHEMA_VERSION = 1;
 
@@ -56,6 +57,7 @@ export class SqlitePaymentIntentStore implements PaymentIntentStore {
   constructor(readonly path: string) {
     mkdirSync(dirname(path), { recursive: true });
     this.#db = new Database(path);
+    boundPageCache(this.#db, PAGE_CACHE_KIB.paymentIntents);
     this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('synchronous = FULL');
     this.#db.exec(DDL);
@@ -168,6 +170,11 @@ export class SqlitePaymentIntentStore implements PaymentIntentStore {
 
   notificationsToReview(from: string, to: string): StoredNotification[] {
     return (this.#q.toReview.all(from, to) as NotificationRow[]).map(toNotification);
+  }
+
+  /** The page cache SQLite may keep for this store, in KiB (ADR 1112). */
+  pageCacheKib(): number {
+    return -Number(this.#db.pragma('cache_size', { simple: true }));
   }
 
   close(): void {

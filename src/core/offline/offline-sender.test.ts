@@ -331,6 +331,55 @@ describe('OfflineSender', () => {
     expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual([21]);
   });
 
+  it('an online success while the next document is claimed in flight runs no batch; an unclaimed item beside it is sent at once (capability 13)', async () => {
+    const t = await setup({ documents: 0 });
+    let queueReads = 0;
+    const sendQueue = t.index.sendQueue.bind(t.index);
+    t.index.sendQueue = (limit) => {
+      queueReads += 1;
+      return sendQueue(limit);
+    };
+    t.sender.start();
+    t.scheduler.advance(0);
+    await settle(() => !t.sender.state.running);
+    const exchange = (n: number) => ({
+      type: 'sfs-exchange' as const,
+      body: {
+        subject: { kind: 'document' as const, documentNo: n },
+        requestUuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        requestDate: '2026-03-02T10:15:30+01:00',
+        sendingCount: 1,
+        outcome: 'accepted' as const,
+        id: `O-${String(n).padStart(32, '0')}`,
+        responseUuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        processDate: '2026-03-02T10:15:31+01:00',
+      },
+    });
+    // As a POS storing back to back makes it: the SFS's answer wakes the sender while the
+    // document it answers (or the next one) is written, unsent and claimed by its request.
+    for (let n = 1; n <= 20; n++) {
+      const release = t.claims.claim({ kind: 'document', documentNo: n })!;
+      await t.journal.append({ type: 'document', body: documentRecord(n) });
+      t.sender.notify('accepted', 'request');
+      t.scheduler.advance(0);
+      await settle(() => !t.sender.state.running);
+      await t.journal.append(exchange(n));
+      release();
+    }
+    expect(queueReads).toBe(0);
+    expect(t.sfs.requests).toHaveLength(0);
+    // An unsent document nobody claims beside a claimed one: the same wake-up sends it.
+    const release = t.claims.claim({ kind: 'document', documentNo: 22 })!;
+    await t.journal.append({ type: 'document', body: documentRecord(21) });
+    await t.journal.append({ type: 'document', body: documentRecord(22) });
+    t.sender.notify('accepted', 'request');
+    t.scheduler.advance(0);
+    await settle(() => t.sfs.requests.length === 1 && !t.sender.state.running);
+    expect(queueReads).toBeGreaterThan(0);
+    expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual([21]);
+    release();
+  });
+
   it("a window's starts are written in one hold and one write before any of its requests leaves; its outcomes go together into a later hold; clients meanwhile are never refused (ADR 1105, 1107)", async () => {
     const documents = SEND_WINDOW + 8;
     const t = await setup({ documents });

@@ -204,7 +204,7 @@ export class OfflineSender {
         if (this.#stopped) return;
         // Every online success wakes the sender (notify): when nothing waits, that costs one
         // indexed look, not a batch that reads the queue and finds nothing (capability 13).
-        if (!this.#deps.index.hasUnsent()) break;
+        if (!this.#unclaimedWaits()) break;
         const batch = await this.#batches.run(() => this.#batch(limit, { report: false, probe }));
         if (batch.failure) {
           failure = batch.failure;
@@ -229,6 +229,22 @@ export class OfflineSender {
     } else {
       this.#failures = 0;
     }
+  }
+
+  /**
+   * Whether an item waits that no request is sending itself. While a POS stores online its next
+   * document is unsent and claimed (its first attempt in flight) whenever the previous answer
+   * wakes the sender; a batch would read the queue only to drop it (capability 13). With one more
+   * number per kind than there are claims, an unclaimed item is among them if one waits.
+   */
+  #unclaimedWaits(): boolean {
+    const { claims, index } = this.#deps;
+    if (claims.size === 0) return index.hasUnsent();
+    const waiting = index.unsentNumbers(claims.size + 1);
+    return (
+      waiting.documents.some((documentNo) => !claims.isClaimed({ kind: 'document', documentNo })) ||
+      waiting.locations.some((locationNo) => !claims.isClaimed({ kind: 'location', locationNo }))
+    );
   }
 
   /** One line naming the real cause, and when the next try comes. */

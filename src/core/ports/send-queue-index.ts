@@ -40,6 +40,13 @@ export interface SendQueueIndex {
    * success before it starts a batch, so a POS storing online pays next to nothing (capability 13).
    */
   hasUnsent(): boolean;
+  /**
+   * The numbers of the first `limit` unsent documents and the first `limit` unsent locations, each
+   * in creation order, read from the indexed state column alone (no row is read or converted). The
+   * background sender's idle look: with `limit` one more than the items claimed by requests in
+   * flight, an item nobody claims is among them whenever one waits (capability 13).
+   */
+  unsentNumbers(limit: number): { documents: number[]; locations: number[] };
   queueSummary(): QueueSummary;
   /**
    * The last stored request: the document or location with the highest record number. While it

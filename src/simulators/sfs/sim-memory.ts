@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { boundPageCache, PAGE_CACHE_KIB } from '../../adapters/sqlite-page-cache.js';
 
 /** The SQLite file beside the simulator's CA where it remembers what it registered. */
 export const SIM_MEMORY_FILE = 'sfs-sim-memory.sqlite';
@@ -43,6 +44,7 @@ export class SimMemory {
 
   constructor(path: string) {
     this.db = new Database(path);
+    boundPageCache(this.db, PAGE_CACHE_KIB.simulatorMemory);
     this.db.pragma('journal_mode = WAL');
     // A simulator's memory: losing the last registrations to a power cut is what a restarted test
     // server does anyway; no flush on the request path.
@@ -152,6 +154,11 @@ export class SimMemory {
 
   clear(): void {
     this.db.exec('DELETE FROM receipts; DELETE FROM numbers; DELETE FROM uuids;');
+  }
+
+  /** The page cache SQLite may keep for this memory, in KiB (ADR 1112). */
+  pageCacheKib(): number {
+    return -Number(this.db.pragma('cache_size', { simple: true }));
   }
 
   close(): void {
