@@ -67,7 +67,7 @@ export class SqliteJournalIndex implements JournalIndex {
   private readonly q;
   /** Statements prepared once (ADR 1100: nothing per request that a statement cache saves). */
   private readonly statements = new Map<string, Database.Statement>();
-  /** The high-water mark as last read; forgotten by every write. */
+  /** The high-water mark as last read or committed; forgotten by a failed write and by clear(). */
   private hwm: number | undefined;
   /** The merchant in force and the merged settings as last read; forgotten when a record changes them. */
   private merchantCache: { value: { recordNo: number; merchant: MerchantRecord } | undefined } | undefined;
@@ -227,8 +227,14 @@ export class SqliteJournalIndex implements JournalIndex {
   private applyManyNow(entries: ApplyEntries): void {
     // This connection is the index's only writer (the data dir is locked to one kasa), so the mark
     // it holds in memory is the one in the file: read once, moved only by a committed transaction.
-    // A rolled-back one (it threw) leaves the mark it started from, which is still right.
-    this.hwm = this.applyTransaction(entries);
+    // After a throw the mark is read again from the file: a COMMIT can report an I/O error after
+    // SQLite wrote its frame (ADR 1110).
+    try {
+      this.hwm = this.applyTransaction(entries);
+    } catch (e) {
+      this.hwm = undefined;
+      throw e;
+    }
   }
 
   /** The body of the apply transaction; returns the new high-water mark. */

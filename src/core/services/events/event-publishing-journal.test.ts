@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentRecord, exchangeRecord } from '../../../../test/support/journal-fixtures.js';
 import { FiscalError } from '../../fiscal-error.js';
-import type { DocumentRecord, JournalRecord, NewRecord } from '../../journal/records.js';
+import type { JournalRecord, NewRecord } from '../../journal/records.js';
 import type { Journal } from '../../ports/journal.js';
 import type { NewRegisterEvent } from '../../ports/register-events.js';
 import { EventPublishingJournal } from './event-publishing-journal.js';
@@ -141,57 +141,5 @@ describe('EventPublishingJournal, several records in one write (ADR 1105)', () =
     await expect(t.j.appendMany(records)).rejects.toSatisfy((e) => FiscalError.is(e));
     expect(t.published.map((e) => e.type)).toEqual(['document.registered']);
     expect(t.pokes()).toBe(1);
-  });
-});
-
-describe('EventPublishingJournal, the facts of a document it wrote (ADR 1110)', () => {
-  /** The index's answer, as compose/events.ts builds it: from the stored document. */
-  const fromIndex = (stored: Map<number, DocumentRecord>) => (no: number) => {
-    const d = stored.get(no);
-    return d
-      ? {
-          documentNumber: d.documentNumber,
-          type: d.sfs.ReceiptType,
-          ...(d.externalId === undefined ? {} : { externalId: d.externalId }),
-        }
-      : undefined;
-  };
-
-  it("an outcome's event names the document as the index look-up does, without the look-up; a repaired or older one is looked up", async () => {
-    const r = recordingJournal();
-    const stored = new Map<number, DocumentRecord>();
-    const lookups: number[] = [];
-    const viaIndex = fromIndex(stored);
-    const published: NewRegisterEvent[] = [];
-    const j = new EventPublishingJournal(r.journal, { publish: (e) => published.push(e) }, (no) => {
-      lookups.push(no);
-      return viaIndex(no);
-    });
-    const withId = documentRecord(1, { externalId: 'POS-1' });
-    const { externalId: _none, ...plain } = documentRecord(2);
-    stored
-      .set(1, withId)
-      .set(2, plain)
-      .set(9, documentRecord(9, { externalId: 'OLD' }));
-    await j.append({ type: 'document', body: withId });
-    await j.append({ type: 'sfs-exchange', body: exchangeRecord(1, 'accepted') });
-    await j.append({ type: 'document', body: plain });
-    await j.append({ type: 'sfs-exchange', body: exchangeRecord(2, 'unreachable') });
-    expect(lookups).toEqual([]);
-    // Stored before this journal was opened (a resend after a restart): looked up.
-    await j.append({ type: 'sfs-exchange', body: exchangeRecord(9, 'accepted', 2) });
-    expect(lookups).toEqual([9]);
-    // A repair may change what the document says: its next outcome is looked up again.
-    await j.append({ type: 'repair', body: { subject: { kind: 'document', documentNo: 2 }, reason: 'fix' } });
-    await j.append({ type: 'sfs-exchange', body: exchangeRecord(2, 'accepted', 2) });
-    expect(lookups).toEqual([9, 2]);
-    const named = published
-      .filter((e) => e.type !== 'document.stored')
-      .map((e) => e.data as { internalDocumentId: number });
-    expect(named).toHaveLength(4);
-    for (const data of named) {
-      expect(data).toMatchObject(viaIndex(data.internalDocumentId)!);
-      if (data.internalDocumentId === 2) expect(data).not.toHaveProperty('externalId');
-    }
   });
 });

@@ -10,9 +10,6 @@ import type {
 import type { RegisterEvents } from '../../ports/register-events.js';
 import { type DocumentFacts, documentEvents } from './document-events.js';
 
-/** How many documents written through the wrapper keep their facts in memory (ADR 1110). */
-const RECENT_FACTS = 64;
-
 /**
  * The journal the use cases write through (ADR 0805): every append, once durable and indexed,
  * publishes the document events its record stands for and tells the state watcher to look again
@@ -29,17 +26,6 @@ const RECENT_FACTS = 64;
  * after an error (docs/integration.md § 6).
  */
 export class EventPublishingJournal implements Journal {
-  /**
-   * The facts of the last documents written through this journal, from their own records (ADR
-   * 1110): the outcome of a store follows its document within the same request, and looking the
-   * document up in the index again for its number, type and external id cost a row read and its
-   * conversion on every store. A repair may change a document's data: it drops the entry, and
-   * anything not here is looked up as before (`facts`).
-   */
-  readonly #recent = new Map<number, DocumentFacts>();
-  readonly #facts = (documentNo: number): DocumentFacts | undefined =>
-    this.#recent.get(documentNo) ?? this.facts(documentNo);
-
   constructor(
     private readonly journal: Journal,
     private readonly events: RegisterEvents,
@@ -97,29 +83,15 @@ export class EventPublishingJournal implements Journal {
 
   private publishAll(written: readonly JournalRecord[]): void {
     if (written.length === 0) return;
-    for (const record of written) this.publishEvents(record);
+    for (const record of written) {
+      for (const event of documentEvents(record, this.facts)) this.events.publish(event);
+    }
     this.afterAppend();
   }
 
   private publish(written: JournalRecord): void {
-    this.publishEvents(written);
+    for (const event of documentEvents(written, this.facts)) this.events.publish(event);
     this.afterAppend();
-  }
-
-  private publishEvents(record: JournalRecord): void {
-    for (const event of documentEvents(record, this.#facts)) this.events.publish(event);
-    if (record.type === 'document') {
-      const d = record.body;
-      this.#recent.set(d.documentNo, {
-        documentNumber: d.documentNumber,
-        type: d.sfs.ReceiptType,
-        ...(d.externalId === undefined ? {} : { externalId: d.externalId }),
-      });
-      // The oldest entry goes (a Map iterates in insertion order).
-      if (this.#recent.size > RECENT_FACTS) this.#recent.delete(this.#recent.keys().next().value!);
-    } else if (record.type === 'repair' && record.body.subject.kind === 'document') {
-      this.#recent.delete(record.body.subject.documentNo);
-    }
   }
 
   /** The record at `recordNo`, when it is the one whose append just failed (same type and body). */
