@@ -31,7 +31,9 @@ export function parseJsonBody(body: Uint8Array, maxDepth = MAX_JSON_DEPTH): unkn
   }
   let value: unknown;
   try {
-    value = JSON.parse(text, rejectLoneSurrogates);
+    // Only a body that spells a surrogate escape can hold a lone surrogate (see SURROGATE_ESCAPE);
+    // the others skip the reviver, a call per key and value (ADR 1113).
+    value = SURROGATE_ESCAPE.test(text) ? JSON.parse(text, rejectLoneSurrogates) : JSON.parse(text);
   } catch (e) {
     if (e instanceof FiscalError) throw e;
     throw new FiscalError('MALFORMED_INPUT', 'The request body is not valid JSON.');
@@ -64,6 +66,14 @@ export function nestingDepth(text: string): number {
   }
   return deepest;
 }
+
+/**
+ * `\uD800`–`\uDFFF` in any case, also after an escaped backslash (a false alarm only costs the
+ * reviver). The text was decoded from UTF-8 with `fatal`, which never yields a surrogate code unit
+ * (UTF-8 cannot encode one; the decoder refuses the bytes that would), so a surrogate can reach a
+ * parsed key or string only through such an escape (RFC 8259 §7).
+ */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

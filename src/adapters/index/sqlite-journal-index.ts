@@ -456,6 +456,10 @@ export class SqliteJournalIndex implements JournalIndex {
     return this.offline.lastStoredRequest();
   }
 
+  stuckLastRequest(): QueueEntry | undefined {
+    return this.offline.stuckLastRequest();
+  }
+
   offlineReport(query: OfflineReportQuery): OfflineReportPage {
     return this.offline.offlineReport(query);
   }

@@ -135,6 +135,31 @@ describe('send queue and offline report queries', () => {
     expect(index.lastStuckLocation()?.location.locationNo).toBe(2);
   });
 
+  it('the stuck last request is the last stored request when it is stuck, whichever kind is newest (ADR 1113)', () => {
+    const same = () => {
+      const last = index.lastStoredRequest();
+      expect(index.stuckLastRequest()).toEqual(last?.item.sendState === 'stuck' ? last : undefined);
+    };
+    same(); // d8 online: nothing
+    expect(index.stuckLastRequest()).toBeUndefined();
+    const rejected = (subject: { kind: 'document'; documentNo: number } | { kind: 'location'; locationNo: number }) =>
+      ({ type: 'sfs-exchange', body: { ...exchangeRecord(0, 'rejected'), subject, errorCode: -108 } }) as const;
+    feed({ type: 'location', body: locationRecord(3) }, rejected({ kind: 'location', locationNo: 3 }));
+    same();
+    expect(label(index.stuckLastRequest()!)).toBe('l3');
+    feed({ type: 'document', body: doc(9) });
+    same(); // d9 unsent is newer than the stuck l3
+    expect(index.stuckLastRequest()).toBeUndefined();
+    feed(rejected({ kind: 'document', documentNo: 9 }));
+    same();
+    expect(label(index.stuckLastRequest()!)).toBe('d9');
+    feed({ type: 'sfs-exchange', body: { ...exchangeRecord(9, 'duplicate'), sendingCount: 2 } });
+    same();
+    feed({ type: 'location', body: locationRecord(4) });
+    same(); // l4 unsent
+    expect(index.stuckLastRequest()).toBeUndefined();
+  });
+
   it('the report: documents (unsent and stuck) first, then locations; offset and limit count items', () => {
     const page = (q: Parameters<SqliteJournalIndex['offlineReport']>[0]) => {
       const p = index.offlineReport(q);
@@ -169,7 +194,8 @@ describe('send queue and offline report queries', () => {
         .map((r) => r.detail)
         .join('; ');
     for (const [name, sql] of Object.entries(OFFLINE_QUERIES)) {
-      if (name === 'lastDocument' || name === 'lastLocation') continue; // the newest row by its key
+      // the newest row by its key
+      if (/^last(Document|Location)(State)?$/.test(name)) continue;
       expect(plan(sql), name).not.toMatch(/SCAN (documents|locations)\b(?! USING)/);
     }
   });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { QueueEntry } from '../../core/ports/indexed-records.js';
+import type { QueueEntry, SendState } from '../../core/ports/indexed-records.js';
 import type { OfflineReportPage, OfflineReportQuery } from '../../core/ports/offline-report-index.js';
 import type { QueueSummary } from '../../core/ports/send-queue-index.js';
 import {
@@ -33,6 +33,10 @@ export const OFFLINE_QUERIES = {
   countLocations: 'SELECT COUNT(*) FROM locations WHERE send_state = ?',
   lastDocument: 'SELECT * FROM documents ORDER BY document_no DESC LIMIT 1',
   lastLocation: 'SELECT * FROM locations ORDER BY location_no DESC LIMIT 1',
+  lastDocumentState: 'SELECT document_no AS no, record_no, send_state FROM documents ORDER BY document_no DESC LIMIT 1',
+  lastLocationState: 'SELECT location_no AS no, record_no, send_state FROM locations ORDER BY location_no DESC LIMIT 1',
+  documentByNo: 'SELECT * FROM documents WHERE document_no = ?',
+  locationByNo: 'SELECT * FROM locations WHERE location_no = ?',
   oldestOfflineDocument:
     "SELECT * FROM documents WHERE send_state IN ('unsent', 'stuck') ORDER BY document_no LIMIT 1",
   oldestOfflineLocation:
@@ -47,6 +51,13 @@ export const OFFLINE_QUERIES = {
     AND (@from IS NULL OR create_ms >= @from) AND (@to IS NULL OR create_ms <= @to)
     ORDER BY location_no LIMIT @limit OFFSET @offset`,
 } as const;
+
+/** The newest document's or location's number, record number and state (no body, no conversion). */
+interface LastState {
+  no: number;
+  record_no: number;
+  send_state: SendState;
+}
 
 const PLUCKED = ['unsentDocumentNumbers', 'unsentLocationNumbers', 'anyUnsent'] as const;
 
@@ -123,6 +134,24 @@ export class SqliteOfflineQueries {
     const loc = this.q.lastLocation.get() as LocRow | undefined;
     if (doc && (!loc || doc.record_no > loc.record_no)) return documentEntry(doc);
     return loc ? locationEntry(loc) : undefined;
+  }
+
+  /**
+   * The last stored request when it is stuck, else undefined (ADR 0701): the same item
+   * {@link lastStoredRequest} names, but only its number, record number and state are read unless
+   * it is stuck — every fiscal write asks this, and the answer is almost always "not stuck" (ADR 1113).
+   */
+  stuckLastRequest(): QueueEntry | undefined {
+    const doc = this.q.lastDocumentState.get() as LastState | undefined;
+    const loc = this.q.lastLocationState.get() as LastState | undefined;
+    if (doc && (!loc || doc.record_no > loc.record_no)) {
+      if (doc.send_state !== 'stuck') return undefined;
+      const row = this.q.documentByNo.get(doc.no) as DocRow | undefined;
+      return row ? documentEntry(row) : undefined;
+    }
+    if (loc?.send_state !== 'stuck') return undefined;
+    const row = this.q.locationByNo.get(loc.no) as LocRow | undefined;
+    return row ? locationEntry(row) : undefined;
   }
 
   oldestOffline(): QueueEntry | undefined {

@@ -17,7 +17,7 @@ const STUCK_LISTED = 20;
 
 type BacklogIndex = Pick<
   SendQueueIndex,
-  'queueSummary' | 'stuckDocuments' | 'stuckLocations' | 'sendQueue' | 'setAsideItems'
+  'queueSummary' | 'stuckDocuments' | 'stuckLocations' | 'sendQueue' | 'hasUnsent' | 'setAsideItems'
 > &
   Pick<OfflineReportIndex, 'oldestOffline'> &
   SettingsIndex;

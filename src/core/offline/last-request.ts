@@ -82,9 +82,9 @@ export function wayOut(entry: QueueEntry, code: number): string {
  * says how to repair it. An older item the SFS rejected during a resend does not block.
  */
 export function lastRequestRefusal(
-  index: Pick<SendQueueIndex, 'lastStoredRequest'>,
+  index: Pick<SendQueueIndex, 'stuckLastRequest'>,
 ): FiscalError | undefined {
-  const last = index.lastStoredRequest();
+  const last = index.stuckLastRequest();
   if (last?.item.sendState !== 'stuck') return undefined;
   const { code, text } = stuckCause(last);
   const what =

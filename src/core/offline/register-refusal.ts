@@ -94,9 +94,14 @@ export interface RegisterHold {
 /**
  * Whether the SFS refuses the register now, as the CHDÚ shows it: the sender always tries the
  * oldest queued item first and stops at a register-wide refusal, so that item's last exchange
- * says it (one indexed read).
+ * says it (one indexed read). An empty queue — the usual state, asked by every status answer and
+ * the event watcher's look after a store — is told by the state index alone, without reading or
+ * converting a row (ADR 1113).
  */
-export function registerHold(index: Pick<SendQueueIndex, 'sendQueue'>): RegisterHold | undefined {
+export function registerHold(
+  index: Pick<SendQueueIndex, 'sendQueue' | 'hasUnsent'>,
+): RegisterHold | undefined {
+  if (!index.hasUnsent()) return undefined;
   const entry = index.sendQueue(1)[0];
   const x = entry?.item.lastExchange;
   if (!entry || x?.outcome !== 'rejected' || x.registerRefused !== true) return undefined;
@@ -113,7 +118,7 @@ export function describeHold(hold: RegisterHold, waiting: number): string {
 
 /** For the overall status: a register the SFS refuses cannot have documents registered. */
 export function registerHoldRefusal(
-  index: Pick<SendQueueIndex, 'sendQueue' | 'queueSummary'>,
+  index: Pick<SendQueueIndex, 'sendQueue' | 'hasUnsent' | 'queueSummary'>,
 ): FiscalError | undefined {
   const hold = registerHold(index);
   if (!hold) return undefined;

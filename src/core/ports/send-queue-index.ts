@@ -53,4 +53,10 @@ export interface SendQueueIndex {
    * is stuck, CHDÚ-writing requests answer 501 (ADR 0008 §17, ADR 0701).
    */
   lastStoredRequest(): QueueEntry | undefined;
+  /**
+   * {@link lastStoredRequest} when it is stuck, else undefined: the check every CHDÚ-writing
+   * request makes (ADR 0701). Reads the item itself only when it is stuck, so the usual answer
+   * ("not stuck") costs no row conversion (capability 13).
+   */
+  stuckLastRequest(): QueueEntry | undefined;
 }

@@ -223,7 +223,11 @@ async function completeDocument(
     // leaves this function while the outcome's write is still under way.
   }
   await outcomeWritten;
-  const doc = written.current();
+  // ADR 1113: what blocks the answer (stuck?) and what is printed come from the records this
+  // request wrote, folded by the rules the index applies: the index row is that same fold, since
+  // no other writer touches a claimed document while this request holds the lock. The answer is
+  // still read from the index below, once (ADR 0116).
+  const doc = written.derived();
 
   if (doc.sendState === 'stuck') throw sfsFailure(doc);
 
