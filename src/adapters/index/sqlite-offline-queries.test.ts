@@ -142,8 +142,13 @@ describe('send queue and offline report queries', () => {
     };
     same(); // d8 online: nothing
     expect(index.stuckLastRequest()).toBeUndefined();
-    const rejected = (subject: { kind: 'document'; documentNo: number } | { kind: 'location'; locationNo: number }) =>
-      ({ type: 'sfs-exchange', body: { ...exchangeRecord(0, 'rejected'), subject, errorCode: -108 } }) as const;
+    const rejected = (
+      subject: { kind: 'document'; documentNo: number } | { kind: 'location'; locationNo: number },
+    ) =>
+      ({
+        type: 'sfs-exchange',
+        body: { ...exchangeRecord(0, 'rejected'), subject, errorCode: -108 },
+      }) as const;
     feed({ type: 'location', body: locationRecord(3) }, rejected({ kind: 'location', locationNo: 3 }));
     same();
     expect(label(index.stuckLastRequest()!)).toBe('l3');

@@ -33,8 +33,10 @@ export const OFFLINE_QUERIES = {
   countLocations: 'SELECT COUNT(*) FROM locations WHERE send_state = ?',
   lastDocument: 'SELECT * FROM documents ORDER BY document_no DESC LIMIT 1',
   lastLocation: 'SELECT * FROM locations ORDER BY location_no DESC LIMIT 1',
-  lastDocumentState: 'SELECT document_no AS no, record_no, send_state FROM documents ORDER BY document_no DESC LIMIT 1',
-  lastLocationState: 'SELECT location_no AS no, record_no, send_state FROM locations ORDER BY location_no DESC LIMIT 1',
+  lastDocumentState:
+    'SELECT document_no AS no, record_no, send_state FROM documents ORDER BY document_no DESC LIMIT 1',
+  lastLocationState:
+    'SELECT location_no AS no, record_no, send_state FROM locations ORDER BY location_no DESC LIMIT 1',
   documentByNo: 'SELECT * FROM documents WHERE document_no = ?',
   locationByNo: 'SELECT * FROM locations WHERE location_no = ?',
   oldestOfflineDocument:

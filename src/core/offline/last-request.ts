@@ -81,9 +81,7 @@ export function wayOut(entry: QueueEntry, code: number): string {
  * (ADR 0008 §17, ADR 0701): it names the request (number, OKP) and the SFS code and text, and
  * says how to repair it. An older item the SFS rejected during a resend does not block.
  */
-export function lastRequestRefusal(
-  index: Pick<SendQueueIndex, 'stuckLastRequest'>,
-): FiscalError | undefined {
+export function lastRequestRefusal(index: Pick<SendQueueIndex, 'stuckLastRequest'>): FiscalError | undefined {
   const last = index.stuckLastRequest();
   if (last?.item.sendState !== 'stuck') return undefined;
   const { code, text } = stuckCause(last);

@@ -35,7 +35,12 @@ const held = (code: number): QueueEntry => ({
     document: documentRecord(2),
     sendState: 'unsent',
     sendingCount: 2,
-    lastExchange: { ...exchangeRecord(2, 'rejected', 2), errorCode: code, errorText: 'Neplatný certifikát', registerRefused: true },
+    lastExchange: {
+      ...exchangeRecord(2, 'rejected', 2),
+      errorCode: code,
+      errorText: 'Neplatný certifikát',
+      registerRefused: true,
+    },
     printState: 'printed',
   },
 });
