@@ -368,15 +368,16 @@ describe('OfflineSender', () => {
     }
     expect(queueReads).toBe(0);
     expect(t.sfs.requests).toHaveLength(0);
-    // An unsent document nobody claims beside a claimed one: the same wake-up sends it.
-    const release = t.claims.claim({ kind: 'document', documentNo: 22 })!;
+    // An unsent document nobody claims behind a claimed older one (the idle look must read one
+    // more number than there are claims): the same wake-up sends it.
+    const release = t.claims.claim({ kind: 'document', documentNo: 21 })!;
     await t.journal.append({ type: 'document', body: documentRecord(21) });
     await t.journal.append({ type: 'document', body: documentRecord(22) });
     t.sender.notify('accepted', 'request');
     t.scheduler.advance(0);
     await settle(() => t.sfs.requests.length === 1 && !t.sender.state.running);
     expect(queueReads).toBeGreaterThan(0);
-    expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual([21]);
+    expect(t.sfs.requests.map((r) => 'pkp' in r && Number(r.data.ReceiptNumber))).toEqual([22]);
     release();
   });
 
