@@ -147,6 +147,14 @@ describe('SqliteJournalIndex', () => {
       body: { ...exchangeRecord(0, 'accepted', 2), subject: { kind: 'location', locationNo: 1 } },
     });
     both({
+      // settled: the location's first acceptance stays (setLocSend's COALESCE)
+      type: 'sfs-exchange',
+      body: {
+        ...exchangeRecord(0, 'accepted', 3, { id: 'O-LOC-SECOND' }),
+        subject: { kind: 'location', locationNo: 1 },
+      },
+    });
+    both({
       type: 'sfs-exchange',
       body: { ...exchangeRecord(0, 'rejected'), subject: { kind: 'location', locationNo: 2 } },
     });
