@@ -240,34 +240,19 @@ export class SqliteJournalIndex implements JournalIndex {
   /** The body of the apply transaction; returns the new high-water mark. */
   private applyInTransaction(entries: ApplyEntries): number {
     let hwm = this.highWaterMark();
-    const first = entries[0]!;
-    if (entries.length === 1) {
-      // One record (every append of a store): no map of counts.
-      if (first.record.recordNo !== hwm + 1) this.outOfOrder(hwm, first.record.recordNo);
-      this.applyRecord(first);
-      this.q.countType.run(first.record.type, 1, 1);
-      hwm = first.record.recordNo;
-    } else {
-      const counts = new Map<string, number>();
-      for (const entry of entries) {
-        if (entry.record.recordNo !== hwm + 1) this.outOfOrder(hwm, entry.record.recordNo);
-        this.applyRecord(entry);
-        counts.set(entry.record.type, (counts.get(entry.record.type) ?? 0) + 1);
-        hwm = entry.record.recordNo;
+    const counts = new Map<string, number>();
+    for (const { record, chainHash } of entries) {
+      if (record.recordNo !== hwm + 1) {
+        throw new FiscalError('UNKNOWN', `Index expects record ${hwm + 1}, got ${record.recordNo}.`);
       }
-      for (const [type, n] of counts) this.q.countType.run(type, n, n);
+      if (record.recordNo === 1) this.q.setMeta.run('genesis', chainHash);
+      this.applyBody(record);
+      counts.set(record.type, (counts.get(record.type) ?? 0) + 1);
+      hwm = record.recordNo;
     }
+    for (const [type, n] of counts) this.q.countType.run(type, n, n);
     this.q.setMark.run(String(hwm), entries.at(-1)!.chainHash);
     return hwm;
-  }
-
-  private applyRecord({ record, chainHash }: ApplyEntries[number]): void {
-    if (record.recordNo === 1) this.q.setMeta.run('genesis', chainHash);
-    this.applyBody(record);
-  }
-
-  private outOfOrder(hwm: number, recordNo: number): never {
-    throw new FiscalError('UNKNOWN', `Index expects record ${hwm + 1}, got ${recordNo}.`);
   }
 
   clear(): void {
