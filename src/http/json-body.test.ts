@@ -33,6 +33,9 @@ describe('parseJsonBody (ADR 1113: the surrogate reviver only where an escape ca
     '{"name":"\\ud83e\\udd50"}', // a pair, escaped: text
     '{"name":"\\uD83E\\uDD50 and \\u00e1"}',
     '{"name":"\\ud800"}', // lone high
+    '{"name":"\\uDc00"}', // lone low, mixed case
+    '{"a":"\\ud800","a":"x"}', // a duplicate key: the last value wins, the lone one was seen
+    '{"\\u005f_proto__":1}', // an escape spelling __proto__: an own property either way
     '{"name":"\\uDC00x"}', // lone low
     '{"\\udbff":1}', // in a key
     '{"a":["\\udfff"]}', // in an array

@@ -69,9 +69,10 @@ export function nestingDepth(text: string): number {
 
 /**
  * `\uD800`–`\uDFFF` in any case, also after an escaped backslash (a false alarm only costs the
- * reviver). The text was decoded from UTF-8 with `fatal`, which never yields a surrogate code unit
- * (UTF-8 cannot encode one; the decoder refuses the bytes that would), so a surrogate can reach a
- * parsed key or string only through such an escape (RFC 8259 §7).
+ * reviver). The text was decoded from UTF-8 with `fatal`, which never yields a lone surrogate
+ * (UTF-8 cannot encode one; the decoder refuses the bytes that would; a 4-byte sequence becomes a
+ * whole pair), so a lone surrogate can reach a parsed key or string only through such an escape
+ * (RFC 8259 §7).
  */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 

@@ -38,16 +38,25 @@ function watch(harness: Harness) {
     return view;
   });
   const current = WrittenDocument.prototype.current;
+  const answered: Array<{ derived: IndexedDocument; indexed: IndexedDocument | undefined }> = [];
   vi.spyOn(WrittenDocument.prototype, 'current').mockImplementation(function (this: WrittenDocument) {
     currents++;
+    // What the answer would be if the index were behind: the records written, the print included.
+    answered.push({
+      derived: derived.call(this),
+      indexed: index.findDocument({ by: 'documentNo', documentNo: this.record.documentNo }),
+    });
     return current.call(this);
   });
   return {
-    /** The view the store decided on (its last derived()), checked against the index; resets. */
+    /**
+     * The view the store decided on, checked against the index; resets. That is the last derived()
+     * taken with the index at the CHDÚ head — after the outcome is durable and applied; the layout's
+     * view, taken while the outcome is still being written (ADR 1109), is not at the head.
+     */
     decided(): IndexedDocument {
-      const last = seen.at(-1);
-      expect(last, 'no derived view').toBeDefined();
-      expect(last!.atHead).toBe(true);
+      const last = seen.filter((s) => s.atHead).at(-1);
+      expect(last, 'no derived view taken after the outcome was written').toBeDefined();
       // The index keeps the first attempt's date for the resend deadline (ADR 0702); the
       // store's decision and its print do not read it.
       const { firstAttemptDate: _deadlineOnly, ...indexed } = last!.indexed ?? ({} as IndexedDocument);
@@ -56,6 +65,8 @@ function watch(harness: Harness) {
       return last!.derived;
     },
     currents: () => currents,
+    /** The records' view at the answer, after the print, beside the index row (equal: ADR 0116). */
+    atAnswer: () => answered.at(-1),
   };
 }
 
@@ -89,6 +100,37 @@ describe('a store decides from the records it wrote, and reads the index once fo
     expect(rejected.body.resultCode).toBe(501);
     expect(rejected.body.ekasaError).toMatchObject({ errorCode: -100 });
     expect(w.decided()).toMatchObject({ sendState: 'stuck' });
+  });
+
+  it("a code that refuses the whole register (-13) on the store's own attempt: stuck as ADR 0711 says, the same view as the index", async () => {
+    h = await startHarness();
+    const w = watch(h);
+    h.sim.injectFault({ kind: 'soap-fault', code: -13, text: 'Certifikát nie je platný.' });
+    const refused = await h.post('/api/document/store', pd());
+    expect(refused.body.resultCode).toBe(501);
+    expect(w.decided()).toMatchObject({ sendState: 'stuck' });
+  });
+
+  it("a print cut short (PARTIAL_PRINT): the records' view at the answer equals the index, printStarted included", async () => {
+    h = await startHarness();
+    const w = watch(h);
+    h.printer.failNext('PARTIAL_PRINT');
+    const cut = await h.post('/api/document/store', pd());
+    expect(cut.body.resultCode).toBe(507);
+    expect(cut.body.partialPrint).toBeDefined();
+    const at = w.atAnswer()!;
+    expect(at.indexed).toMatchObject({ printStarted: true });
+    const { firstAttemptDate: _deadlineOnly, ...indexed } = at.indexed!;
+    expect(JSON.parse(JSON.stringify(at.derived))).toEqual(JSON.parse(JSON.stringify(indexed)));
+  });
+
+  it('an answer that cannot be read (garbage): the same view as the index', async () => {
+    h = await startHarness();
+    const w = watch(h);
+    h.sim.injectFault({ kind: 'garbage' });
+    const garbled = await h.post('/api/document/store', pd());
+    expect(garbled.body.resultCode).toBe(0);
+    expect(w.decided()).toMatchObject({ sendState: 'unsent' });
   });
 
   it('an answer that cannot be trusted (602): the same view as the index', async () => {

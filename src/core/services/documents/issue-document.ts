@@ -249,11 +249,13 @@ async function completeDocument(
       false,
       prepared ?? prepareReceipt(deps, doc, m),
     );
+    // The same body printOriginal wrote (partialPrint included: it sets printStarted, ADR 0507).
     written.printed({
       documentNo: record.documentNo,
       copy: false,
       ok: failure === undefined,
       ...(failure === undefined ? {} : { printerCode: failure.printerCode }),
+      ...(failure?.partialPrint === undefined ? {} : { partialPrint: failure.partialPrint }),
     });
     if (failure !== undefined) {
       issued.printerCode = failure.printerCode;
