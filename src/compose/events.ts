@@ -128,16 +128,8 @@ export function composeEvents(o: EventsOptions): EventsPart {
       new EventPublishingJournal(
         journal,
         ring,
-        (documentNo) => {
-          const d = o.index.findDocument({ by: 'documentNo', documentNo })?.document;
-          return d
-            ? {
-                documentNumber: d.documentNumber,
-                type: d.sfs.ReceiptType,
-                ...(d.externalId === undefined ? {} : { externalId: d.externalId }),
-              }
-            : undefined;
-        },
+        // ADR 1117: the three values read from the row, not the whole document converted.
+        (documentNo) => o.index.documentFacts(documentNo),
         afterAppend,
       ),
     routes: eventRoutes({

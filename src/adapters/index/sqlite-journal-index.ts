@@ -19,6 +19,7 @@ import type {
   SfsAttemptRecord,
   SfsExchangeRecord,
 } from '../../core/journal/records.js';
+import type { DocumentFacts } from '../../core/ports/document-index.js';
 import type {
   DocumentQuery,
   IndexedDocument,
@@ -108,6 +109,14 @@ export class SqliteJournalIndex implements JournalIndex {
         VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending', ?)`),
       insCode: db.prepare('INSERT OR REPLACE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)'),
       doc: db.prepare('SELECT * FROM documents WHERE document_no = ?'),
+      // ADR 1117: what the clock check and an outcome event read of a row, its body left as text.
+      lastCreated: db.prepare(
+        'SELECT document_no, create_ms FROM documents ORDER BY document_no DESC LIMIT 1',
+      ),
+      facts: db.prepare(
+        `SELECT json_extract(body, '$.documentNumber') AS number, json_extract(body, '$.sfs.ReceiptType') AS type,
+        json_extract(body, '$.externalId') AS external FROM documents WHERE document_no = ?`,
+      ),
       // What applying an exchange, an attempt or a print reads of a row: its counters and states,
       // never the body or the JSON of earlier exchanges (the rules need neither; see applyExchange).
       docSend: db.prepare(
@@ -341,6 +350,23 @@ export class SqliteJournalIndex implements JournalIndex {
 
   lastLocationNo(): number {
     return Number(this.db.prepare('SELECT MAX(location_no) FROM locations').pluck().get() ?? 0);
+  }
+
+  lastDocumentCreated(): { documentNo: number; createMs: number | null } | undefined {
+    const row = this.q.lastCreated.get() as { document_no: number; create_ms: number | null } | undefined;
+    return row ? { documentNo: row.document_no, createMs: row.create_ms } : undefined;
+  }
+
+  documentFacts(documentNo: number): DocumentFacts | undefined {
+    const row = this.q.facts.get(documentNo) as
+      | { number: string; type: string; external: string | null }
+      | undefined;
+    if (!row) return undefined;
+    return {
+      documentNumber: row.number,
+      type: row.type,
+      ...(row.external === null ? {} : { externalId: row.external }),
+    };
   }
 
   findDocument(query: DocumentQuery): IndexedDocument | undefined {

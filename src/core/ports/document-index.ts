@@ -9,9 +9,27 @@ export interface DocumentIndex {
   lastDocumentNo(): number;
   findDocument(query: DocumentQuery): IndexedDocument | undefined;
   /**
+   * The last document's number and creation instant (epoch ms of its `CreateDate`, null when that
+   * cannot be read) — the document `findDocument({ by: 'last' })` gives, without reading its body:
+   * what the clock check of every store compares with (ADR 0117, ADR 1117).
+   */
+  lastDocumentCreated(): { documentNo: number; createMs: number | null } | undefined;
+  /**
+   * What an outcome event names of its document (number, receipt type, external id), read from
+   * the row without converting the document: the values `findDocument` gives (ADR 1117).
+   */
+  documentFacts(documentNo: number): DocumentFacts | undefined;
+  /**
    * The last fiscal document (any type) whose original was neither printed nor delivered
    * electronically (print state `pending` or `failed`). Only the last document counts (no fiscal
    * write follows an unprinted one), and a stuck document is not one: it must not be handed over.
    */
   unprintedDocument(): IndexedDocument | undefined;
+}
+
+/** A document's number, receipt type and external id, as its record holds them. */
+export interface DocumentFacts {
+  documentNumber: string;
+  type: string;
+  externalId?: string;
 }
