@@ -128,7 +128,7 @@ export function composeEvents(o: EventsOptions): EventsPart {
       new EventPublishingJournal(
         journal,
         ring,
-        // ADR 1117: the three values read from the row, not the whole document converted.
+        // ADR 1115: the three values read from the row, not the whole document converted.
         (documentNo) => o.index.documentFacts(documentNo),
         afterAppend,
       ),

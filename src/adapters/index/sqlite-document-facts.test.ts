@@ -42,7 +42,7 @@ function withoutExternalId(d: DocumentRecord): DocumentRecord {
   return rest;
 }
 
-/** What the clock check and the outcome events derived from the whole document before ADR 1117. */
+/** What the clock check and the outcome events derived from the whole document before ADR 1115. */
 function lastCreatedFromDocument() {
   const last = index.findDocument({ by: 'last' });
   if (!last) return undefined;
@@ -62,7 +62,7 @@ function factsFromDocument(documentNo: number) {
     : undefined;
 }
 
-describe('the narrow reads of a document row (ADR 1117)', () => {
+describe('the narrow reads of a document row (ADR 1115)', () => {
   it("give what the whole document gives: the last one's creation instant, and each one's number, type and external id", () => {
     const sfs = documentRecord(0).sfs;
     expect(index.lastDocumentCreated()).toBeUndefined();

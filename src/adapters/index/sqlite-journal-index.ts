@@ -109,7 +109,7 @@ export class SqliteJournalIndex implements JournalIndex {
         VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending', ?)`),
       insCode: db.prepare('INSERT OR REPLACE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)'),
       doc: db.prepare('SELECT * FROM documents WHERE document_no = ?'),
-      // ADR 1117: what the clock check and an outcome event read of a row, its body left as text.
+      // ADR 1115: what the clock check and an outcome event read of a row, its body left as text.
       lastCreated: db.prepare(
         'SELECT document_no, create_ms FROM documents ORDER BY document_no DESC LIMIT 1',
       ),

@@ -11,12 +11,12 @@ export interface DocumentIndex {
   /**
    * The last document's number and creation instant (epoch ms of its `CreateDate`, null when that
    * cannot be read) — the document `findDocument({ by: 'last' })` gives, without reading its body:
-   * what the clock check of every store compares with (ADR 0117, ADR 1117).
+   * what the clock check of every store compares with (ADR 0117, ADR 1115).
    */
   lastDocumentCreated(): { documentNo: number; createMs: number | null } | undefined;
   /**
    * What an outcome event names of its document (number, receipt type, external id), read from
-   * the row without converting the document: the values `findDocument` gives (ADR 1117).
+   * the row without converting the document: the values `findDocument` gives (ADR 1115).
    */
   documentFacts(documentNo: number): DocumentFacts | undefined;
   /**

@@ -37,14 +37,14 @@ function refusal(fn: () => void): FiscalError | undefined {
   }
 }
 
-describe('assertClockNotBehind (ADR 0117; the row read first, ADR 1117)', () => {
+describe('assertClockNotBehind (ADR 0117; the row read first, ADR 1115)', () => {
   const last = '2026-03-02T10:15:30+01:00';
 
   it('a clock at or after the last document passes without reading that document', () => {
     const { deps, reads } = indexWith(last);
     expect(refusal(() => assertClockNotBehind(deps, new Date('2026-03-02T09:15:30Z')))).toBeUndefined();
     expect(refusal(() => assertClockNotBehind(deps, new Date('2026-03-02T12:00:00Z')))).toBeUndefined();
-    expect(reads.documents).toBe(0); // one whole-document read per store before ADR 1117
+    expect(reads.documents).toBe(0); // one whole-document read per store before ADR 1115
   });
 
   it('a clock behind it is refused with 502, naming the last document and both times', () => {

@@ -8,7 +8,7 @@ import type { DocumentDeps } from './document-deps.js';
  * register's time is wrong", ADR 0007) with both times; nothing is written.
  */
 export function assertClockNotBehind(deps: Pick<DocumentDeps, 'index'>, createDate: Date): void {
-  // ADR 1117: the last document's creation instant from its row; the document itself is read only
+  // ADR 1115: the last document's creation instant from its row; the document itself is read only
   // for the refusal (or when that instant cannot be read from the row), where it is checked as before.
   const created = deps.index.lastDocumentCreated();
   if (!created) return;
