@@ -26,8 +26,8 @@ const data = (m: SseMessage) => (m.data as { data: Record<string, unknown> }).da
 const is = (event: string, doc?: number) => (m: SseMessage) =>
   m.event === event && (doc === undefined || data(m).internalDocumentId === doc);
 
-async function store(): Promise<number> {
-  const res = await h.post('/api/document/store', pd());
+async function store(extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await h.post('/api/document/store', pd(extra));
   expect([0, 507]).toContain(res.body.resultCode);
   return res.body.document.internalDocumentId as number;
 }
@@ -41,7 +41,7 @@ describe('GET /api/events', () => {
     stream = await openSse(`${base}/api/events`);
     expect(stream.status).toBe(200);
 
-    const d1 = await store();
+    const d1 = await store({ externalId: 'pos-sale-1' });
     await stream.waitFor(is('document.registered', d1), 'registered #1');
 
     await h.sim.goOffline();
@@ -82,11 +82,14 @@ describe('GET /api/events', () => {
     // Ids increase; every event says what and when.
     const ids = stream.messages.map((m) => Number(m.id!.split('-')[1]));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    // Number, type and external id are read from the index row (ADR 1115).
     expect(data(stream.messages.find(is('document.registered', d1))!)).toMatchObject({
       documentNumber: expect.stringMatching(/^\d{6}\/\d+$/),
       type: 'PD',
+      externalId: 'pos-sale-1',
       uuid: expect.any(String),
     });
+    expect(data(stream.messages.find(is('document.registered', docs[1]!))!)).not.toHaveProperty('externalId');
     lastSeen = stream.messages.at(-1)!.id!;
     stream.close();
   }, 120_000);

@@ -21,7 +21,7 @@ import {
   type SendTrack,
 } from '../../core/journal/derived-state.js';
 import type { JournalRecord, NewRecord } from '../../core/journal/records.js';
-import { DOCUMENT_LOOKUPS, SqliteJournalIndex } from './sqlite-journal-index.js';
+import { DOCUMENT_LOOKUPS, DOCUMENT_ROW_READS, SqliteJournalIndex } from './sqlite-journal-index.js';
 
 let dir: string;
 let index: SqliteJournalIndex;
@@ -413,6 +413,9 @@ describe('SqliteJournalIndex', () => {
       if (by === 'last') continue; // the newest row by its integer key: no WHERE to search by
       expect(plan(sql), by).not.toMatch(/SCAN (documents|d|c)\b/);
     }
+    // ADR 1115's narrow reads: the same plans as the look-ups they stand in for.
+    expect(plan(DOCUMENT_ROW_READS.facts)).toBe(plan(DOCUMENT_LOOKUPS.documentNo));
+    expect(plan(DOCUMENT_ROW_READS.lastCreated)).toBe(plan(DOCUMENT_LOOKUPS.last));
   });
 
   it('has the creation-date index of the document list from the start, so no start-up builds it over every document', () => {

@@ -56,6 +56,13 @@ export const DOCUMENT_LOOKUPS = {
   last: 'SELECT * FROM documents ORDER BY document_no DESC LIMIT 1',
 } as const;
 
+/** ADR 1115: what the clock check and an outcome event read of a row, its body left as text. */
+export const DOCUMENT_ROW_READS = {
+  lastCreated: 'SELECT document_no, create_ms FROM documents ORDER BY document_no DESC LIMIT 1',
+  facts: `SELECT json_extract(body, '$.documentNumber') AS number, json_extract(body, '$.sfs.ReceiptType') AS type,
+    json_extract(body, '$.externalId') AS external FROM documents WHERE document_no = ?`,
+} as const;
+
 /**
  * The journal index in SQLite (better-sqlite3, WAL, synchronous=NORMAL) at `<data-dir>/index.sqlite`.
  * Derived from the journal only: `apply()` is fed every record in order, and each apply commits
@@ -109,14 +116,8 @@ export class SqliteJournalIndex implements JournalIndex {
         VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending', ?)`),
       insCode: db.prepare('INSERT OR REPLACE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)'),
       doc: db.prepare('SELECT * FROM documents WHERE document_no = ?'),
-      // ADR 1115: what the clock check and an outcome event read of a row, its body left as text.
-      lastCreated: db.prepare(
-        'SELECT document_no, create_ms FROM documents ORDER BY document_no DESC LIMIT 1',
-      ),
-      facts: db.prepare(
-        `SELECT json_extract(body, '$.documentNumber') AS number, json_extract(body, '$.sfs.ReceiptType') AS type,
-        json_extract(body, '$.externalId') AS external FROM documents WHERE document_no = ?`,
-      ),
+      lastCreated: db.prepare(DOCUMENT_ROW_READS.lastCreated),
+      facts: db.prepare(DOCUMENT_ROW_READS.facts),
       // What applying an exchange, an attempt or a print reads of a row: its counters and states,
       // never the body or the JSON of earlier exchanges (the rules need neither; see applyExchange).
       docSend: db.prepare(

@@ -4,14 +4,11 @@ import type {
   RepairRecord,
   SfsExchangeRecord,
 } from '../../journal/records.js';
+import type { DocumentFacts } from '../../ports/document-index.js';
 import type { NewRegisterEvent } from '../../ports/register-events.js';
 
 /** What an event about a document says besides its number (from the index, after the append). */
-export interface DocumentFacts {
-  documentNumber: string;
-  type: string;
-  externalId?: string;
-}
+export type { DocumentFacts };
 
 /**
  * The document events a journal record stands for (ADR 0805). Events are derived from records,
