@@ -55,6 +55,7 @@ import { type SfsSettingsDeps, sfsConnectionChanged, sfsSettingsApplier } from '
 import { startPrinter, startSfs } from './start-devices.js';
 import { type OpenedPrinter, SwappablePrinter } from './swappable-printer.js';
 import { SwappableTaxAuthority } from './swappable-tax-authority.js';
+import { warmReceiptImageOnListen } from './warm-receipt-image.js';
 
 /** How long close() waits for requests in flight before it cuts the remaining connections. */
 const CLOSE_GRACE_MS = 10_000;
@@ -429,6 +430,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     ],
   });
 
+  warmReceiptImageOnListen(app, renderer, () => printer.profile.charsPerLine, logger);
   await events.start();
   background.start();
   // ADR 0908: the QR payment jobs (MQTT session, catch-up, expiry) start and stop with the rest.
