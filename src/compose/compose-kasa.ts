@@ -430,7 +430,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     ],
   });
 
-  warmReceiptImageOnListen(app, renderer, () => printer.profile.charsPerLine, logger);
+  warmReceiptImageOnListen(app, renderer, () => printer.charsPerLine, logger);
   await events.start();
   background.start();
   // ADR 0908: the QR payment jobs (MQTT session, catch-up, expiry) start and stop with the rest.

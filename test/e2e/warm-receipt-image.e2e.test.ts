@@ -57,6 +57,15 @@ describe('the electronic receipt drawn once when the register starts listening',
     expect(h.printer.history.length).toBe(jobsBefore);
   });
 
+  it('a register closed as soon as it listens does not draw after its close', async () => {
+    const spy = spyRenderer();
+    const started = await startHarness({ renderer: spy.renderer });
+    await started.kasa.app.listen({ host: '127.0.0.1', port: 0 });
+    await started.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(spy.layouts).toHaveLength(0);
+  });
+
   it('a renderer that throws at start-up leaves the register answering and drawing real receipts', async () => {
     let calls = 0;
     const renderer: ReceiptImageRenderer = {
