@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiptImageRenderer } from '../../src/core/ports/receipt-renderer.js';
 import type { ReceiptLayout } from '../../src/core/receipt/receipt-blocks.js';
-import { type Harness, startHarness } from '../support/kasa-harness.js';
+import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 
 /**
  * ADR 1116: `kasa serve` draws the sample receipt once after it starts listening, so the first
@@ -81,13 +81,7 @@ describe('the electronic receipt drawn once when the register starts listening',
     const res = await fetch(`${base}/api/document/store`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'PD',
-        amount: 1,
-        documentEntries: [{ name: 'Káva', price: 1, quantity: 1, vatRate: 'VAT_23', itemType: 'SALE' }],
-        payments: { Hotovosť: 1 },
-        electronicReceipt: true,
-      }),
+      body: JSON.stringify(pd({ electronicReceipt: true })),
     });
     const body = (await res.json()) as { resultCode: number; document?: { electronicReceipt?: string } };
     expect(body.resultCode).toBe(0);

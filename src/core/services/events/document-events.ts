@@ -7,9 +7,6 @@ import type {
 import type { DocumentFacts } from '../../ports/document-index.js';
 import type { NewRegisterEvent } from '../../ports/register-events.js';
 
-/** What an event about a document says besides its number (from the index, after the append). */
-export type { DocumentFacts };
-
 /**
  * The document events a journal record stands for (ADR 0805). Events are derived from records,
  * at the moment a record is durable in the CHDÚ, so an event never announces something the CHDÚ

@@ -1,5 +1,6 @@
 import { appendEach } from '../../journal/append-each.js';
 import type { JournalRecord, NewRecord } from '../../journal/records.js';
+import type { DocumentFacts } from '../../ports/document-index.js';
 import type {
   AppendOptions,
   Journal,
@@ -8,7 +9,7 @@ import type {
   VerifyReport,
 } from '../../ports/journal.js';
 import type { RegisterEvents } from '../../ports/register-events.js';
-import { type DocumentFacts, documentEvents } from './document-events.js';
+import { documentEvents } from './document-events.js';
 
 /**
  * The journal the use cases write through (ADR 0805): every append, once durable and indexed,
