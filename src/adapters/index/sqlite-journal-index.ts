@@ -350,7 +350,7 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   lastLocationNo(): number {
-    return Number(this.db.prepare('SELECT MAX(location_no) FROM locations').pluck().get() ?? 0);
+    return Number(this.sql('SELECT MAX(location_no) FROM locations', true).get() ?? 0);
   }
 
   lastDocumentCreated(): { documentNo: number; createMs: number | null } | undefined {
@@ -420,7 +420,7 @@ export class SqliteJournalIndex implements JournalIndex {
   }
 
   lastLocation(): IndexedLocation | undefined {
-    const row = this.db.prepare('SELECT * FROM locations ORDER BY location_no DESC LIMIT 1').get() as
+    const row = this.sql('SELECT * FROM locations ORDER BY location_no DESC LIMIT 1').get() as
       | LocRow
       | undefined;
     return row ? toLocation(row) : undefined;
@@ -502,7 +502,7 @@ export class SqliteJournalIndex implements JournalIndex {
 
   /** Records applied per type. */
   recordCounts(): Record<string, number> {
-    const rows = this.db.prepare('SELECT type, count FROM record_types ORDER BY type').all() as Array<{
+    const rows = this.sql('SELECT type, count FROM record_types ORDER BY type').all() as Array<{
       type: string;
       count: number;
     }>;
