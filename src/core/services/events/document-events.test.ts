@@ -42,6 +42,15 @@ describe('document events from journal records', () => {
     expect(e).toMatchObject({ type, data: { internalDocumentId: 7, documentNumber: '202603/7' } });
   });
 
+  it('an outcome of a document the index does not hold names it by internalDocumentId only (docs/integration.md § 6)', () => {
+    const [e] = documentEvents(rec('sfs-exchange', exchangeRecord(7, 'accepted')), () => undefined);
+    expect(e?.type).toBe('document.registered');
+    expect(e?.data).toMatchObject({ internalDocumentId: 7, sendingCount: expect.any(Number) });
+    expect(e?.data).not.toHaveProperty('documentNumber');
+    expect(e?.data).not.toHaveProperty('type');
+    expect(e?.data).not.toHaveProperty('externalId');
+  });
+
   it('a document set aside for the tax office is "set-aside", with the reason (ADR 0711)', () => {
     const body = {
       subject: { kind: 'document', documentNo: 7 },
