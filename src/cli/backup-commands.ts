@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { FileBackupLog } from '../adapters/backup/file-backup-log.js';
 import {
+  checkBackupSource,
   RestoreRefusedError,
   type RestoreSummary,
   restoreBackup,
@@ -61,6 +62,9 @@ export function registerBackupCommands(program: Command, io: CliIo, version: str
   restore.action(async (opts: { from: string; check?: boolean }, cmd: Command) => {
     const started = Date.now();
     const archive = resolve(io.cwd, opts.from);
+    // A wrong --from is a usage error (exit 2), found before a data dir is created or locked.
+    const unusable = checkBackupSource(archive);
+    if (unusable) throw new UsageError(unusable);
     if (opts.check) {
       // Checking a backup reads only the file: no data dir is needed.
       const result = await restoreBackup({ archive, dataDir: '', imagePath: '', checkOnly: true }).catch(

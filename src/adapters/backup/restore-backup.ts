@@ -1,10 +1,13 @@
 import {
   chmodSync,
+  closeSync,
   constants,
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -66,6 +69,9 @@ const LIMITS = { maxEntries: 10_000, maxBytes: 64 * 1024 ** 3 };
  * older image is kept beside the new one, never deleted.
  */
 export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> {
+  // Before the data dir is created or locked: a wrong --from leaves nothing behind.
+  const unusable = checkBackupSource(o.archive);
+  if (unusable) throw new RestoreRefusedError(unusable);
   let lock: DataDirLock | undefined;
   if (!o.checkOnly) {
     mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
@@ -75,6 +81,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> 
       if (e instanceof DataDirLockedError) throw new RestoreRefusedError(e.message);
       throw e;
     }
+    removeStaleStaging(o.dataDir);
   }
   const staging = o.checkOnly
     ? mkdtempSync(join(tmpdir(), 'kasa-restore-check-'))
@@ -126,6 +133,40 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreSummary> 
   } finally {
     rmSync(staging, { recursive: true, force: true });
     lock?.release();
+  }
+}
+
+/**
+ * Checks what `kasa restore --from FILE` names before anything is created: a readable regular
+ * file. Returns the problem in words (naming the file), or undefined when it can be read.
+ */
+export function checkBackupSource(archive: string): string | undefined {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(archive);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return `the backup ${archive} does not exist`;
+    return `the backup ${archive} cannot be read (${code ?? (e as Error).message})`;
+  }
+  if (stat.isDirectory()) return `${archive} is a folder; --from takes the backup file (.tar.gz) itself`;
+  if (!stat.isFile()) return `${archive} is not a regular file; --from takes the backup file (.tar.gz)`;
+  try {
+    closeSync(openSync(archive, 'r'));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return `the backup ${archive} cannot be read by this user (${code ?? (e as Error).message})`;
+  }
+  return undefined;
+}
+
+/**
+ * Staging folders of earlier restores that died before cleaning up (`.restore-<pid>`). Only
+ * called under the data dir's lock, so no other restore is using one.
+ */
+function removeStaleStaging(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    if (name.startsWith('.restore-')) rmSync(join(dataDir, name), { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mixedRecords } from '../../../test/support/journal-fixtures.js';
@@ -138,6 +148,31 @@ describe('takeBackup', () => {
     }
   });
 
+  it('a disk that runs full while the archive is written: the error names the backup, nothing is kept', async () => {
+    await journalOf(40);
+    // write(2) on a full disk: ENOSPC, and Node's message names no file.
+    const fullDisk = () =>
+      new Writable({
+        write(_chunk, _e, cb) {
+          cb(
+            Object.assign(new Error('ENOSPC: no space left on device, write'), {
+              code: 'ENOSPC',
+              syscall: 'write',
+              errno: -28,
+            }),
+          );
+        },
+      });
+    const target = join(dir, 'b.tar.gz');
+    const e = await takeBackup({ dataDir, imagePath: image, target, kasaVersion: 't', sink: fullDisk }).catch(
+      (x: unknown) => x,
+    );
+    expect((e as Error).message).toBe(
+      `cannot write the backup ${target} (ENOSPC: no space left on device, write): the disk holding ${dir} is full; free space there or give --to another disk; nothing was kept`,
+    );
+    expect(readdirSync(dir)).toEqual(['data']);
+  });
+
   it('refuses a target inside the data dir, an existing file without --force, and a relative path', () => {
     expect(checkBackupTarget(join(dataDir, 'b.tgz'), dataDir, false)).toMatch(/inside the data dir/);
     writeFileSync(join(dir, 'old.tgz'), '');
@@ -148,6 +183,18 @@ describe('takeBackup', () => {
 });
 
 describe('restoreBackup', () => {
+  it('refuses a missing file or a folder as the archive before it creates the data dir', async () => {
+    for (const archive of [join(dir, 'gone.tar.gz'), dir]) {
+      const target = join(dir, 'never');
+      const e = await restoreBackup({ archive, dataDir: target, imagePath: join(target, 'chdu.img') }).catch(
+        (x: unknown) => x,
+      );
+      expect(e).toBeInstanceOf(RestoreRefusedError);
+      expect((e as Error).message).toContain(archive);
+      expect(existsSync(target)).toBe(false);
+    }
+  });
+
   it('refuses a data dir holding another register, and leaves it untouched', async () => {
     await journalOf(3);
     const summary = await backup();
@@ -227,6 +274,39 @@ describe('the tar.gz format', () => {
       ['empty', 0],
     ]);
     expect(readFileSync(join(out, long), 'utf8')).toBe('abc');
+  });
+
+  it('writes many chunks that each wait for the gzip stream without piling up listeners', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      mkdirSync(dir, { recursive: true });
+      const { randomBytes } = await import('node:crypto');
+      // Incompressible 32 KiB chunks: each one fills gzip's buffer and waits for 'drain'.
+      const chunks = Array.from({ length: 40 }, () => randomBytes(32 * 1024));
+      const w = new TarGzWriter(join(dir, 'many.tar.gz'));
+      await w.addFile('big', 40 * 32 * 1024, chunks);
+      await w.finish();
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on the next tick
+      expect(warnings.filter((x) => x.name === 'MaxListenersExceededWarning')).toEqual([]);
+      const out = join(dir, 'many');
+      mkdirSync(out);
+      const [entry] = await extractTarGz(join(dir, 'many.tar.gz'), out, { maxEntries: 1, maxBytes: 2e6 });
+      expect(readFileSync(entry!.path).equals(Buffer.concat(chunks))).toBe(true);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('a missing file or a folder is a rejection naming it, never an unhandled error event', async () => {
+    const out = join(dir, 'o');
+    mkdirSync(out, { recursive: true });
+    const limits = { maxEntries: 9, maxBytes: 99 };
+    await expect(extractTarGz(join(dir, 'gone.tar.gz'), out, limits)).rejects.toThrow(
+      /ENOENT.*gone\.tar\.gz/,
+    );
+    await expect(extractTarGz(out, out, limits)).rejects.toThrow(/EISDIR/);
   });
 
   it('rejects names that leave the folder, damaged headers and archives over the limits', async () => {

@@ -30,7 +30,7 @@ import {
 import { BACKUP_LOG_FILE } from './file-backup-log.js';
 import { openImageJournal } from './image-journal.js';
 import { isUnder, markDirInside } from './mark-dir.js';
-import { TarGzWriter } from './tar-gz-writer.js';
+import { type ArchiveSink, TarGzWriter } from './tar-gz-writer.js';
 
 export interface TakeBackupOptions {
   dataDir: string;
@@ -46,6 +46,8 @@ export interface TakeBackupOptions {
   log?: BackupLog;
   /** The rollback marks' folder (`--mark-dir`): left out when it lies inside the data dir. */
   markDir?: string;
+  /** Where the archive's bytes go (default: a new file at the temporary name; tests: a full disk). */
+  sink?: ArchiveSink;
 }
 
 export interface BackupSummary {
@@ -97,7 +99,7 @@ export async function takeBackup(o: TakeBackupOptions): Promise<BackupSummary> {
     await verifyCopy(stagedImage, point);
 
     const files = listDataFiles(o.dataDir, o.imagePath, markDirInside(o.dataDir, o.markDir));
-    writer = new TarGzWriter(partial);
+    writer = new TarGzWriter(partial, o.sink);
     const imageBytes = HEADER_SIZE + blocks * SLOT_SIZE;
     const imageSha = await writer.addFile(
       IMAGE_ENTRY,
@@ -141,10 +143,31 @@ export async function takeBackup(o: TakeBackupOptions): Promise<BackupSummary> {
   } catch (e) {
     writer?.abort();
     rmSync(partial, { force: true });
-    throw e;
+    throw namedWriteError(e, o.target);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** Errors of write(2) and fsync(2) that Node reports without a file name. */
+const WRITE_CALLS = new Set(['write', 'writev', 'fsync', 'fdatasync', 'close', 'ftruncate']);
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/**
+ * A failed write names the backup being written: Node's `ENOSPC: no space left on device, write`
+ * does not say which file (the copy of the image and the archive both sit beside `--to`).
+ */
+function namedWriteError(e: unknown, target: string): unknown {
+  const errno = e as NodeJS.ErrnoException;
+  if (!(e instanceof Error) || typeof errno.code !== 'string' || errno.path !== undefined) return e;
+  const failedWrite = errno.syscall !== undefined && WRITE_CALLS.has(errno.syscall);
+  if (!failedWrite && !NO_ROOM.has(errno.code)) return e;
+  const hint = NO_ROOM.has(errno.code)
+    ? `: the disk holding ${dirname(target)} is full; free space there or give --to another disk`
+    : '';
+  return new Error(`cannot write the backup ${target} (${errno.message})${hint}; nothing was kept`, {
+    cause: e,
+  });
 }
 
 /** Checks what `kasa backup --to FILE` may write before anything is read. */

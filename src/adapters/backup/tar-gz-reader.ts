@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 
 /** One file taken out of an archive. */
@@ -52,7 +53,10 @@ export async function extractTarGz(
     current = undefined;
   };
 
-  const stream = createReadStream(archive).pipe(createGunzip());
+  // pipeline, not pipe: an error reading the file (missing, a folder, unreadable) must end the
+  // loop below as a rejection, not surface as an unhandled 'error' event that kills the process.
+  // Every error reaches the loop through the gunzip stream, so the callback has nothing to add.
+  const stream = pipeline(createReadStream(archive), createGunzip(), () => undefined);
   try {
     for await (const raw of stream) {
       let chunk = raw as Buffer;

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { closeSync, createWriteStream, fsyncSync, openSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, fsyncSync, openSync } from 'node:fs';
+import { pipeline, type Writable } from 'node:stream';
 import { createGzip, type Gzip } from 'node:zlib';
+
+/** Opens the stream the archive's bytes go to (a test puts a full disk there). */
+export type ArchiveSink = (path: string) => Writable;
+
+/** A new file, never one that is there already. */
+const newFile: ArchiveSink = (path) => createWriteStream(path, { flags: 'wx', mode: 0o600 });
 
 /**
  * A gzip-compressed POSIX ustar archive written as a stream (ADR 0804): a kasa backup is a
@@ -10,18 +17,26 @@ import { createGzip, type Gzip } from 'node:zlib';
  */
 export class TarGzWriter {
   private readonly gzip: Gzip;
-  private readonly out: WriteStream;
+  private readonly closed: Promise<void>;
   private failed: Error | undefined;
 
-  constructor(readonly path: string) {
-    this.out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+  constructor(
+    readonly path: string,
+    sink: ArchiveSink = newFile,
+  ) {
     this.gzip = createGzip({ level: 6 });
-    this.gzip.pipe(this.out);
-    const fail = (e: Error): void => {
+    // pipeline, not pipe: an error of the file (a full disk) also destroys the gzip stream, so a
+    // write waiting for 'drain' wakes up with it instead of waiting for ever. These are the only
+    // error listeners; waits for 'drain' add none that outlive them (no MaxListenersExceeded).
+    this.closed = new Promise((resolve) => {
+      pipeline(this.gzip, sink(path), (e) => {
+        if (e) this.failed ??= e;
+        resolve();
+      });
+    });
+    this.gzip.on('error', (e) => {
       this.failed ??= e;
-    };
-    this.out.on('error', fail);
-    this.gzip.on('error', fail);
+    });
   }
 
   /** Adds a file from `source`, which must yield exactly `size` bytes; resolves with their SHA-256. */
@@ -55,7 +70,7 @@ export class TarGzWriter {
   async finish(): Promise<void> {
     await this.write(Buffer.alloc(1024));
     this.gzip.end();
-    await Promise.race([once(this.out, 'close'), once(this.out, 'error')]).catch(() => undefined);
+    await this.closed;
     if (this.failed) throw this.failed;
     // A backup is only a backup once it is on the disk.
     const fd = openSync(this.path, 'r');
@@ -69,12 +84,13 @@ export class TarGzWriter {
   /** Stops writing; the caller removes the partial file. */
   abort(): void {
     this.gzip.destroy();
-    this.out.destroy();
   }
 
   private async write(chunk: Uint8Array): Promise<void> {
     if (this.failed) throw this.failed;
-    if (!this.gzip.write(chunk)) await Promise.race([once(this.gzip, 'drain'), once(this.gzip, 'error')]);
+    if (this.gzip.destroyed) throw new Error(`${this.path}: the archive was closed while it was written`);
+    // events.once removes both its 'drain' and its 'error' listener whichever comes first.
+    if (!this.gzip.write(chunk)) await once(this.gzip, 'drain').catch(() => undefined);
     if (this.failed) throw this.failed;
   }
 }
