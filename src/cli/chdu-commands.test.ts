@@ -138,6 +138,66 @@ describe('kasa chdu', () => {
     ).toEqual([49, 50]);
   });
 
+  it("a --from past the journal's head is an empty range for verify and export alike: exit 0, naming the head", async () => {
+    for (const from of ['51', '52', '900']) {
+      const v = await kasa('chdu', 'verify', '--data-dir', 'data', '--from', from);
+      expect(v).toMatchObject({ code: 0, err: '' });
+      expect(v.out).toMatch(
+        new RegExp(
+          `^verify: OK — 0 records: the journal ends at record 50; --from ${from} is past it \\([\\d.]+ s\\)\n$`,
+        ),
+      );
+      const e = await kasa('chdu', 'export', '--format', 'jsonl', '--data-dir', 'data', '--from', from);
+      expect(e).toMatchObject({
+        code: 0,
+        out: '',
+        err: `export: 0 records (the journal ends at record 50; --from ${from} is past it)\n`,
+      });
+    }
+    // Inside the journal nothing changed: from 50 checks the last record against record 49.
+    const last = await kasa('chdu', 'verify', '--data-dir', 'data', '--from', '50');
+    expect(last.out).toMatch(/^verify: OK — 1 records in \d+ blocks, chain intact/);
+  });
+
+  it('verify --from still fails on a journal that lost the record the check starts from', async () => {
+    const img = readFileSync(join(dir, 'data', 'chdu.img'));
+    const at = slotOffset(written[29]!.address) + 30; // record 30
+    img[at] = img[at]! ^ 0x10;
+    writeFileSync(join(dir, 'data', 'chdu.img'), img);
+    const bad = await kasa('chdu', 'verify', '--data-dir', 'data', '--from', '31');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(
+      /^verify: FAILED after 0 good records — record 30 \(the one before record 31, where the check starts\) is not on the CHDÚ/,
+    );
+  });
+
+  it('export through a slow reader adds no listener per wait (no MaxListenersExceededWarning)', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      // A reader that takes one small chunk at a time: every record waits for 'drain'.
+      let lines = 0;
+      const slow = new Writable({
+        highWaterMark: 1,
+        write(chunk, _e, cb) {
+          lines += String(chunk).split('\n').length - 1;
+          setImmediate(cb);
+        },
+      });
+      const t = { ...io(), stdoutStream: slow };
+      expect(await runCli(['chdu', 'export', '--format', 'jsonl', '--data-dir', 'data'], t, '0.0.0')).toBe(0);
+      expect(lines).toBe(50);
+      // Only the export's own error listener is left on the stream.
+      expect(slow.listenerCount('error')).toBeLessThanOrEqual(1);
+      expect(slow.listenerCount('drain')).toBe(0);
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on the next tick
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('export never overwrites a file: one line, exit 2, the file unchanged', async () => {
     writeFileSync(join(dir, 'old.jsonl'), 'precious\n');
     const r = await kasa(

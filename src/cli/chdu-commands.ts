@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createWriteStream, openSync, rmSync, type WriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
@@ -118,6 +119,12 @@ export function registerChduCommands(
       const fragments = report.fragments ? `, ${report.fragments} fragment(s) of failed writes skipped` : '';
       // ADR 0108: bytes after the last complete block are named, never silently dropped.
       const torn = device.tornBytesAtOpen ? `; ${tornNote(device.tornBytesAtOpen)}` : '';
+      const headNo = journal.head()?.recordNo ?? 0;
+      if (report.ok && report.records === 0 && opts.from !== undefined && opts.from > headNo) {
+        // Like export: a start after the head is an empty range, not a broken journal.
+        io.stdout(`verify: OK — 0 records: ${pastHead(opts.from, headNo)}${torn} (${took} s)\n`);
+        return;
+      }
       if (report.ok) {
         io.stdout(
           `verify: OK — ${report.records} records in ${report.blocks} blocks${fragments}, chain intact${torn} (${took} s)\n`,
@@ -199,16 +206,14 @@ export function registerChduCommands(
     });
     const write = async (line: string): Promise<void> => {
       if (!out) return io.stdout(line);
-      if (!failed && !pipeClosed && !out.write(line)) {
-        await new Promise<void>((r) => {
-          out.once('drain', () => r());
-          out.once('error', () => r());
-        });
-      }
+      // events.once removes its 'drain' and 'error' listeners whichever fires: nothing piles up
+      // per wait (MaxListenersExceededWarning); the error itself is the listener's above.
+      if (!failed && !pipeClosed && !out.write(line)) await once(out, 'drain').catch(() => undefined);
       if (pipeClosed) throw PIPE_CLOSED;
       if (failed) throw new Error(`cannot write ${where}: ${failed.message}`);
     };
     let n = 0;
+    let past = '';
     try {
       await withJournal(config, async (_device, journal) => {
         for await (const r of journal.records(opts.from ?? 1)) {
@@ -217,6 +222,11 @@ export function registerChduCommands(
             `${JSON.stringify({ recordNo: no, type, version, address, writtenAt, chainHash, body })}\n`,
           );
           n++;
+        }
+        // Like verify: a start after the head is an empty range (exit 0), said with the head.
+        const headNo = journal.head()?.recordNo ?? 0;
+        if (n === 0 && opts.from !== undefined && opts.from > headNo) {
+          past = ` (${pastHead(opts.from, headNo)})`;
         }
       });
       if (file) await new Promise<void>((r) => file.end(() => r()));
@@ -228,7 +238,7 @@ export function registerChduCommands(
       if (path !== undefined) rmSync(path, { force: true });
       throw e;
     }
-    io.stderr(`export: ${n} records${opts.output ? ` to ${opts.output}` : ''}\n`);
+    io.stderr(`export: ${n} records${opts.output ? ` to ${opts.output}` : ''}${past}\n`);
   });
 
   registerAcceptRollback(chdu, io);
@@ -252,6 +262,13 @@ function openExportFile(path: string, given: string): WriteStream {
     throw new UsageError(`--output ${given}: cannot create it (${code ?? (e as Error).message})`);
   }
   return createWriteStream(path, { fd });
+}
+
+/** `--from` after the journal's head: nothing to read, said with the head's number. */
+function pastHead(from: number, headNo: number): string {
+  return headNo === 0
+    ? `the journal is empty; --from ${from} is past its end`
+    : `the journal ends at record ${headNo}; --from ${from} is past it`;
 }
 
 function tornNote(bytes: number): string {

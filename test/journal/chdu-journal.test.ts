@@ -54,6 +54,20 @@ describe('ChduJournal on an image file', () => {
     await chdu2.close();
   });
 
+  it('verify from after the head is an empty range (ok, 0 records); a checkpoint after the head is not', async () => {
+    const chdu = await openImage();
+    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    const written = [];
+    for (const r of mixedRecords(7)) written.push(await journal.append(r));
+    for (const from of [8, 9, 50]) {
+      expect(await journal.verify({ fromRecordNo: from })).toMatchObject({ ok: true, records: 0 });
+    }
+    // The CHDÚ once had record 9 with this hash (the index says so): losing it is damage.
+    const lost = await journal.verify({ checkpoint: { recordNo: 9, hash: written[6]!.chainHash! } });
+    expect(lost).toMatchObject({ ok: false, problem: 'record 9 (the checkpoint) is not on the CHDÚ' });
+    await chdu.close();
+  });
+
   it('spans a large record across many blocks and rejects one over the maximum with 203, writing nothing', async () => {
     const chdu = await openImage();
     const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });

@@ -330,9 +330,20 @@ export class ChduJournal implements Journal {
     const fail = (problem: string): VerifyReport => ({ ...report, ok: false, problem });
     let prev = GENESIS_HASH;
     let start = 0;
+    const headNo = snap.head?.recordNo ?? 0;
+    // A start after the head asks for an empty range, as records(from) then yields nothing: that
+    // is not damage. A checkpoint after the head is (the CHDÚ lost records it once had).
+    if (!checkpoint && from > headNo + 1) return report;
     if (from > 1) {
       const before = await this.findRecord(from - 1, snap.used);
-      if (!before) return fail(`record ${from - 1} (the starting point) is not on the CHDÚ`);
+      // The chain into record `from` starts from the hash of the record before it.
+      if (!before) {
+        return fail(
+          checkpoint
+            ? `record ${from - 1} (the checkpoint) is not on the CHDÚ`
+            : `record ${from - 1} (the one before record ${from}, where the check starts) is not on the CHDÚ`,
+        );
+      }
       prev = this.options.sha256(before.bytes);
       if (checkpoint && toHex(prev) !== checkpoint.hash) {
         return fail(`record ${checkpoint.recordNo} does not have the checkpoint's chain hash`);
@@ -374,7 +385,6 @@ export class ChduJournal implements Journal {
       )
         return { ...report, partial: true };
     }
-    const headNo = snap.head?.recordNo ?? 0;
     if (expected - 1 !== headNo && !(from > headNo && report.records === 0)) {
       return fail(`the CHDÚ ends at record ${expected - 1} but the journal head is record ${headNo}`);
     }
