@@ -8,7 +8,7 @@ import { TcpTransport } from '../adapters/transport/byte-transport.js';
 import { FiscalError } from '../core/fiscal-error.js';
 import type { ChduLiteEmulator } from '../simulators/chdu/chdu-lite-emulator.js';
 import { registerChduSimCommand } from './chdu-sim-command.js';
-import type { CliIo } from './program.js';
+import { type CliIo, runCli } from './program.js';
 
 let dir: string;
 beforeEach(() => {
@@ -25,6 +25,14 @@ async function code(p: Promise<unknown>): Promise<number | undefined> {
 }
 
 describe('kasa chdu-sim', () => {
+  it('--help names every fault kind --fault accepts, lost-ack included', async () => {
+    const out: string[] = [];
+    const io: CliIo = { env: {}, cwd: dir, stdout: (t) => out.push(t), stderr: (t) => out.push(t) };
+    expect(await runCli(['chdu-sim', '--help'], io, '0.0.0')).toBe(0);
+    const help = out.join('').replace(/\s+/g, ' ');
+    expect(help).toContain('hw|printer|busy|full|disconnect|mute|lost-ack[:after=N,count=N]');
+  });
+
   it('serves the image with start-up faults, prints to a file, and takes faults over the control interface', async () => {
     const out: string[] = [];
     const io: CliIo = { env: {}, cwd: dir, stdout: (t) => out.push(t), stderr: () => undefined };

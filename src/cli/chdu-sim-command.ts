@@ -6,7 +6,7 @@ import { UsageError } from '../config/usage-error.js';
 import { FiscalError } from '../core/fiscal-error.js';
 import { startControlServer } from '../simulators/chdu/chdu-lite-control.js';
 import { ChduLiteEmulator } from '../simulators/chdu/chdu-lite-emulator.js';
-import { type FaultSpec, parseFaultSpec } from '../simulators/chdu/chdu-lite-faults.js';
+import { FAULT_KINDS, type FaultSpec, parseFaultSpec } from '../simulators/chdu/chdu-lite-faults.js';
 import { PrinterLinkSink } from '../simulators/chdu/printer-link-sink.js';
 import type { CliIo } from './program.js';
 
@@ -78,7 +78,8 @@ export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: C
     .addOption(
       new Option(
         '--fault <spec>',
-        'inject a fault from the start: hw|printer|busy|full|disconnect|mute[:after=N,count=N]; repeatable',
+        // The list comes from the emulator's own, so the help names every kind it accepts.
+        `inject a fault from the start: ${FAULT_KINDS.join('|')}[:after=N,count=N]; repeatable`,
       ).argParser((v: string, prev: FaultSpec[] | undefined) => [...(prev ?? []), parse(parseFaultSpec)(v)]),
     )
     .addOption(
