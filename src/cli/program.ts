@@ -35,7 +35,7 @@ export function buildProgram(io: CliIo, version: string): Command {
     .version(version, '-V, --version')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
-  registerServeCommand(program, io);
+  registerServeCommand(program, io, version);
   registerMerchantCommands(program, io);
   registerChduCommands(program, io);
   registerChduSimCommand(program, io);

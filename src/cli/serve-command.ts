@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { markDirWarning } from '../adapters/backup/mark-dir.js';
 import { boundHeapGrowth } from '../adapters/runtime/heap-growth.js';
+import { readBuildCommit } from '../compose/build-commit.js';
 import { composeKasa } from '../compose/compose-kasa.js';
 import { type DataDirSource, DEFAULT_DATA_DIR_TEXT } from '../config/data-dir.js';
 import { addServeOptions, readServeConfig } from '../config/serve-config.js';
@@ -14,15 +15,19 @@ const DATA_DIR_ORIGIN: Record<DataDirSource, string> = {
 };
 
 /** `kasa serve` (what `npm start` runs): the register's HTTP service. */
-export function registerServeCommand(program: Command, io: CliIo): void {
+export function registerServeCommand(program: Command, io: CliIo, version: string): void {
   const serve = program
     .command('serve')
     .description('run the register: HTTP API on 127.0.0.1:13083, admin page, API docs');
   addServeOptions(serve);
   serve.action(async (_opts, cmd: Command) => {
     const config = readServeConfig(cmd, io.env, io.cwd);
-    // ADR 0802: the data dir is always said, so nobody wonders where a register's data went.
-    io.stdout(`kasa data dir ${config.dataDir} (${DATA_DIR_ORIGIN[config.dataDirSource ?? 'default']})\n`);
+    // ADR 0802: the data dir is always said, so nobody wonders where a register's data went; the
+    // version (and commit) too, so the journal of a service shows what runs after an upgrade.
+    const commit = readBuildCommit();
+    io.stdout(
+      `kasa ${version}${commit ? ` (commit ${commit})` : ''}, data dir ${config.dataDir} (${DATA_DIR_ORIGIN[config.dataDirSource ?? 'default']})\n`,
+    );
     // ADR 0804: marks inside the data dir would travel with copies of it (a service user's home).
     const marks = markDirWarning(config.dataDir, config.markDir);
     if (marks) io.stderr(`${marks}\n`);

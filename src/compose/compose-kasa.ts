@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -39,6 +39,7 @@ import type { SfsSimulator } from '../simulators/sfs/sfs-simulator.js';
 import { composeAdmin } from './admin.js';
 import { allowedHostNames } from './allowed-host-names.js';
 import { composeBackground } from './background.js';
+import { readBuildCommit } from './build-commit.js';
 import { composeChduStorage } from './chdu-storage.js';
 import { composeDocuments, cryptoIds, pngRenderer } from './documents.js';
 import { composeEvents, type EventsOptions } from './events.js';
@@ -112,18 +113,6 @@ const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function readPackageVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-/** The commit the running code comes from, when it runs from a git checkout. */
-function readBuildCommit(): string | undefined {
-  try {
-    const head = readFileSync(join(packageRoot, '.git', 'HEAD'), 'utf8').trim();
-    if (!head.startsWith('ref: ')) return head.slice(0, 12);
-    const refPath = join(packageRoot, '.git', head.slice(5));
-    return existsSync(refPath) ? readFileSync(refPath, 'utf8').trim().slice(0, 12) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
