@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import { markDirWarning } from '../adapters/backup/mark-dir.js';
+import { checkDataDirAccess, explainDataDirError } from '../adapters/data-dir-access.js';
 import { boundHeapGrowth } from '../adapters/runtime/heap-growth.js';
 import { readBuildCommit } from '../compose/build-commit.js';
 import { composeKasa } from '../compose/compose-kasa.js';
 import { type DataDirSource, DEFAULT_DATA_DIR_TEXT } from '../config/data-dir.js';
 import { addServeOptions, readServeConfig } from '../config/serve-config.js';
+import { UsageError } from '../config/usage-error.js';
 import type { CliIo } from './program.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -33,7 +35,14 @@ export function registerServeCommand(program: Command, io: CliIo, version: strin
     if (marks) io.stderr(`${marks}\n`);
     // ADR 1112: the committed heap stays near what the register holds (capability 13, figure 6).
     boundHeapGrowth();
-    const kasa = await composeKasa(config);
+    // A data dir this user cannot read or write is a configuration problem: exit 2 with the path
+    // and the way out, so systemd does not restart it for ever (RestartPreventExitStatus=2).
+    const denied = checkDataDirAccess(config.dataDir);
+    if (denied) throw new UsageError(denied);
+    const kasa = await composeKasa(config).catch((e: unknown) => {
+      const why = explainDataDirError(e, config.dataDir);
+      throw why ? new UsageError(why, { cause: e }) : e;
+    });
     let address: string;
     try {
       address = await kasa.app.listen({ host: config.host, port: config.port });
