@@ -1,5 +1,7 @@
 import { FiscalError } from '../core/fiscal-error.js';
+import { duplicateMember } from './duplicate-members.js';
 import { MAX_JSON_DEPTH } from './server-limits.js';
+import { fieldPath } from './validation.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -11,7 +13,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
  * @throws FiscalError 700 MALFORMED_INPUT when the bytes are not UTF-8 or not JSON;
  *   701 INVALID_INPUT when arrays/objects nest deeper than {@link MAX_JSON_DEPTH} (checked before
  *   parsing, so no recursive code ever sees such a body) or a string holds a lone UTF-16
- *   surrogate (`"\ud800"`: valid JSON, but not text, and it could not be stored as UTF-8).
+ *   surrogate (`"\ud800"`: valid JSON, but not text, and it could not be stored as UTF-8), or
+ *   an object names a member twice (`{"amount":1,"amount":2}`: JSON.parse would keep the last
+ *   silently; ADR 0425), naming its path.
  */
 export function parseJsonBody(body: Uint8Array, maxDepth = MAX_JSON_DEPTH): unknown {
   let text: string;
@@ -37,6 +41,11 @@ export function parseJsonBody(body: Uint8Array, maxDepth = MAX_JSON_DEPTH): unkn
   } catch (e) {
     if (e instanceof FiscalError) throw e;
     throw new FiscalError('MALFORMED_INPUT', 'The request body is not valid JSON.');
+  }
+  const twice = duplicateMember(text);
+  if (twice !== undefined) {
+    const field = fieldPath(twice, 'body');
+    throw new FiscalError('INVALID_INPUT', `${field}: appears twice in the request`, { field });
   }
   return value;
 }

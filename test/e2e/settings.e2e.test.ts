@@ -96,12 +96,12 @@ describe('GET /api/settings/get and PUT /api/settings/store (capability 12)', ()
     for (const [settings, field, allowed] of [
       [{ printerCharsPerLine: 50 }, 'settings.printerCharsPerLine', 'must be one of 32, 42, 48, 56, 64'],
       [{ printerPaperWidthDots: 400 }, 'settings.printerPaperWidthDots', 'must be one of 384, 512, 576'],
-      [{ printerCodepage: 'utf8' }, 'settings.printerCodepage', '"cp852"|"cp1250"|"raster"'],
-      [{ printerQr: 'svg' }, 'settings.printerQr', '"raster"|"native"'],
-      [{ printerConfirm: 'sent' }, 'settings.printerConfirm', '"received"|"printed"'],
-      [{ nopEnvironment: 'test' }, 'settings.nopEnvironment', '"off"|"int"|"prod"'],
-      [{ nopPaymeType: 'x' }, 'settings.nopPaymeType', '"m"|"p"'],
-      [{ adminLanguage: 'de' }, 'settings.adminLanguage', '"sk"|"en"'],
+      [{ printerCodepage: 'utf8' }, 'settings.printerCodepage', 'must be one of cp852, cp1250, raster'],
+      [{ printerQr: 'svg' }, 'settings.printerQr', 'must be one of raster, native'],
+      [{ printerConfirm: 'sent' }, 'settings.printerConfirm', 'must be one of received, printed'],
+      [{ nopEnvironment: 'test' }, 'settings.nopEnvironment', 'must be one of off, int, prod'],
+      [{ nopPaymeType: 'x' }, 'settings.nopPaymeType', 'must be one of m, p'],
+      [{ adminLanguage: 'de' }, 'settings.adminLanguage', 'must be one of sk, en'],
     ] as const) {
       const res = await put(h.kasa, settings);
       expect(res.body, JSON.stringify(settings)).toMatchObject({ resultCode: 701, field });
