@@ -71,6 +71,18 @@ describe('parseJsonBody (ADR 1113: the surrogate reviver only where an escape ca
     expect(answer(body)).toMatchObject({ resultCode: 700 });
   });
 
+  it('malformed JSON says where it breaks (line and column) when the parser tells, and never echoes the body', () => {
+    expect(answer(bytes('{\n  "amount": 1.2.3,\n  "type": "PD"\n}'))).toMatchObject({
+      resultCode: 700,
+      message: 'The request body is not valid JSON (it breaks at line 2, column 16).',
+    });
+    expect(answer(bytes('{"amount":1,}'))).toMatchObject({
+      message: 'The request body is not valid JSON (it breaks at line 1, column 13).',
+    });
+    // V8 names no position for an unexpected token: the sentence stays without one.
+    expect(answer(bytes('{"secret":}'))).toMatchObject({ message: 'The request body is not valid JSON.' });
+  });
+
   it('keeps the other answers: blank is undefined, malformed 700, too deep 701', () => {
     expect(parseJsonBody(bytes('  \n'))).toBeUndefined();
     expect(answer(bytes('{"a":'))).toMatchObject({ resultCode: 700 });

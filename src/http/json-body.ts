@@ -40,7 +40,7 @@ export function parseJsonBody(body: Uint8Array, maxDepth = MAX_JSON_DEPTH): unkn
     value = SURROGATE_ESCAPE.test(text) ? JSON.parse(text, rejectLoneSurrogates) : JSON.parse(text);
   } catch (e) {
     if (e instanceof FiscalError) throw e;
-    throw new FiscalError('MALFORMED_INPUT', 'The request body is not valid JSON.');
+    throw new FiscalError('MALFORMED_INPUT', `The request body is not valid JSON${where(text, e)}.`);
   }
   const twice = duplicateMember(text);
   if (twice !== undefined) {
@@ -97,4 +97,18 @@ function rejectLoneSurrogates(key: string, value: unknown): unknown {
     );
   }
   return value;
+}
+
+/**
+ * Where JSON.parse stopped, as line and column, when V8 says (`… in JSON at position 14`; some of
+ * its messages give no position, and the body's text itself is never echoed).
+ */
+function where(text: string, e: unknown): string {
+  const at = /at position (\d+)/.exec(e instanceof Error ? e.message : '')?.[1];
+  if (at === undefined) return '';
+  const position = Math.min(Number(at), text.length);
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  const column = position - before.lastIndexOf('\n');
+  return ` (it breaks at line ${line}, column ${column})`;
 }
