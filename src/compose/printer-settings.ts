@@ -55,7 +55,9 @@ export async function openSettingsPrinter(
     if (e instanceof UsageError) {
       throw invalidInput(
         'settings.printerTarget',
-        `${settings.printerTarget}: ${e.message.replace(/^--printer [^:]*: /, '')}`,
+        // The flag's wording names `--printer` and the target with its profile query; a setting
+        // was given here, so only the cause follows the target as it was stored.
+        `${settings.printerTarget}: ${e.message.replace(/^--printer \S+: /, '')}`,
       );
     }
     throw e;

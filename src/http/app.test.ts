@@ -5,7 +5,7 @@ import { createLogger } from '../adapters/logging/logger.js';
 import { FiscalError } from '../core/fiscal-error.js';
 import { Readiness, RegisterStatus } from '../core/services/register-status.js';
 import { WriteLock } from '../core/services/write-lock.js';
-import { buildHttpApp, IMAGE_BODY_LIMIT, type KasaApp, type RoutePlugin } from './app.js';
+import { BODY_LIMIT, buildHttpApp, IMAGE_BODY_LIMIT, type KasaApp, type RoutePlugin } from './app.js';
 import { systemRoutes } from './routes/system.js';
 
 const logLines: string[] = [];
@@ -212,7 +212,11 @@ describe('common HTTP rules', () => {
       payload: big,
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().resultCode).toBe(701);
+    expect(res.json()).toMatchObject({
+      resultCode: 701,
+      field: 'body',
+      error: `body: must be at most ${BODY_LIMIT} bytes on this endpoint`,
+    });
     const image = await app.inject({
       method: 'POST',
       url: '/api/test/image',
@@ -220,6 +224,15 @@ describe('common HTTP rules', () => {
       payload: JSON.stringify({ image: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(image.statusCode).toBe(200);
+    // Each route's own limit is named: the image route's, not the general one.
+    const tooBigImage = await app.inject({
+      method: 'POST',
+      url: '/api/test/image',
+      headers: JSON_TYPE,
+      payload: JSON.stringify({ image: 'x'.repeat(IMAGE_BODY_LIMIT) }),
+    });
+    expect(tooBigImage.statusCode).toBe(413);
+    expect(tooBigImage.json().error).toBe(`body: must be at most ${IMAGE_BODY_LIMIT} bytes on this endpoint`);
   });
 
   it('maps 506 to 404 in general but to 200 on POST /api/document/get', async () => {

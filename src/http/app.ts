@@ -224,7 +224,9 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     request.routeOptions.url === undefined ? undefined : `${request.method} ${request.routeOptions.url}`;
 
   app.setErrorHandler((error, request, reply) => {
-    const { status, headers, body } = errorReply(error, routeKey(request));
+    const { status, headers, body } = errorReply(error, routeKey(request), {
+      bodyLimit: request.routeOptions.bodyLimit,
+    });
     if (status >= 500 && body.resultCode === -1) {
       request.log.error({ err: error }, 'unexpected error');
     }

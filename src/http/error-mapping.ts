@@ -58,9 +58,15 @@ export interface ErrorReply {
   body: Record<string, unknown>;
 }
 
+/** What the app knows of the route that failed, for the sentences that name its limits. */
+export interface RouteFacts {
+  /** The route's own body limit in bytes (fastify's `routeOptions.bodyLimit`). */
+  bodyLimit?: number | undefined;
+}
+
 /** ErrorResponse `{resultCode, error, errorMessage, ...details}` for any thrown value. */
-export function errorReply(error: unknown, route: string | undefined): ErrorReply {
-  const fiscal = toFiscalError(error);
+export function errorReply(error: unknown, route: string | undefined, facts: RouteFacts = {}): ErrorReply {
+  const fiscal = toFiscalError(error, facts);
   const body: Record<string, unknown> = {
     ...(fiscal.details ?? {}),
     resultCode: fiscal.resultCode,
@@ -80,15 +86,21 @@ interface FastifyLikeError {
 }
 
 /** Turns framework and unexpected errors into FiscalErrors; FiscalErrors pass unchanged. */
-export function toFiscalError(error: unknown): FiscalError {
+export function toFiscalError(error: unknown, facts: RouteFacts = {}): FiscalError {
   if (error instanceof FiscalError) return error;
   const e = (error ?? {}) as FastifyLikeError;
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      // The limit is the route's own (1 MiB, 10 MiB on image routes): a POS that shrinks a logo
+      // needs the number, not only the refusal.
       return new HttpProtocolError(
         413,
         'INVALID_INPUT',
-        'The request body is larger than this endpoint accepts.',
+        facts.bodyLimit === undefined
+          ? 'body: is larger than this endpoint accepts'
+          : `body: must be at most ${facts.bodyLimit} bytes on this endpoint`,
+        {},
+        { field: 'body' },
       );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       // The Content-Type rule (request-rules.ts) refuses these first; kept as a second net.

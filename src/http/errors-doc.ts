@@ -35,7 +35,7 @@ const WHEN: Readonly<Record<number, string>> = {
   601: 'The SFS reports the document as already registered.',
   602: 'The SFS response signature is missing, wrong, or by an untrusted certificate.',
   700: 'The body is not UTF-8 or not JSON.',
-  701: 'The body is JSON but breaks a rule; `field` names it. Also: JSON nested deeper than 32 levels; HTTP 400 for a percent-encoded or otherwise non-plain path; HTTP 413 for a body over the size limit; HTTP 415 for a body without `Content-Type: application/json`; HTTP 431 for headers over 16 KiB.',
+  701: 'The body is JSON but breaks a rule; `field` names it. Also: JSON nested deeper than 32 levels; a member named twice in one object (`field` names it); HTTP 400 for a percent-encoded or otherwise non-plain path; HTTP 413 for a body over the size limit of the endpoint (`error` says the limit in bytes); HTTP 415 for a body without `Content-Type: application/json`; HTTP 431 for headers over 16 KiB.',
   [-1]: "Unknown /api/ path (HTTP 404), wrong method (HTTP 405), missing/wrong token (HTTP 401), a request from another site's page (HTTP 403), foreign Host header (HTTP 421), a request not received in time (HTTP 408), a request Node cannot parse or without Host (HTTP 400).",
 };
 
@@ -69,9 +69,9 @@ The HTTP status is decided in one place (\`src/http/error-mapping.ts\`): 200 for
 the HTTP rules (docs/http-api.md, docs/security.md) answer with their own statuses: 400 (path not
 spelled plainly: 701; a request Node cannot parse: -1), 401 (token), 403 (another site's page),
 404 (unknown path), 405 (wrong method), 408 (request not received in time), 413 (body too large:
-1 MiB, 10 MiB on image endpoints), 415 (body without \`Content-Type: application/json\`), 421
-(foreign \`Host\` header) and 431 (headers over 16 KiB): \`resultCode\` -1, or 701 for 400 (path),
-413, 415 and 431.
+1 MiB, 10 MiB on image endpoints; \`error\` names the endpoint's limit in bytes), 415 (body
+without \`Content-Type: application/json\`), 421 (foreign \`Host\` header) and 431 (headers over
+16 KiB): \`resultCode\` -1, or 701 for 400 (path), 413, 415 and 431.
 
 Names follow the API v1.7 text where it gives one; the others are kasa's names.
 This file is generated from the code by \`npx tsx scripts/gen-errors-doc.ts\`; a test keeps it current.

@@ -34,7 +34,6 @@ describe('parseJsonBody (ADR 1113: the surrogate reviver only where an escape ca
     '{"name":"\\uD83E\\uDD50 and \\u00e1"}',
     '{"name":"\\ud800"}', // lone high
     '{"name":"\\uDc00"}', // lone low, mixed case
-    '{"a":"\\ud800","a":"x"}', // a duplicate key: the last value wins, the lone one was seen
     '{"\\u005f_proto__":1}', // an escape spelling __proto__: an own property either way
     '{"name":"\\uDC00x"}', // lone low
     '{"\\udbff":1}', // in a key
@@ -72,10 +71,71 @@ describe('parseJsonBody (ADR 1113: the surrogate reviver only where an escape ca
     expect(answer(body)).toMatchObject({ resultCode: 700 });
   });
 
+  it('malformed JSON says where it breaks (line and column) when the parser tells, and never echoes the body', () => {
+    expect(answer(bytes('{\n  "amount": 1.2.3,\n  "type": "PD"\n}'))).toMatchObject({
+      resultCode: 700,
+      message: 'The request body is not valid JSON (it breaks at line 2, column 16).',
+    });
+    expect(answer(bytes('{"amount":1,}'))).toMatchObject({
+      message: 'The request body is not valid JSON (it breaks at line 1, column 13).',
+    });
+    // V8 names no position for an unexpected token: the sentence stays without one.
+    expect(answer(bytes('{"secret":}'))).toMatchObject({ message: 'The request body is not valid JSON.' });
+  });
+
   it('keeps the other answers: blank is undefined, malformed 700, too deep 701', () => {
     expect(parseJsonBody(bytes('  \n'))).toBeUndefined();
     expect(answer(bytes('{"a":'))).toMatchObject({ resultCode: 700 });
     expect(answer(bytes('{"a":"\\ud800"'))).toMatchObject({ resultCode: 700 }); // malformed first
     expect(answer(bytes(`${'['.repeat(40)}${']'.repeat(40)}`))).toMatchObject({ resultCode: 701 });
+  });
+});
+
+describe('parseJsonBody refuses a member named twice in one object (ADR 0425)', () => {
+  const twice: Array<[string, string]> = [
+    ['{"amount":1,"amount":2}', 'amount'],
+    ['{"amount":1,"type":"PD","amount":1}', 'amount'], // the same value too
+    ['{"a":1,"\\u0061":2}', 'a'], // an escape spelling the same name
+    ['{"__proto__":1,"__proto__":2}', '__proto__'],
+    ['{"a\\\\":1,"a\\\\":2}', 'a\\'], // a name ending in an escaped backslash
+    ['{"printer":{"printDelay":1,"printDelay":2}}', 'printer.printDelay'],
+    ['{"documentEntries":[{"name":"a"},{"name":"b","price":1,"price":2}]}', 'documentEntries[1].price'],
+    ['[{"a":1},[0,{"b":1,"b":1}]]', '[1][1].b'],
+    [' { "x" : { } , "x" : [ ] } ', 'x'],
+  ];
+
+  it('answers 701 naming the member path, at any depth', () => {
+    for (const [text, field] of twice) {
+      expect(answer(bytes(text)), text).toEqual({
+        resultCode: 701,
+        message: `${field}: appears twice in the request`,
+        details: { field },
+      });
+    }
+  });
+
+  it('accepts the same name in different objects, and names that only look alike', () => {
+    const once = [
+      '{"a":{"a":1},"b":[{"a":1},{"a":2}]}',
+      '{"x":"\\"a\\":1,\\"a\\":2","a":1}', // the pair is inside a string
+      '{"a":1,"A":2,"a ":3}',
+      '{"a\\\\":1,"a":2}', // `a\` and `a`
+      '{"\\ud83e\\udd50":1,"\\ud83e\\udd51":2}',
+      '[1,"a","a",{"a":[]}]',
+      '"a"',
+      '{}',
+    ];
+    for (const text of once) expect(answer(bytes(text)), text).toEqual({ value: JSON.parse(text) });
+  });
+
+  it('keeps the order of the answers: malformed 700 first, then a lone surrogate the parse kept', () => {
+    expect(answer(bytes('{"a":1,"a":2'))).toMatchObject({ resultCode: 700 });
+    expect(answer(bytes('{"a":1,"a":"\\ud800"}'))).toMatchObject({ details: { field: 'body' } });
+    // Before ADR 0425 this body was accepted as {"a":"x"}: the parse dropped the first member,
+    // lone surrogate and all, unseen. Now the duplicate itself is the answer.
+    expect(answer(bytes('{"a":"\\ud800","a":"x"}'))).toMatchObject({
+      resultCode: 701,
+      details: { field: 'a' },
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { FiscalError } from '../core/fiscal-error.js';
+import { duplicateMember } from './duplicate-members.js';
 import { MAX_JSON_DEPTH } from './server-limits.js';
+import { fieldPath } from './validation.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -11,7 +13,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
  * @throws FiscalError 700 MALFORMED_INPUT when the bytes are not UTF-8 or not JSON;
  *   701 INVALID_INPUT when arrays/objects nest deeper than {@link MAX_JSON_DEPTH} (checked before
  *   parsing, so no recursive code ever sees such a body) or a string holds a lone UTF-16
- *   surrogate (`"\ud800"`: valid JSON, but not text, and it could not be stored as UTF-8).
+ *   surrogate (`"\ud800"`: valid JSON, but not text, and it could not be stored as UTF-8), or
+ *   an object names a member twice (`{"amount":1,"amount":2}`: JSON.parse would keep the last
+ *   silently; ADR 0425), naming its path.
  */
 export function parseJsonBody(body: Uint8Array, maxDepth = MAX_JSON_DEPTH): unknown {
   let text: string;
@@ -36,7 +40,12 @@ export function parseJsonBody(body: Uint8Array, maxDepth = MAX_JSON_DEPTH): unkn
     value = SURROGATE_ESCAPE.test(text) ? JSON.parse(text, rejectLoneSurrogates) : JSON.parse(text);
   } catch (e) {
     if (e instanceof FiscalError) throw e;
-    throw new FiscalError('MALFORMED_INPUT', 'The request body is not valid JSON.');
+    throw new FiscalError('MALFORMED_INPUT', `The request body is not valid JSON${where(text, e)}.`);
+  }
+  const twice = duplicateMember(text);
+  if (twice !== undefined) {
+    const field = fieldPath(twice, 'body');
+    throw new FiscalError('INVALID_INPUT', `${field}: appears twice in the request`, { field });
   }
   return value;
 }
@@ -88,4 +97,18 @@ function rejectLoneSurrogates(key: string, value: unknown): unknown {
     );
   }
   return value;
+}
+
+/**
+ * Where JSON.parse stopped, as line and column, when V8 says (`… in JSON at position 14`; some of
+ * its messages give no position, and the body's text itself is never echoed).
+ */
+function where(text: string, e: unknown): string {
+  const at = /at position (\d+)/.exec(e instanceof Error ? e.message : '')?.[1];
+  if (at === undefined) return '';
+  const position = Math.min(Number(at), text.length);
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  const column = position - before.lastIndexOf('\n');
+  return ` (it breaks at line ${line}, column ${column})`;
 }

@@ -79,6 +79,7 @@ const SK = {
   'todo.SFS_COMMUNICATION_ERROR':
     'Offline doklady sú po lehote: pripojte pokladňu na internet (časť Offline).',
   'todo.INCORRECT_TIME': 'Skontrolujte dátum a čas pokladne.',
+  'todo.BUSY': 'Práve sa vystavuje doklad: počkajte, kým sa dokončí (nič netreba robiť).',
   // activation
   'act.title': 'Aktivácia pokladne',
   'act.text':
@@ -389,6 +390,7 @@ const EN = {
   'todo.SFS_COMMUNICATION_ERROR':
     'Offline documents are past their deadline: connect the register to the internet (Offline).',
   'todo.INCORRECT_TIME': "Check the register's date and time.",
+  'todo.BUSY': 'A document is being issued right now: wait for it to finish (nothing to do).',
   'act.title': 'Activate the register',
   'act.text':
     "Pick or drop register_auth_data.xml (authentication data) and register_ident_data.xml (identification data) from the tax authority's portal, and type the password of the authentication data. Certificate renewal works the same way.",

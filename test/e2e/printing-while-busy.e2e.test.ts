@@ -67,11 +67,11 @@ describe('a long paced print holds the printer, not the register (ADR 0514, 0516
     expect(status).not.toBe('still waiting');
     const entry = (status as { body: Json }).body.components.find((c: Json) => c.component === 'PRINTER');
     expect(entry).toMatchObject({ state: 'OK', details: { busy: true } });
-    // The document is not printed yet (508), but it is being printed: the sentence says so instead
-    // of sending the shop to POST /api/document/print, which would only get 300 now.
+    // The document is not printed yet, but it is being printed: the status says the register is
+    // busy with it (a writer gets 300 now) instead of sending the shop to POST /api/document/print.
     const overall = (status as { body: Json }).body;
-    expect(overall).toMatchObject({ state: 'LAST_DOCUMENT_NOT_PRINTED', reasonCode: 508 });
-    expect(overall.reason).toContain('is being printed by the store request');
+    expect(overall).toMatchObject({ state: 'BUSY', reasonCode: 300 });
+    expect(overall.reason).toContain('is still with the store request that issues it: it is being printed');
     expect(overall.reason).not.toContain('print it with POST /api/document/print first');
     expect((await h.post('/api/document/print', {})).body.resultCode).toBe(300);
     const chdu = await answered(h.get('/api/chduinfo'));
@@ -88,6 +88,25 @@ describe('a long paced print holds the printer, not the register (ADR 0514, 0516
     expect((await h.get('/api/printer')).body.status.busy).toBeUndefined();
     expect((await h.get('/api/status/get')).body.reasonCode).not.toBe(508);
   }, 90_000);
+
+  it('while a store waits for the SFS, the status says so: BUSY, not "not printed" (508)', async () => {
+    h = await startHarness({ sfsTimeoutMs: 20_000 });
+    h.sim.setLatency(3_000, 1);
+    const store = h.post('/api/document/store', pd());
+    let overall: Json;
+    const until = Date.now() + 15_000;
+    do {
+      overall = (await h.get('/api/status/get')).body;
+      if (overall.reasonCode !== 0 && overall.state !== 'READY') break;
+      await new Promise((r) => setTimeout(r, 20));
+    } while (Date.now() < until);
+    expect(overall).toMatchObject({ state: 'BUSY', reasonCode: 300 });
+    expect(overall.reason).toContain("it waits for the SFS's answer");
+    expect(overall.reason).not.toContain('printed by');
+    expect((await h.post('/api/cash', { amount: 5 })).body.resultCode).toBe(300);
+    expect((await store).body.resultCode).toBe(0);
+    expect((await h.get('/api/status/get')).body.state).toBe('READY');
+  }, 60_000);
 
   it('a store whose paced print fails: status then says to print it with /api/document/print', async () => {
     sim = await EscPosPrinterSim.start({ rowsPerSecond: 200_000 });

@@ -96,12 +96,12 @@ describe('GET /api/settings/get and PUT /api/settings/store (capability 12)', ()
     for (const [settings, field, allowed] of [
       [{ printerCharsPerLine: 50 }, 'settings.printerCharsPerLine', 'must be one of 32, 42, 48, 56, 64'],
       [{ printerPaperWidthDots: 400 }, 'settings.printerPaperWidthDots', 'must be one of 384, 512, 576'],
-      [{ printerCodepage: 'utf8' }, 'settings.printerCodepage', '"cp852"|"cp1250"|"raster"'],
-      [{ printerQr: 'svg' }, 'settings.printerQr', '"raster"|"native"'],
-      [{ printerConfirm: 'sent' }, 'settings.printerConfirm', '"received"|"printed"'],
-      [{ nopEnvironment: 'test' }, 'settings.nopEnvironment', '"off"|"int"|"prod"'],
-      [{ nopPaymeType: 'x' }, 'settings.nopPaymeType', '"m"|"p"'],
-      [{ adminLanguage: 'de' }, 'settings.adminLanguage', '"sk"|"en"'],
+      [{ printerCodepage: 'utf8' }, 'settings.printerCodepage', 'must be one of cp852, cp1250, raster'],
+      [{ printerQr: 'svg' }, 'settings.printerQr', 'must be one of raster, native'],
+      [{ printerConfirm: 'sent' }, 'settings.printerConfirm', 'must be one of received, printed'],
+      [{ nopEnvironment: 'test' }, 'settings.nopEnvironment', 'must be one of off, int, prod'],
+      [{ nopPaymeType: 'x' }, 'settings.nopPaymeType', 'must be one of m, p'],
+      [{ adminLanguage: 'de' }, 'settings.adminLanguage', 'must be one of sk, en'],
     ] as const) {
       const res = await put(h.kasa, settings);
       expect(res.body, JSON.stringify(settings)).toMatchObject({ resultCode: 701, field });
@@ -191,6 +191,10 @@ describe('GET /api/settings/get and PUT /api/settings/store (capability 12)', ()
     expect(sim.jobs[0]?.text).toContain('POKLADNIČNÝ DOKLAD');
     const refused = await put(h.kasa, { printerTarget: 'tcp://127.0.0.1:1' });
     expect(refused.body).toMatchObject({ resultCode: 701, field: 'settings.printerTarget' });
+    // Named as the setting it was, not as the --printer flag with kasa's internal profile query.
+    expect(refused.body.error).toMatch(/^settings\.printerTarget: tcp:\/\/127\.0\.0\.1:1: cannot open the printer/);
+    expect(refused.body.error).not.toContain('--printer');
+    expect(refused.body.error).not.toContain('?chars=');
     expect((await h.get('/api/settings/get')).body.settings.printerTarget).toBe(sim.target);
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
     await sim.waitForJobs(2);

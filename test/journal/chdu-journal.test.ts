@@ -85,6 +85,60 @@ describe('ChduJournal on an image file', () => {
     await chdu.close();
   });
 
+  it('writes a record larger than one write in consecutive writes of at most 256 blocks (ADR 0121)', async () => {
+    const chdu = await openImage();
+    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    await journal.append({ type: 'merchant', body: merchantRecord() });
+    const writes: number[] = [];
+    const writeMany = chdu.writeMany.bind(chdu);
+    chdu.writeMany = (blocks) => {
+      writes.push(blocks.length);
+      return writeMany(blocks);
+    };
+    const text = 'ž'.repeat(300_000); // 600 kB of UTF-8: over 1,000 blocks
+    const big = await journal.append({ type: 'free-text', body: { text } });
+    expect(big.recordNo).toBe(2);
+    expect(writes.length).toBeGreaterThan(4);
+    expect(Math.max(...writes)).toBe(256);
+    const after = await journal.append({ type: 'free-text', body: { text: 'next' } });
+    expect(after.recordNo).toBe(3);
+    await chdu.close();
+
+    const chdu2 = await openImage();
+    const reopened = await ChduJournal.open(chdu2, { sha256: nodeSha256 });
+    expect(reopened.head()?.recordNo).toBe(3);
+    expect((await reopened.get(2))?.body).toEqual({ text });
+    expect(await reopened.verify()).toMatchObject({ ok: true, records: 3, fragments: 0 });
+    await chdu2.close();
+  });
+
+  it('a large record cut between its writes is a fragment: the next record takes its number (ADR 0114, 0121)', async () => {
+    const chdu = await openImage();
+    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    const first = await journal.append({ type: 'merchant', body: merchantRecord() });
+    const writeMany = chdu.writeMany.bind(chdu);
+    let calls = 0;
+    chdu.writeMany = (blocks) => {
+      calls += 1;
+      // The first part lands; the power goes before the second.
+      return calls === 2 ? Promise.reject(new Error('power cut')) : writeMany(blocks);
+    };
+    const err = await journal
+      .append({ type: 'free-text', body: { text: 'x'.repeat(200_000) } })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    await chdu.close();
+
+    const chdu2 = await openImage();
+    const reopened = await ChduJournal.open(chdu2, { sha256: nodeSha256 });
+    expect(reopened.head()).toMatchObject({ recordNo: 1, hash: first.chainHash });
+    const next = await reopened.append({ type: 'free-text', body: { text: 'after the cut' } });
+    expect(next.recordNo).toBe(2);
+    expect((await reopened.get(2))?.body).toEqual({ text: 'after the cut' });
+    expect(await reopened.verify()).toMatchObject({ ok: true, records: 2, fragments: 1 });
+    await chdu2.close();
+  });
+
   it('refuses a record that does not fit the free blocks with 202 before writing any block', async () => {
     const chdu = await openImage(6);
     const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });

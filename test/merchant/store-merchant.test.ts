@@ -278,6 +278,19 @@ describe('store merchant', () => {
     const again = await restart(r);
     expect(again.session.currentSigner().merchant.demo).toBe(true);
   });
+
+  it('another DIČ on a demo register: the 401 says it is the demo merchant and how real work starts (ADR 0006)', async () => {
+    const r = await register();
+    await ensureDemoMerchant({
+      index: r.index,
+      store: r.store,
+      createFiles: () => demoMerchantFiles(r.dataDir),
+    });
+    const e = await r.store.execute(request(merchantOtherDic)).catch((x: unknown) => x);
+    expect(FiscalError.is(e, 'MERCHANT_DIFFERENT_DIC')).toBe(true);
+    expect((e as FiscalError).message).toContain('the demo merchant');
+    expect((e as FiscalError).message).toContain('--no-demo on a new, empty data dir');
+  });
 });
 
 describe.skipIf(!hasOfficialFixtures)(

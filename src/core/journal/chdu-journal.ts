@@ -132,6 +132,26 @@ export class ChduJournal implements Journal {
     return this.queue.run(() => this.appendRecords(records));
   }
 
+  /**
+   * One record's blocks in consecutive `writeMany` calls of at most {@link MAX_BLOCKS_PER_WRITE}
+   * (ADR 0121). Each part is durable before the next starts; the parts must land one after the
+   * other, as the block-by-block path checks. Resolves with the record's first address.
+   */
+  private async writeInParts(recordNo: number, blocks: readonly Uint8Array[]): Promise<number> {
+    const writeMany = this.chdu.writeMany!.bind(this.chdu);
+    const first = await writeMany(blocks.slice(0, MAX_BLOCKS_PER_WRITE));
+    for (let from = MAX_BLOCKS_PER_WRITE; from < blocks.length; from += MAX_BLOCKS_PER_WRITE) {
+      const at = await writeMany(blocks.slice(from, from + MAX_BLOCKS_PER_WRITE));
+      if (at !== first + from) {
+        throw new FiscalError(
+          'CHDU_WRITE_ERROR',
+          `The CHDÚ stored block ${from} of record ${recordNo} out of order.`,
+        );
+      }
+    }
+    return first;
+  }
+
   private async appendRecords(records: readonly NewRecord[], print?: Uint8Array): Promise<JournalRecord[]> {
     if (this.stale) {
       this.current = await this.readHead();
@@ -215,6 +235,14 @@ export class ChduJournal implements Journal {
           ) {
             blocks += encoded[i + run.length]!.blocks.length;
             run.push(encoded[i + run.length]!);
+          }
+          if (blocks > MAX_BLOCKS_PER_WRITE) {
+            // ADR 0121: a record larger than one write (a document of hundreds of items) goes down
+            // in consecutive writes; a crash between them leaves a fragment, as a CHDU Lite device
+            // can (ADR 0114: the next record takes its number).
+            done(run[0]!, await this.writeInParts(run[0]!.recordNo, run[0]!.blocks));
+            i += 1;
+            continue;
           }
           let address = await this.chdu.writeMany(run.flatMap((e) => e.blocks));
           for (const e of run) {

@@ -21,7 +21,7 @@ export const BLOCK_PREFIX_SIZE = 8;
 export const RECORD_HEADER_SIZE = 54;
 export const RECORD_CRC_SIZE = 4;
 /** ADR 0102: the largest record (header + body + CRC) the journal writes: 64 KiB. */
-export const MAX_RECORD_BYTES = 65_536;
+export const MAX_RECORD_BYTES = 1_048_576;
 /** The largest print payload forwarded with one record (same bound as a record). */
 export const MAX_PRINT_BYTES = 65_536;
 

@@ -73,7 +73,11 @@ export class StoreMerchant {
       if (current && current.merchant.dic !== identity.dic) {
         throw new FiscalError(
           'MERCHANT_DIFFERENT_DIC',
-          `This CHDÚ belongs to the merchant with DIČ ${current.merchant.dic}; data of DIČ ${identity.dic} cannot be stored in it.`,
+          current.merchant.demo
+            ? // ADR 0006: a demo register's CHDÚ keeps its demo merchant for ever; real work needs
+              // a fresh one.
+              `This CHDÚ belongs to the demo merchant (DIČ ${current.merchant.dic}) that demo mode created; data of DIČ ${identity.dic} cannot be stored in it. For real work start kasa with --no-demo on a new, empty data dir (docs/install.md).`
+            : `This CHDÚ belongs to the merchant with DIČ ${current.merchant.dic}; data of DIČ ${identity.dic} cannot be stored in it.`,
           { field: 'IdentityData/Dic' },
         );
       }

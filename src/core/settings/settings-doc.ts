@@ -31,6 +31,10 @@ function describeJson(s: Record<string, unknown>): string {
     return [...(consts.length ? [consts.join(', ')] : []), ...rest].join(' or ');
   }
   if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ');
+  // `["string", "null"]`: zod 4 writes a nullable plain type as a list of types.
+  if (Array.isArray(s.type)) {
+    return (s.type as string[]).map((type) => describeJson({ ...s, type })).join(' or ');
+  }
   switch (s.type) {
     case 'null':
       return '`null`';

@@ -135,7 +135,13 @@ export const StoreDocumentRequest = strictRequest({
     .string()
     .nullish()
     .describe('Invoice number, 1–50 ASCII: required for UF, forbidden otherwise.'),
-  paragonNumber: z.number().int().nullish().describe('Paragón number (≥ 1), with paragonDate; not for ND.'),
+  paragonNumber: z
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.maxParagonNumber)
+    .nullish()
+    .describe('Paragón number, with paragonDate; not for ND.'),
   paragonDate: z
     .string()
     .nullish()

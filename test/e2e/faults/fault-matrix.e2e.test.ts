@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestMerchant } from '../../../src/adapters/merchant/test-merchant.js';
+import { MAX_RECORD_BYTES } from '../../../src/core/journal/record-codec.js';
 import { ChduLiteEmulator } from '../../../src/simulators/chdu/chdu-lite-emulator.js';
 import { type Harness, type Json, pd, startHarness } from '../../support/kasa-harness.js';
 import { waitFor } from '../../support/wait-for.js';
@@ -140,23 +141,34 @@ describe('fault matrix: CHDÚ', () => {
 
   it('record too large → 203; nothing written, the next document goes on', async () => {
     h = await startHarness();
-    const name = 'ľ'.repeat(255);
+    // ADR 0121: no valid request makes a record over the limit — 500 items of 255 characters are
+    // one record (ADR 0102's 64 KiB refused this document with 203). A record over 1 MiB is made
+    // here through the register's own journal, as only a bug could.
     const items = Array.from({ length: 500 }, () => ({
-      name,
+      name: 'ľ'.repeat(255),
       price: 1,
       quantity: 1,
       vatRate: 'VAT_23',
       itemType: 'SALE',
     }));
-    const res = await h.post(
+    const largest = await h.post(
       '/api/document/store',
       pd({ documentEntries: items, amount: 500, payments: { Hotovosť: 500 } }),
     );
-    expect(res.body.resultCode).toBe(203);
-    expect(h.kasa.parts.index.lastDocumentNo()).toBe(0);
-    expect(h.sim.history()).toHaveLength(0);
+    expect(largest.body).toMatchObject({ resultCode: 0, document: { sequenceId: 1 } });
+    const journal = h.kasa.parts.journal;
+    const head = journal.head()!.recordNo;
+    const err = await journal
+      .append({ type: 'free-text', body: { text: 'x'.repeat(MAX_RECORD_BYTES) } })
+      .then(
+        () => undefined,
+        (e: unknown) => e as { resultCode?: number },
+      );
+    expect(err?.resultCode).toBe(203);
+    expect(journal.head()!.recordNo).toBe(head);
+    expect(h.kasa.parts.index.lastDocumentNo()).toBe(1);
     const next = await h.post('/api/document/store', pd());
-    expect(next.body).toMatchObject({ resultCode: 0, document: { sequenceId: 1 } });
+    expect(next.body).toMatchObject({ resultCode: 0, document: { sequenceId: 2 } });
   });
 
   it('CHDU Lite disconnected → 200; status names it; back by itself when the device answers again', async () => {

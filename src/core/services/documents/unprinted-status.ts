@@ -7,19 +7,21 @@ import { assertLastDocumentPrinted } from './issue-document.js';
  * `document/print`, a repair of a document stuck when it was created).
  */
 const PRINTING_ORIGINAL: ReadonlyMap<string, string> = new Map([
-  ['document/store', 'the store request that issued it'],
-  ['cash', 'the cash request that issued it'],
+  ['document/store', 'the store request that issues it'],
+  ['cash', 'the cash request that issues it'],
   ['document/print', 'POST /api/document/print'],
-  ['document/update', 'the repair that sent it'],
+  ['document/update', 'the repair (POST /api/document/update)'],
 ]);
 
 /**
- * The unprinted-document cause (508) as `/api/status/get` names it. While the request that prints
- * the original still holds the write lock — one writer at a time (ADR 0003), so any unprinted
- * document then is the one it prints — the document is being issued and printed (e.g. a paced
- * print in a pause, ADR 0516): telling the shop to print it with `POST /api/document/print`
- * would only earn a 300. Same code, a true sentence; once the request ends without a print, the
- * usual "print it" sentence (docs/printing.md).
+ * The unprinted-document cause as `/api/status/get` names it. While the request that issues and
+ * prints the document still holds the write lock — one writer at a time (ADR 0003), so any
+ * unprinted document then is the one it issues — nothing is wrong with the register: every other
+ * writer gets 300 for the moment, so the status says 300 (BUSY) and what that request is doing —
+ * waiting for the SFS's answer, or printing (e.g. a paced print in a pause, ADR 0516). Telling the
+ * shop to print it with `POST /api/document/print` would only earn a 300, and naming it "not
+ * printed" (508) while it waits for the SFS alarmed a POS polling the status. Once the request
+ * ends without a print, the usual 508 "print it" sentence (docs/printing.md).
  */
 export function unprintedStatusRefusal(deps: {
   index: DocumentDeps['index'];
@@ -30,13 +32,26 @@ export function unprintedStatusRefusal(deps: {
   if (by !== undefined) {
     const doc = deps.index.unprintedDocument();
     if (!doc) return undefined;
+    // Its own attempt has no outcome yet (ADR 0005): the request waits for the SFS. A repair sends
+    // a document with an earlier outcome again, then prints it: which of the two is not known here.
+    const phase: 'sfs' | 'printing' | 'resending' =
+      doc.sendState === 'unsent' && doc.lastExchange === undefined
+        ? 'sfs'
+        : holder === 'document/update' && doc.sendState === 'unsent'
+          ? 'resending'
+          : 'printing';
+    const doing = {
+      sfs: "it waits for the SFS's answer",
+      resending: 'it is sent to the SFS again, then printed',
+      printing: 'it is being printed',
+    }[phase];
     return new FiscalError(
-      'LAST_DOCUMENT_NOT_PRINTED',
-      `Document ${doc.document.documentNumber} is being printed by ${by}, still under way: wait for its answer; POST /api/document/print is needed only if that print fails.`,
+      'BUSY',
+      `Document ${doc.document.documentNumber} is still with ${by}: ${doing}. Wait for that request's answer; POST /api/document/print is needed only if its print fails.`,
       {
         documentNumber: doc.document.documentNumber,
         internalDocumentId: doc.document.documentNo,
-        printing: true,
+        phase,
       },
     );
   }

@@ -1,0 +1,94 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestMerchant } from '../../src/adapters/merchant/test-merchant.js';
+import { LIMITS } from '../../src/core/documents/limits.js';
+import { MAX_RECORD_BYTES } from '../../src/core/journal/record-codec.js';
+import { ChduLiteEmulator } from '../../src/simulators/chdu/chdu-lite-emulator.js';
+import { type Harness, startHarness } from '../support/kasa-harness.js';
+
+/**
+ * ADR 0121: the largest document the request rules allow (SFS §2.6: 500 items; names of 255
+ * characters) is one CHDÚ record, registered, printed and read back whole. With the 64 KiB record
+ * limit of ADR 0102 a register refused anything over about 450 short items with 203.
+ */
+let open: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const x of open.reverse()) await x.close();
+  open = [];
+});
+
+/** 500 items, every text member at its longest, in `ch` (1–4 bytes of UTF-8, or XML-escaped). */
+function largest(ch: string, externalId: string) {
+  const items = Array.from({ length: LIMITS.maxItems }, (_, i) => ({
+    name: `${String(i).padStart(3, '0')}${ch.repeat(LIMITS.nameMaxChars - 3)}`,
+    price: 0.01,
+    quantity: 1,
+    itemType: 'SALE',
+    vatRate: 'VAT_0',
+    specialRegulation: 'PDP',
+    externalId: ch.repeat(LIMITS.externalIdMaxChars),
+    seller: { id: 'A'.repeat(50), sellerIdType: 'IC_DPH' },
+  }));
+  return {
+    type: 'PD',
+    amount: 5,
+    documentEntries: items,
+    payments: { [ch.repeat(LIMITS.paymentNameMaxChars)]: 5 },
+    header: ch.repeat(LIMITS.headerMaxChars),
+    footer: ch.repeat(LIMITS.footerMaxChars),
+    externalId,
+    customer: { id: 'B'.repeat(50), customerIdType: 'INE' },
+  };
+}
+
+async function storesWhole(h: Harness, ch: string, externalId: string): Promise<void> {
+  const jobs = h.printer.history.length;
+  const stored = await h.post('/api/document/store', largest(ch, externalId));
+  expect(stored.body.resultCode).toBe(0);
+  expect(stored.body.document.uuid).toMatch(/^O-/); // registered online
+  const found = await h.post('/api/document/get', { documentByExternalId: { externalId } });
+  expect(found.body.resultCode).toBe(0);
+  const entries = found.body.document.documentEntries as Array<{ name: string }>;
+  expect(entries).toHaveLength(500);
+  expect(entries[499]!.name).toBe(`499${ch.repeat(252)}`);
+  expect(h.printer.history.length).toBe(jobs + 1);
+  expect(h.printer.history.at(-1)!.text).toContain('499');
+}
+
+describe('the largest valid document (ADR 0121)', () => {
+  it('is stored, registered, printed and read back on the image CHDÚ, whatever its characters', async () => {
+    const h = await startHarness();
+    open.push(h);
+    // Slovak letters (2 bytes), characters outside the printer's code page (3 and 4 bytes: raster
+    // lines), and characters XML escapes (the largest SOAP message).
+    for (const [i, ch] of ['ž', '€', '𝄞', '"'].entries()) await storesWhole(h, ch, `largest-${i}`);
+    // The largest is below the record limit: no valid request meets the 203 any more.
+    const record = JSON.stringify(largest('𝄞', 'x'));
+    expect(Buffer.byteLength(record)).toBeLessThan(MAX_RECORD_BYTES);
+  }, 120_000);
+
+  it('is stored on a CHDU Lite device, block after block', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kasa-largest-'));
+    const device = await ChduLiteEmulator.start({
+      imagePath: join(dataDir, 'device.img'),
+      capacityBlocks: 5000,
+    });
+    open.push(device);
+    const h = await startHarness({
+      dataDir,
+      chdu: { kind: 'chdu-lite-tcp', host: '127.0.0.1', port: device.port },
+      demo: false,
+    });
+    open.push(h);
+    const m = createTestMerchant({ caDir: join(dataDir, 'demo-ca'), password: 'Largest-Pw-1' });
+    const merchant = await h.post('/api/merchant/store', {
+      identificationData: m.identityXml,
+      authenticationData: m.authXml,
+      keyStorePassword: 'Largest-Pw-1',
+    });
+    expect(merchant.body.resultCode).toBe(0);
+    await storesWhole(h, 'ž', 'largest-lite');
+  }, 120_000);
+});
