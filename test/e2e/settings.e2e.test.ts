@@ -192,7 +192,9 @@ describe('GET /api/settings/get and PUT /api/settings/store (capability 12)', ()
     const refused = await put(h.kasa, { printerTarget: 'tcp://127.0.0.1:1' });
     expect(refused.body).toMatchObject({ resultCode: 701, field: 'settings.printerTarget' });
     // Named as the setting it was, not as the --printer flag with kasa's internal profile query.
-    expect(refused.body.error).toMatch(/^settings\.printerTarget: tcp:\/\/127\.0\.0\.1:1: cannot open the printer/);
+    expect(refused.body.error).toMatch(
+      /^settings\.printerTarget: tcp:\/\/127\.0\.0\.1:1: cannot open the printer/,
+    );
     expect(refused.body.error).not.toContain('--printer');
     expect(refused.body.error).not.toContain('?chars=');
     expect((await h.get('/api/settings/get')).body.settings.printerTarget).toBe(sim.target);
