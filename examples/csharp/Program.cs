@@ -61,6 +61,12 @@ async Task<int> Store()
 {
     if (!Reachable()) { Console.Error.WriteLine($"nothing listens at {baseUrl} (is kasa running?)"); return 2; }
     var status = await Get("/api/status/get");
+    // 300 BUSY: another request is issuing a document right now; it passes by itself (up to ~10 s).
+    for (var i = 0; i < 20 && (int)status["reasonCode"]! == 300; i++)
+    {
+        await Task.Delay(500);
+        status = await Get("/api/status/get");
+    }
     if ((string?)status["state"] != "READY")
     {
         if ((int)status["reasonCode"]! == 508) { Console.Error.WriteLine("the last document is not printed yet: run reprint first"); return 3; }

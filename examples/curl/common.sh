@@ -26,6 +26,13 @@ kasa_post() {
 require_ready() {
   local status
   status=$(kasa_get /api/status/get) || { echo "kasa does not answer at $KASA_URL" >&2; exit 2; }
+  # 300 BUSY: another request is issuing a document right now; it passes by itself (up to ~10 s).
+  local tries=0
+  while [ "$(jq -r .reasonCode <<<"$status")" = 300 ] && [ $tries -lt 20 ]; do
+    sleep 0.5
+    tries=$((tries + 1))
+    status=$(kasa_get /api/status/get) || { echo "kasa does not answer at $KASA_URL" >&2; exit 2; }
+  done
   if [ "$(jq -r .state <<<"$status")" != READY ]; then
     # 508: the last document waits for its paper — the reprint example, not a wait, clears it.
     if [ "$(jq -r .reasonCode <<<"$status")" = 508 ]; then

@@ -56,6 +56,12 @@ def require_ready():
         status = get("/api/status/get")
     except NoAnswer as e:
         sys.exit(f"kasa does not answer at {KASA_URL}: {e}")
+    # 300 BUSY: another request is issuing a document right now; it passes by itself (up to ~10 s).
+    for _ in range(20):
+        if status["reasonCode"] != 300:
+            break
+        time.sleep(0.5)
+        status = get("/api/status/get")
     if status["state"] != "READY":
         if status["reasonCode"] == 508:
             # The last document waits for its paper: the reprint example, not a wait, clears it.

@@ -384,7 +384,7 @@ export class ImageFileChdu implements Chdu {
         // ADR 0116: a full disk is a full storage for now (202), not a damaged one; it passes.
         this.noRoom = new FiscalError(
           'CHDU_WRITE_LIMIT',
-          `The disk holding the CHDÚ image ${this.path} is full (${errno}): nothing of the record was kept. Free space on that disk; kasa goes on by itself once at least 1 MiB is free.`,
+          `The disk holding the CHDÚ image ${this.path} is full (${errno}): nothing of this write was kept. Free space on that disk; kasa goes on by itself once at least 1 MiB is free.`,
           { target: this.target, errno },
           { cause: e },
         );

@@ -20,9 +20,9 @@ export const BLOCK_MAGIC = 0x4b; // 'K'
 export const BLOCK_PREFIX_SIZE = 8;
 export const RECORD_HEADER_SIZE = 54;
 export const RECORD_CRC_SIZE = 4;
-/** ADR 0102: the largest record (header + body + CRC) the journal writes: 64 KiB. */
+/** ADR 0102, 0121: the largest record (header + body + CRC) the journal writes: 1 MiB. */
 export const MAX_RECORD_BYTES = 1_048_576;
-/** The largest print payload forwarded with one record (same bound as a record). */
+/** The largest print payload forwarded with one record (ADR 0102's 64 KiB; longer jobs go in parts). */
 export const MAX_PRINT_BYTES = 65_536;
 
 export type BlockKind = 'R' | 'C' | 'P';

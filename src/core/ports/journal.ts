@@ -20,7 +20,7 @@ export interface Journal {
   appendMany?(records: readonly NewRecord[]): Promise<JournalRecord[]>;
   /**
    * Optional: whether `appendMany` puts several records down in ONE device write (the image file's
-   * `writeMany`). False or absent: they go one write after another (a CHDU Lite device), so a
+   * `writeMany`; a single record over its 256 blocks takes several, ADR 0121). False or absent: they go one write after another (a CHDU Lite device), so a
    * writer holding the write lock keeps its batches short (ADR 1105).
    */
   manyInOneWrite?(): boolean;

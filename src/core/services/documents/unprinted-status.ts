@@ -32,10 +32,13 @@ export function unprintedStatusRefusal(deps: {
   if (by !== undefined) {
     const doc = deps.index.unprintedDocument();
     if (!doc) return undefined;
-    // Its own attempt has no outcome yet (ADR 0005): the request waits for the SFS. A repair sends
-    // a document with an earlier outcome again, then prints it: which of the two is not known here.
+    // A store or cash request whose own attempt has no outcome yet (ADR 0005) waits for the SFS.
+    // `document/print` never sends (the document it prints may still have no outcome: a crash
+    // while a store waited, or an outcome the CHDÚ did not take). A repair sends a document with an
+    // earlier outcome again, then prints it: which of the two is not known here.
+    const sends = holder === 'document/store' || holder === 'cash';
     const phase: 'sfs' | 'printing' | 'resending' =
-      doc.sendState === 'unsent' && doc.lastExchange === undefined
+      sends && doc.sendState === 'unsent' && doc.lastExchange === undefined
         ? 'sfs'
         : holder === 'document/update' && doc.sendState === 'unsent'
           ? 'resending'

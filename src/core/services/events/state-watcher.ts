@@ -52,7 +52,7 @@ export class StateWatcher {
    *
    * `settled` is asked once the report is read: false means a writer was at work meanwhile, so the
    * report may show a moment inside a request (a document stored, not yet registered or printed:
-   * 508 for a few hundred ms). Such a report is dropped — nothing published, the baseline kept —
+   * BUSY for a few hundred ms). Such a report is dropped — nothing published, the baseline kept —
    * and check() answers false so that the caller looks again once the writer is done.
    */
   async check(

@@ -7,7 +7,7 @@ import { assertNothingBlocks } from '../documents/issue-document.js';
 import type { WriteLock } from '../write-lock.js';
 import type { LogoSource } from './logo-source.js';
 
-/** The logo's PNG must fit one journal record as Base64 (64 KiB record, ADR 0102). */
+/** The logo's PNG, as Base64 in its journal record (ADR 0102 set it when a record was at most 64 KiB). */
 export const LOGO_MAX_PNG_BYTES = 45_000;
 /** An upload larger than this is refused before it is decoded (bounded work per request). */
 export const LOGO_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
