@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ImageFileChdu } from '../../src/adapters/chdu/image-file-chdu.js';
+import { slotOffset } from '../../src/adapters/chdu/image-layout.js';
 import { nodeSha256 } from '../../src/adapters/crypto/node-sha256.js';
 import { openJournalReadOnly } from '../../src/compose/open-journal.js';
 import { FiscalError } from '../../src/core/fiscal-error.js';
@@ -135,6 +136,26 @@ describe('ChduJournal on an image file', () => {
     const next = await reopened.append({ type: 'free-text', body: { text: 'after the cut' } });
     expect(next.recordNo).toBe(2);
     expect((await reopened.get(2))?.body).toEqual({ text: 'after the cut' });
+    expect(await reopened.verify()).toMatchObject({ ok: true, records: 2, fragments: 1 });
+    await chdu2.close();
+  });
+
+  it('a large record whose last part is torn by a power cut: that part is cut at open, the parts before it are a fragment (ADR 0121)', async () => {
+    const chdu = await openImage();
+    const journal = await ChduJournal.open(chdu, { sha256: nodeSha256 });
+    const first = await journal.append({ type: 'merchant', body: merchantRecord() });
+    const big = await journal.append({ type: 'free-text', body: { text: 'x'.repeat(200_000) } });
+    await chdu.close();
+    // The power goes while the second part (blocks 256 onwards of the record) is being written:
+    // the file ends in the middle of one of its slots.
+    const path = join(dir, 'chdu.img');
+    truncateSync(path, slotOffset(big.address + 256 + 10) + 100);
+
+    const chdu2 = await openImage();
+    const reopened = await ChduJournal.open(chdu2, { sha256: nodeSha256 });
+    expect(reopened.head()).toMatchObject({ recordNo: 1, hash: first.chainHash });
+    const next = await reopened.append({ type: 'free-text', body: { text: 'after the cut' } });
+    expect(next.recordNo).toBe(2);
     expect(await reopened.verify()).toMatchObject({ ok: true, records: 2, fragments: 1 });
     await chdu2.close();
   });
