@@ -502,7 +502,7 @@ export type StoreDocumentRequestInput = {
   externalId?: string | null;
   /** Invoice number, 1–50 ASCII: required for UF, forbidden otherwise. */
   invoiceId?: string | null;
-  /** Paragón number (≥ 1), with paragonDate; not for ND. */
+  /** Paragón number, with paragonDate; not for ND. */
   paragonNumber?: number | null;
   /** When the paper paragón was issued: dd.MM.yyyy HH:mm:ss or ISO 8601; not in the future. */
   paragonDate?: string | null;
@@ -1795,7 +1795,7 @@ export type StoreDocumentRequest = {
   externalId?: string | null;
   /** Invoice number, 1–50 ASCII: required for UF, forbidden otherwise. */
   invoiceId?: string | null;
-  /** Paragón number (≥ 1), with paragonDate; not for ND. */
+  /** Paragón number, with paragonDate; not for ND. */
   paragonNumber?: number | null;
   /** When the paper paragón was issued: dd.MM.yyyy HH:mm:ss or ISO 8601; not in the future. */
   paragonDate?: string | null;
