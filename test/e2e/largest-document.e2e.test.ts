@@ -1,12 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCK_DATA_SIZE } from '../../src/adapters/chdu/image-layout.js';
-import { createTestMerchant } from '../../src/adapters/merchant/test-merchant.js';
 import { LIMITS } from '../../src/core/documents/limits.js';
 import { MAX_RECORD_BYTES } from '../../src/core/journal/record-codec.js';
-import { ChduLiteEmulator } from '../../src/simulators/chdu/chdu-lite-emulator.js';
+import { onChduLite } from '../support/chdu-lite-register.js';
 import { type Harness, startHarness } from '../support/kasa-harness.js';
 
 /**
@@ -81,25 +77,8 @@ describe('the largest valid document (ADR 0121)', () => {
   }, 120_000);
 
   it('is stored on a CHDU Lite device, block after block', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kasa-largest-'));
-    const device = await ChduLiteEmulator.start({
-      imagePath: join(dataDir, 'device.img'),
-      capacityBlocks: 5000,
-    });
-    open.push(device);
-    const h = await startHarness({
-      dataDir,
-      chdu: { kind: 'chdu-lite-tcp', host: '127.0.0.1', port: device.port },
-      demo: false,
-    });
-    open.push(h);
-    const m = createTestMerchant({ caDir: join(dataDir, 'demo-ca'), password: 'Largest-Pw-1' });
-    const merchant = await h.post('/api/merchant/store', {
-      identificationData: m.identityXml,
-      authenticationData: m.authXml,
-      keyStorePassword: 'Largest-Pw-1',
-    });
-    expect(merchant.body.resultCode).toBe(0);
+    const { harness: h, device } = await onChduLite();
+    open.push(device, h);
     await storesWhole(h, 'ž', 'largest-lite');
   }, 120_000);
 });

@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestMerchant } from '../../../src/adapters/merchant/test-merchant.js';
 import { MAX_RECORD_BYTES } from '../../../src/core/journal/record-codec.js';
-import { ChduLiteEmulator } from '../../../src/simulators/chdu/chdu-lite-emulator.js';
+import type { ChduLiteEmulator } from '../../../src/simulators/chdu/chdu-lite-emulator.js';
+import { onChduLite } from '../../support/chdu-lite-register.js';
 import { type Harness, type Json, pd, startHarness } from '../../support/kasa-harness.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -187,28 +184,6 @@ describe('fault matrix: CHDÚ', () => {
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
   });
 });
-
-/** A register on a CHDU Lite emulator (`kasa chdu-sim`'s device) with a test merchant loaded. */
-async function onChduLite(): Promise<{ harness: Harness; device: ChduLiteEmulator }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kasa-matrix-'));
-  const device = await ChduLiteEmulator.start({
-    imagePath: join(dataDir, 'device.img'),
-    capacityBlocks: 5000,
-  });
-  const harness = await startHarness({
-    dataDir,
-    chdu: { kind: 'chdu-lite-tcp', host: '127.0.0.1', port: device.port },
-    demo: false,
-  });
-  const m = createTestMerchant({ caDir: join(dataDir, 'demo-ca'), password: 'Matrix-Pw-12' });
-  const stored = await harness.post('/api/merchant/store', {
-    identificationData: m.identityXml,
-    authenticationData: m.authXml,
-    keyStorePassword: 'Matrix-Pw-12',
-  });
-  expect(stored.body.resultCode).toBe(0);
-  return { harness, device };
-}
 
 describe('fault matrix: CHDÚ answer lost', () => {
   it('the CHDU Lite stores the last block but its answer is lost → 0 with the document; nothing written twice', async () => {
