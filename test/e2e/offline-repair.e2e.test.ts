@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatApiDateTime } from '../../src/core/time.js';
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 import { LiveClock } from '../support/merchant-register.js';
-import { usePortableMerchant, waitFor } from '../support/offline-helpers.js';
+import { storeSettings, usePortableMerchant, waitFor } from '../support/offline-helpers.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -91,6 +91,56 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     const nothing = await h.post('/api/document/update', { fixDocument: { createDate: now } });
     expect(nothing.status).toBe(500);
     expect(nothing.body.resultCode).toBe(500);
+  });
+
+  it('a document printed offline and rejected later is sent only as the customer holds it: a changing fix is 701 and writes nothing; {} sends it as it is (ADR 0712)', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await storeSettings(h, { resendIntervalMs: 3_600_000, resendMaxIntervalMs: 3_600_000 });
+    await h.sim.goOffline();
+    const offline = await h.post('/api/document/store', pd());
+    expect(offline.body.resultCode).toBe(0);
+    const printed = h.kasa.parts.index.findDocument({ by: 'last' })!;
+    expect(printed).toMatchObject({ sendState: 'unsent', printState: 'printed' });
+    await h.sim.goOnline();
+    h.sim.injectFault({ kind: 'soap-fault', code: -2, text: 'Chyba schémy.' });
+    await h.post('/api/document/send/offline', {});
+    expect(h.kasa.parts.index.findDocument({ by: 'last' })!.sendState).toBe('stuck');
+    const paper = h.printer.history.filter((j) => j.kind === 'receipt').length;
+
+    // It is the last request: the 501 says it may only be sent as it is, or set aside.
+    const blocked = await h.post('/api/document/store', pd());
+    expect(blocked.body.resultCode).toBe(501);
+    expect(blocked.body.error).toContain('handed over as printed');
+    expect(blocked.body.error).toContain('{"fixDocument": {}}');
+    expect(blocked.body.error).toContain('POST /api/offline/set-aside');
+
+    const before = { requests: h.sim.history().length, records: h.kasa.parts.journal.head()?.recordNo };
+    for (const [fix, field] of [
+      [{ documentEntries: [{ quantity: 1 }] }, 'fixDocument.documentEntries[0]'],
+      [{ documentEntries: [{}, { name: 'Rožok' }] }, 'fixDocument.documentEntries[1]'],
+      [{ createDate: formatApiDateTime(new Date()) }, 'fixDocument.createDate'],
+      [{ useLastMerchant: true }, 'fixDocument.useLastMerchant'],
+    ] as const) {
+      const refused = await h.post('/api/document/update', { fixDocument: fix });
+      expect(refused.body).toMatchObject({ resultCode: 701, field });
+      expect(refused.body.error).toContain(printed.document.documentNumber);
+      expect(refused.body.error).toContain('{"fixDocument": {}}');
+    }
+    // Nothing was written or sent.
+    expect(h.kasa.parts.journal.head()?.recordNo).toBe(before.records);
+    expect(h.sim.history().length).toBe(before.requests);
+
+    // Sent again as it is: the PKP, OKP and amount the customer holds are what the SFS registers.
+    const asItIs = await h.post('/api/document/update', { fixDocument: {} });
+    expect(asItIs.body.resultCode).toBe(0);
+    expect(asItIs.body.document).toMatchObject({
+      pkp: printed.document.pkp,
+      okp: printed.document.okp,
+      amount: offline.body.document.amount,
+    });
+    expect(h.kasa.parts.index.findDocument({ by: 'last' })!.sendState).toBe('offline-sent');
+    // It was handed over already: not printed again.
+    expect(h.printer.history.filter((j) => j.kind === 'receipt')).toHaveLength(paper);
   });
 
   it('a repair the SFS rejects again leaves the document stuck with the new code', async () => {

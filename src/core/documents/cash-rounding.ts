@@ -71,11 +71,7 @@ export function checkCashRounding(
       reason: `a 5-cent rounding applies only to a part paid in cash, and ${why}`,
     };
   }
-  const sign = itemSumCents < 0 ? -1 : 1;
-  const nonCash =
-    sign *
-    payments.filter((p) => !isCashPayment(p.name, cashNames)).reduce((sum, p) => sum + p.amountCents, 0);
-  const cashDue = itemSumCents - nonCash;
+  const { sign, nonCash, cashDue } = cashPartOf(itemSumCents, payments, cashNames);
   if (cashDue === 0 || Math.sign(cashDue) !== sign) {
     return {
       ok: false,
@@ -93,4 +89,34 @@ export function checkCashRounding(
         ? 'it may differ only by the 5-cent rounding of the sum paid in cash'
         : 'only the part paid in cash (the item sum less the non-cash payments) is rounded to 5 cents',
   };
+}
+
+/** The non-cash payments (taken as paid exactly) and the cash part left of an item sum (ADR 0420). */
+function cashPartOf(
+  itemSumCents: number,
+  payments: readonly PaymentPart[],
+  cashNames: readonly string[],
+): { sign: number; nonCash: number; cashDue: number } {
+  const sign = itemSumCents < 0 ? -1 : 1;
+  const nonCash =
+    sign *
+    payments.filter((p) => !isCashPayment(p.name, cashNames)).reduce((sum, p) => sum + p.amountCents, 0);
+  return { sign, nonCash, cashDue: itemSumCents - nonCash };
+}
+
+/**
+ * The amount of an item sum with its cash part rounded (ADR 0420): the non-cash payments as paid,
+ * plus the rest rounded by {@link cashRounded}. The item sum itself when nothing is paid in cash
+ * (no payment named as cash above 0, or the non-cash payments cover it). Used when a repair changes
+ * the items of a document that was rounded (docs/offline.md).
+ */
+export function cashRoundedAmount(
+  itemSumCents: number,
+  payments: readonly PaymentPart[],
+  cashNames: readonly string[],
+): number {
+  if (!payments.some((p) => p.amountCents > 0 && isCashPayment(p.name, cashNames))) return itemSumCents;
+  const { sign, nonCash, cashDue } = cashPartOf(itemSumCents, payments, cashNames);
+  if (cashDue === 0 || Math.sign(cashDue) !== sign) return itemSumCents;
+  return nonCash + cashRounded(cashDue);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentRecord } from '../../../test/support/journal-fixtures.js';
 import { FiscalError } from '../fiscal-error.js';
 import type { DocumentRecord } from '../journal/records.js';
-import { applyDocumentFix, type FixDocumentInput } from './fix-document.js';
+import { applyDocumentFix, changingMembers, type FixDocumentInput, handedOver } from './fix-document.js';
 
 const now = new Date('2026-03-02T12:00:00+01:00');
 const lastMerchant = {
@@ -47,7 +47,7 @@ const doc: DocumentRecord = documentRecord(4, {
   ],
 });
 const fix = (input: FixDocumentInput, d: DocumentRecord = doc) =>
-  applyDocumentFix(d, input, { now, lastMerchant });
+  applyDocumentFix(d, input, { now, lastMerchant, cashPaymentNames: ['Hotovosť'] });
 const field = (f: () => unknown) => {
   try {
     f();
@@ -92,6 +92,38 @@ describe('applyDocumentFix', () => {
     // 5.00 + 0.60 + 2.00 = 7.60
     expect(r2.sfs.Amount).toBe('7.60');
     expect(r2.roundingCents).toBe(0);
+  });
+
+  it('a rounded document paid partly by card rounds only its cash part again (ADR 0420)', () => {
+    // Items 5.02 + 5.01 = 10.03 paid {Karta: 5.01, Hotovosť: 5.00}: cash part 5.02 → 5.00, amount 10.01.
+    const mixed: DocumentRecord = {
+      ...doc,
+      roundingCents: -2,
+      payments: [
+        { name: 'Karta', amountCents: 501 },
+        { name: 'Hotovosť', amountCents: 500 },
+      ],
+      sfs: {
+        ...doc.sfs,
+        Amount: '10.01',
+        Items: [
+          { ItemType: 'K', Name: 'A', Price: '5.02', Quantity: '1.0000', VatRate: '23.00' },
+          { ItemType: 'K', Name: 'B', Price: '5.01', Quantity: '1.0000', VatRate: '23.00' },
+        ],
+      },
+      apiItems: [
+        { itemType: 'SALE', vatRate: 'VAT_23', unitPrice: '5.02' },
+        { itemType: 'SALE', vatRate: 'VAT_23', unitPrice: '5.01' },
+      ],
+    };
+    // B twice: items 15.04; the card's 5.01 stays exact, the cash part 10.03 rounds to 10.05.
+    const r = fix({ documentEntries: [{}, { quantity: 2 }] }, mixed);
+    expect(r.sfs.Amount).toBe('15.06');
+    expect(r.roundingCents).toBe(2);
+    // Rounding the whole sum would have given 15.05, the rule before ADR 0420.
+    // Nothing named as cash under the settings now: nothing to round.
+    const byCard = { ...mixed, payments: [{ name: 'Karta', amountCents: 1001 }] };
+    expect(fix({ documentEntries: [{}, { quantity: 2 }] }, byCard).sfs.Amount).toBe('15.04');
   });
 
   it('specialRegulationChange {newValue: null} removes it; a value needs VAT 0', () => {
@@ -153,5 +185,32 @@ describe('applyDocumentFix', () => {
     const { Items: _items, ...noItems } = doc.sfs;
     const uf: DocumentRecord = { ...doc, sfs: { ...noItems, ReceiptType: 'UF', InvoiceNumber: 'X' } };
     expect(fix({ invoiceId: 'FA2026/7' }, uf).sfs.InvoiceNumber).toBe('FA2026/7');
+  });
+
+  it('names the members that would change a document; {} and empty entries change nothing', () => {
+    expect(changingMembers({})).toEqual([]);
+    expect(
+      changingMembers({ useLastMerchant: false, createDate: null, documentEntries: [{}, null] }),
+    ).toEqual([]);
+    expect(
+      changingMembers({
+        useLastMerchant: true,
+        invoiceId: 'F1',
+        documentEntries: [{}, { quantity: 1 }, { specialRegulationChange: { newValue: null } }],
+      }),
+    ).toEqual([
+      'fixDocument.useLastMerchant',
+      'fixDocument.invoiceId',
+      'fixDocument.documentEntries[1]',
+      'fixDocument.documentEntries[2]',
+    ]);
+  });
+
+  it('a document is handed over once printed, drawn as an electronic receipt, or partly printed', () => {
+    expect(handedOver({ printState: 'pending' })).toBe(false);
+    expect(handedOver({ printState: 'failed' })).toBe(false);
+    expect(handedOver({ printState: 'failed', printStarted: true })).toBe(true);
+    expect(handedOver({ printState: 'printed' })).toBe(true);
+    expect(handedOver({ printState: 'electronic' })).toBe(true);
   });
 });

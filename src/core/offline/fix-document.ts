@@ -1,4 +1,4 @@
-import { cashRounded } from '../documents/cash-rounding.js';
+import { cashRoundedAmount } from '../documents/cash-rounding.js';
 import {
   AMOUNT_SCALE,
   formatCents,
@@ -16,6 +16,7 @@ import { isNotBlank } from '../documents/text-rules.js';
 import { SPECIAL_REGULATIONS } from '../documents/validate-items.js';
 import { invalidInput } from '../fiscal-error.js';
 import type { DocumentRecord } from '../journal/records.js';
+import type { IndexedDocument } from '../ports/indexed-records.js';
 import type { SfsReceiptData, SpecialRegulation } from '../sfs/message.js';
 import { computeVatRecap, RECAP_KEYS, vatRegimeAt } from '../sfs/vat-recap.js';
 import { formatSfsDateTime, parseApiDateTime, parseSfsDateTime } from '../time.js';
@@ -72,7 +73,7 @@ export interface FixedDocument {
 export function applyDocumentFix(
   doc: DocumentRecord,
   fix: FixDocumentInput,
-  ctx: { now: Date; lastMerchant: FixIdentity },
+  ctx: { now: Date; lastMerchant: FixIdentity; cashPaymentNames: readonly string[] },
 ): FixedDocument {
   const sfs: SfsReceiptData = structuredClone(doc.sfs);
   const changes: Record<string, unknown> = {};
@@ -142,8 +143,10 @@ export function applyDocumentFix(
     if (itemsChanged) {
       const items = sfs.Items ?? [];
       const sum = items.reduce((s, i) => s + (parseCentsText(i.Price) ?? 0), 0);
-      // The cash rounding is kept as it was chosen: rounded documents stay rounded (ADR 0402).
-      const amount = doc.roundingCents !== 0 ? cashRounded(sum) : sum;
+      // The cash rounding is kept as it was chosen: a rounded document stays rounded, and only its
+      // part paid in cash is rounded, the non-cash payments taken as paid exactly (ADR 0420).
+      const amount =
+        doc.roundingCents !== 0 ? cashRoundedAmount(sum, doc.payments, ctx.cashPaymentNames) : sum;
       roundingCents = amount - sum;
       if (Math.abs(amount) > Number(LIMITS.maxAbsAmountCents)) {
         throw invalidInput(
@@ -166,6 +169,36 @@ export function applyDocumentFix(
     ...(merchantRecordNo === undefined ? {} : { merchantRecordNo }),
     changes,
   };
+}
+
+/**
+ * Whether the customer already holds the document (ADR 0712): its original was printed (or handed
+ * over as an electronic receipt), or a failed print got as far as the paper. What they hold shows
+ * the PKP, OKP, CreateDate, items and amount as they were signed, so the SFS must get exactly that.
+ */
+export function handedOver(doc: Pick<IndexedDocument, 'printState' | 'printStarted'>): boolean {
+  return doc.printState === 'printed' || doc.printState === 'electronic' || doc.printStarted === true;
+}
+
+/**
+ * The members of a fix that would change the document, as field paths (`fixDocument.createDate`,
+ * `fixDocument.documentEntries[2]`); empty for `{}` and for entries that are all `{}` or null.
+ */
+export function changingMembers(fix: FixDocumentInput): string[] {
+  const given: string[] = [];
+  if (fix.useLastMerchant === true) given.push('fixDocument.useLastMerchant');
+  for (const key of ['createDate', 'issueDate', 'invoiceId'] as const) {
+    if (!isAbsent(fix[key])) given.push(`fixDocument.${key}`);
+  }
+  if (Array.isArray(fix.documentEntries)) {
+    fix.documentEntries.forEach((entry, i) => {
+      if (isAbsent(entry)) return;
+      const e = entry as FixEntryInput;
+      if (!isAbsent(e.name) || !isAbsent(e.quantity) || !isAbsent(e.specialRegulationChange))
+        given.push(`fixDocument.documentEntries[${i}]`);
+    });
+  }
+  return given;
 }
 
 function readFixDate(value: unknown, field: string, now: Date): Date {

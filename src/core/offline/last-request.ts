@@ -3,6 +3,7 @@ import type { QueueEntry } from '../ports/indexed-records.js';
 import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import { RESULT_CODES } from '../result-codes.js';
 import { sfsTextInSentence } from '../sfs/error-text.js';
+import { handedOver } from './fix-document.js';
 import { registerRefusalKind } from './register-refusal.js';
 
 /** The SFS code and text of a stuck item (the duplicate / unverified outcomes have kasa's codes). */
@@ -62,16 +63,23 @@ export function wayOut(entry: QueueEntry, code: number): string {
       ? 'POST /api/document/update {"fixDocument": …}'
       : 'POST /api/location/update {"fixLocation": …}';
   const register = registerRefusalKind(code);
+  const resend = `send it again as it is with ${repair.replace('…', '{}')}`;
+  // ADR 0712: a document the customer already holds is sent only as it was signed.
+  const handed =
+    entry.kind === 'document' && handedOver(entry.item)
+      ? 'it was handed over as printed, so no fix may change it: '
+      : undefined;
   if (register) {
-    const then = `${register.todo}, then repair it with ${repair} and "useLastMerchant": true`;
+    const fix = handed ? resend : `repair it with ${repair} and "useLastMerchant": true`;
+    const then = `${handed ?? ''}${register.todo}, then ${fix}`;
     // ADR 0711: an identity refusal that persists after a merchant/store may be set aside; a
     // certificate or interface refusal never (the document is fine, the register's data are not).
     return code === -101 || code === -102
       ? `${then}; if the SFS still refuses it after that, set it aside for the tax office with ${setAside}`
       : then;
   }
-  if (noFixClears(code)) {
-    return `no fix clears ${code}: send it again as it is with ${repair.replace('…', '{}')} if the cause has passed, otherwise set it aside for the tax office with ${setAside}`;
+  if (handed !== undefined || noFixClears(code)) {
+    return `${handed ?? `no fix clears ${code}: `}${resend} if the cause has passed, otherwise set it aside for the tax office with ${setAside}`;
   }
   return `repair it with ${repair} (docs/offline.md lists the fix for each SFS code), or set it aside for the tax office with ${setAside}`;
 }

@@ -122,7 +122,9 @@ export const FixDocument = strictRequest({
 }).meta({ id: 'FixDocument' });
 
 export const UpdateDocumentRequest = strictRequest({
-  fixDocument: FixDocument.nullish().describe('Required: the fix of the oldest stuck document.'),
+  fixDocument: FixDocument.nullish().describe(
+    'Required: the fix of the oldest stuck document; `{}` sends it again as it is. A document already handed over (printed) takes only `{}` (ADR 0712).',
+  ),
 }).meta({
   id: 'UpdateDocumentRequest',
   examples: [

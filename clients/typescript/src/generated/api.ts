@@ -1179,7 +1179,7 @@ export type FixDocumentInput = {
 };
 
 export type UpdateDocumentRequestInput = {
-  /** Required: the fix of the oldest stuck document. */
+  /** Required: the fix of the oldest stuck document; `{}` sends it again as it is. A document already handed over (printed) takes only `{}` (ADR 0712). */
   fixDocument?: FixDocumentInput | null;
 };
 
@@ -2472,7 +2472,7 @@ export type FixDocument = {
 };
 
 export type UpdateDocumentRequest = {
-  /** Required: the fix of the oldest stuck document. */
+  /** Required: the fix of the oldest stuck document; `{}` sends it again as it is. A document already handed over (printed) takes only `{}` (ADR 0712). */
   fixDocument?: FixDocument | null;
 };
 

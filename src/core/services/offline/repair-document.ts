@@ -1,10 +1,16 @@
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
-import { FiscalError } from '../../fiscal-error.js';
+import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
-import { applyDocumentFix, type FixDocumentInput } from '../../offline/fix-document.js';
+import {
+  applyDocumentFix,
+  changingMembers,
+  type FixDocumentInput,
+  handedOver,
+} from '../../offline/fix-document.js';
 import { nextSendingCount } from '../../offline/sending-count.js';
 import type { IndexedDocument } from '../../ports/indexed-records.js';
+import { readStoredSetting } from '../../settings/stored-settings.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
 import { merchantOf, type PrintFailure, printerError, printOriginal } from '../documents/document-receipt.js';
@@ -35,9 +41,18 @@ export class RepairDocument {
         );
       assertLastDocumentPrinted(this.deps);
       const doc = stuck.document;
+      // ADR 0712: the customer holds it as it was signed; the SFS must get exactly that.
+      const changing = handedOver(stuck) ? changingMembers(fix) : [];
+      if (changing.length > 0) {
+        throw invalidInput(
+          changing[0]!,
+          `document ${doc.documentNumber} (OKP ${doc.okp}) was already handed over as printed, so a fix must not change it: the SFS would register other data than the customer's receipt shows. Send it again as it is with {"fixDocument": {}} once the cause of the rejection has passed, or set it aside for the tax office with POST /api/offline/set-aside {"internalDocumentId": ${doc.documentNo}, "reason": "…"}`,
+        );
+      }
       const m = current.merchant;
       const fixed = applyDocumentFix(doc, fix, {
         now: this.deps.clock.now(),
+        cashPaymentNames: readStoredSetting(this.deps.index.settings(), 'cashPaymentNames'),
         lastMerchant: {
           recordNo: current.recordNo,
           dic: m.dic,
