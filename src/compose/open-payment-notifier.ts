@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MAX_PEM_FILE_BYTES, PathRefused, readRegularFileSync } from '../adapters/checked-paths.js';
 import { DEMO_CA_DIR } from '../adapters/merchant/test-merchant.js';
 import { loadClientIdSuffix } from '../adapters/nop/nop-client-id.js';
 import { type NopEndpoints, OFFICIAL_NOP_ENDPOINTS } from '../adapters/nop/nop-endpoints.js';
@@ -53,8 +53,9 @@ export async function openPaymentNotifier(
     let serverCaPem: string | undefined;
     if (config.nopTrust !== undefined) {
       try {
-        serverCaPem = readFileSync(config.nopTrust, 'utf8');
+        serverCaPem = readRegularFileSync(config.nopTrust, MAX_PEM_FILE_BYTES, 'a PEM file').toString('utf8');
       } catch (e) {
+        if (e instanceof PathRefused) throw new UsageError(`--nop-trust ${e.message}`);
         throw new UsageError(`--nop-trust ${config.nopTrust} cannot be read: ${(e as Error).message}`);
       }
       if (!serverCaPem.includes('-----BEGIN CERTIFICATE-----')) {

@@ -84,7 +84,7 @@ export async function openPrinter(
     case 'usb':
       // A printer takes data only as fast as it prints: a big picture may wait for the mechanism.
       return opened(
-        new DeviceFileTransport(target.path, { writeTimeoutMs: 30_000 }),
+        new DeviceFileTransport(target.path, { writeTimeoutMs: 30_000, what: 'a printer device' }),
         'usb',
         name,
         profile,

@@ -44,7 +44,9 @@ export async function openSettingsSfs(settings: Settings, deps: SfsSettingsDeps)
       deps.warn,
     );
   } catch (e) {
-    if (e instanceof UsageError) throw invalidInput('settings.sfsTrust', e.message);
+    // A setting was given here: a trust file's sentence follows without the flag's name.
+    if (e instanceof UsageError)
+      throw invalidInput('settings.sfsTrust', e.message.replace(/^--sfs-trust /, ''));
     throw e;
   }
 }

@@ -1,4 +1,6 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -224,6 +226,61 @@ describe('GET /api/settings/get and PUT /api/settings/store (capability 12)', ()
     expect(embedded.history().length).toBe(0);
     const status = (await h.get('/api/status/get')).body.components.find((c: Json) => c.component === 'SFS');
     expect(status.details.target).toBe(other.url);
+  });
+
+  it('a printerTarget that is no character device is 701 saying what it is; not a byte is written into it (ADR 0426)', async () => {
+    const h = await harness();
+    const image = join(h.dataDir, 'chdu.img');
+    const link = join(h.dataDir, 'lp0');
+    symlinkSync(image, link);
+    const digest = () => createHash('sha256').update(readFileSync(image)).digest('hex');
+    const before = digest();
+    for (const target of [`usb://${image}`, `usb://${link}`]) {
+      const refused = await put(h.kasa, { printerTarget: target });
+      expect(refused.body, target).toMatchObject({ resultCode: 701, field: 'settings.printerTarget' });
+      expect(refused.body.error, target).toMatch(
+        /^settings\.printerTarget: usb:\/\/\S+: .*is a regular file, not a printer device/,
+      );
+    }
+    expect(digest()).toBe(before);
+    expect((await h.get('/api/settings/get')).body.settings.printerTarget).toBe('virtual');
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+  });
+
+  it('sfsTrust naming a FIFO, /dev/zero or a file over 1 MiB is 701 at once; the event loop keeps answering (ADR 0426)', async () => {
+    const h = await harness();
+    const other = await SfsSimulator.start({ caDir: join(h.dataDir, DEMO_CA_DIR), clock: h.clock });
+    cleanups.push(() => other.close());
+    const fifo = join(h.dataDir, 'trust.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // Without the check, reading the FIFO would hold the whole process until someone writes to
+    // it: this writer does after 3 s, so a regression fails on time instead of hanging the run.
+    const writer: ChildProcess = spawn('sh', ['-c', 'sleep 3; echo x > "$0"', fifo], { stdio: 'ignore' });
+    cleanups.push(async () => {
+      if (writer.exitCode === null) writer.kill('SIGKILL');
+    });
+    const big = join(h.dataDir, 'big.pem');
+    // A valid certificate, then comment lines past 1 MiB: read whole, it would be accepted.
+    writeFileSync(big, `${other.signingCertPem}\n${'# padding\n'.repeat(110_000)}`);
+    for (const path of [fifo, '/dev/zero', big]) {
+      let longestGap = 0;
+      let last = Date.now();
+      const ticker = setInterval(() => {
+        longestGap = Math.max(longestGap, Date.now() - last);
+        last = Date.now();
+      }, 5);
+      const started = Date.now();
+      const refused = await put(h.kasa, { sfsUrl: other.url, sfsTrust: [path] });
+      const took = Date.now() - started;
+      await new Promise((r) => setTimeout(r, 20));
+      clearInterval(ticker);
+      longestGap = Math.max(longestGap, Date.now() - last);
+      expect(refused.body, path).toMatchObject({ resultCode: 701, field: 'settings.sfsTrust' });
+      expect(refused.body.error, path).toContain(path);
+      expect(took, path).toBeLessThan(1000);
+      expect(longestGap, path).toBeLessThan(500);
+    }
+    expect((await h.get('/api/settings/get')).body.settings.sfsUrl).toBeNull();
   });
 
   it('a writing request in flight keeps the SFS and printer it started with: the change waits its turn (300)', async () => {

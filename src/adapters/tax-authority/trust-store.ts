@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { MAX_PEM_FILE_BYTES, PathRefused, readRegularFileSync } from '../checked-paths.js';
 
 export type TrustDecision = { trusted: true } | { trusted: false; reason: string };
 
@@ -37,12 +37,16 @@ export class TrustStore {
     return new TrustStore(paths.flatMap((path) => TrustStore.fromFile(path).certificates));
   }
 
-  /** Loads `--sfs-trust FILE`. */
+  /**
+   * Loads `--sfs-trust FILE` (or a path of the `sfsTrust` setting): a regular file of at most
+   * 1 MiB; a FIFO, a device or a directory is refused before it is read (ADR 0426).
+   */
   static fromFile(path: string): TrustStore {
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readRegularFileSync(path, MAX_PEM_FILE_BYTES, 'a PEM file').toString('utf8');
     } catch (e) {
+      if (e instanceof PathRefused) throw new Error(`--sfs-trust ${e.message}`);
       throw new Error(`--sfs-trust ${path}: ${e instanceof Error ? e.message : String(e)}`);
     }
     return TrustStore.fromPem(text, `--sfs-trust ${path}`);

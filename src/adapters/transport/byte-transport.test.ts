@@ -1,4 +1,7 @@
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FiscalError } from '../../core/fiscal-error.js';
 import { ChduLiteChdu } from '../chdu/chdu-lite-chdu.js';
@@ -30,6 +33,20 @@ class StuckPort extends EventEmitter implements SerialPortLike {
 }
 
 describe('SerialTransport', () => {
+  it('says what a path is when it is no serial device (ADR 0426), and leaves the file as it was', async () => {
+    const image = join(mkdtempSync(join(tmpdir(), 'kasa-serial-')), 'chdu.img');
+    writeFileSync(image, Buffer.alloc(64, 0x41));
+    for (const [path, kind] of [
+      [image, 'a regular file'],
+      ['/dev/null', 'a memory device'],
+    ] as const) {
+      const transport = new SerialTransport(path, 115200);
+      await expect(transport.open(), path).rejects.toThrow(`${path} is ${kind}, not a serial device`);
+      expect(transport.isOpen).toBe(false);
+    }
+    expect(readFileSync(image)).toEqual(Buffer.alloc(64, 0x41));
+  });
+
   it('bounds a write whose output never drains; the driver answers 200 and can retry', async () => {
     const ports: StuckPort[] = [];
     const transport = new SerialTransport('/dev/ttyFAKE', 115200, {

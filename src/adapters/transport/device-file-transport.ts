@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { openCharacterDevice } from '../checked-paths.js';
 import type { ByteTransport } from './byte-transport.js';
 
 export interface DeviceFileTransportOptions {
@@ -7,6 +7,8 @@ export interface DeviceFileTransportOptions {
   pollMs?: number;
   /** Limit for handing one write to the device (ms, default 5000). */
   writeTimeoutMs?: number;
+  /** What the device is, for the sentence refusing anything else (default "a character device"). */
+  what?: string;
 }
 
 const AGAIN = new Set(['EAGAIN', 'EWOULDBLOCK']);
@@ -15,7 +17,9 @@ const AGAIN = new Set(['EAGAIN', 'EWOULDBLOCK']);
  * A character device opened as a file, read and written without blocking — the Linux usblp
  * printer class device (`/dev/usb/lp0`, which is bidirectional: DLE EOT answers come back on
  * it), or a pty standing in for one in tests. Reads are polled every few milliseconds; a device
- * that goes away (EIO, ENODEV, EOF on a pty) closes the line.
+ * that goes away (EIO, ENODEV, EOF on a pty) closes the line. Anything but a character device is
+ * refused before a byte is written (ADR 0426): the path comes from a setting, and a regular file
+ * there (the CHDÚ image) would take the printer's status probe.
  */
 export class DeviceFileTransport implements ByteTransport {
   readonly description: string;
@@ -36,8 +40,7 @@ export class DeviceFileTransport implements ByteTransport {
   }
 
   async open(): Promise<void> {
-    const flags = constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK;
-    const handle = await open(this.path, flags);
+    const handle = await openCharacterDevice(this.path, this.options.what ?? 'a character device');
     this.handle = handle;
     this.schedule(0);
   }

@@ -94,7 +94,7 @@ export const SETTINGS_SHAPE = {
     .max(300)
     .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
     .describe(
-      'Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0 (paper and code page are the printer* keys below).',
+      'Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0, whose path must be a character device (paper and code page are the printer* keys below).',
     ),
   printerPaperWidthDots: literals(PAPER_WIDTH_DOTS).describe(
     'Printable width in dots at 203 dpi: 384 (58 mm paper), 512 (72 mm), 576 (80 mm).',
@@ -169,7 +169,7 @@ export const SETTINGS_SHAPE = {
     .array(absolutePath)
     .max(MAX_TRUST_FILES)
     .describe(
-      'PEM files (absolute paths) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl.',
+      'PEM files (absolute paths; regular files of at most 1 MiB each) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl.',
     ),
   sfsTimeoutMs: z
     .number()

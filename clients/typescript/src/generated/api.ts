@@ -188,7 +188,7 @@ export type ChduInfoResponseInput = {
 
 /** Every setting of the register (docs/settings.md). Each applies at once, without a restart. */
 export type SettingsInput = {
-  /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0 (paper and code page are the printer* keys below). */
+  /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0, whose path must be a character device (paper and code page are the printer* keys below). */
   printerTarget: string;
   /** Printable width in dots at 203 dpi: 384 (58 mm paper), 512 (72 mm), 576 (80 mm). */
   printerPaperWidthDots: 384 | 512 | 576;
@@ -218,7 +218,7 @@ export type SettingsInput = {
   receiptFooter: string | null;
   /** The SFS SOAP endpoint; null = the simulator embedded in kasa (demo and tests). */
   sfsUrl: string | null;
-  /** PEM files (absolute paths) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
+  /** PEM files (absolute paths; regular files of at most 1 MiB each) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
   sfsTrust: Array<string>;
   /** The online limit in milliseconds: past it a document is issued offline and sent later. */
   sfsTimeoutMs: number;
@@ -268,7 +268,7 @@ export type SettingsResponseInput = {
 export type StoreSettingsRequestInput = {
   /** Any subset of the keys of Settings. An unknown key or a bad value is 701 naming it; a fixed key only with its value in force. */
   settings: {
-    /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0 (paper and code page are the printer* keys below). */
+    /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0, whose path must be a character device (paper and code page are the printer* keys below). */
     printerTarget?: string;
     /** Printable width in dots at 203 dpi: 384 (58 mm paper), 512 (72 mm), 576 (80 mm). */
     printerPaperWidthDots?: 384 | 512 | 576;
@@ -298,7 +298,7 @@ export type StoreSettingsRequestInput = {
     receiptFooter?: string | null;
     /** The SFS SOAP endpoint; null = the simulator embedded in kasa (demo and tests). */
     sfsUrl?: string | null;
-    /** PEM files (absolute paths) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
+    /** PEM files (absolute paths; regular files of at most 1 MiB each) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
     sfsTrust?: Array<string>;
     /** The online limit in milliseconds: past it a document is issued offline and sent later. */
     sfsTimeoutMs?: number;
@@ -1481,7 +1481,7 @@ export type ChduInfoResponse = {
 
 /** Every setting of the register (docs/settings.md). Each applies at once, without a restart. */
 export type Settings = {
-  /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0 (paper and code page are the printer* keys below). */
+  /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0, whose path must be a character device (paper and code page are the printer* keys below). */
   printerTarget: string;
   /** Printable width in dots at 203 dpi: 384 (58 mm paper), 512 (72 mm), 576 (80 mm). */
   printerPaperWidthDots: 384 | 512 | 576;
@@ -1511,7 +1511,7 @@ export type Settings = {
   receiptFooter: string | null;
   /** The SFS SOAP endpoint; null = the simulator embedded in kasa (demo and tests). */
   sfsUrl: string | null;
-  /** PEM files (absolute paths) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
+  /** PEM files (absolute paths; regular files of at most 1 MiB each) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
   sfsTrust: Array<string>;
   /** The online limit in milliseconds: past it a document is issued offline and sent later. */
   sfsTimeoutMs: number;
@@ -1561,7 +1561,7 @@ export type SettingsResponse = {
 export type StoreSettingsRequest = {
   /** Any subset of the keys of Settings. An unknown key or a bad value is 701 naming it; a fixed key only with its value in force. */
   settings: {
-    /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0 (paper and code page are the printer* keys below). */
+    /** Where receipts are printed: virtual, none, chdu, tcp://HOST:PORT, serial:///dev/X?baudRate=N or usb:///dev/usb/lp0, whose path must be a character device (paper and code page are the printer* keys below). */
     printerTarget?: string;
     /** Printable width in dots at 203 dpi: 384 (58 mm paper), 512 (72 mm), 576 (80 mm). */
     printerPaperWidthDots?: 384 | 512 | 576;
@@ -1591,7 +1591,7 @@ export type StoreSettingsRequest = {
     receiptFooter?: string | null;
     /** The SFS SOAP endpoint; null = the simulator embedded in kasa (demo and tests). */
     sfsUrl?: string | null;
-    /** PEM files (absolute paths) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
+    /** PEM files (absolute paths; regular files of at most 1 MiB each) with the certificates, or their CA, trusted to sign SFS answers; needed with sfsUrl. */
     sfsTrust?: Array<string>;
     /** The online limit in milliseconds: past it a document is issued offline and sent later. */
     sfsTimeoutMs?: number;
