@@ -39,6 +39,17 @@ describe('kasa nop-sim', () => {
     expect(out).toContain(`--nop-trust ${join(t.cwd, 'ca', 'ca-cert.pem')}`);
     const control = await fetch(`${simulator!.controlUrl}/__sim/`);
     expect(control.status).toBe(200);
+    // ADR 0428: a web page may not pay a demo QR payment or read the simulator's state.
+    const fromPage = await fetch(`${simulator!.controlUrl}/__sim/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'http://evil.example' },
+      body: '{}',
+    });
+    expect(fromPage.status).toBe(403);
+    const rebound = await fetch(`${simulator!.controlUrl}/__sim/`, {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(rebound.status).toBe(403);
     const history = await fetch(`${simulator!.controlUrl}/api/v1/getTransactionHistory/QR-${'0'.repeat(32)}`);
     expect(history.status).toBe(404);
     stop!();

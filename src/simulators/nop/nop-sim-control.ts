@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pageRequestRefusal } from '../page-guard.js';
 import { readSmallBody, sendError, sendJson } from './nop-sim-http.js';
 import { type NopSimulator, SimPaymentRefused } from './nop-simulator.js';
 import { type PaymeOrder, parsePaymeLink } from './payme-parser.js';
@@ -83,6 +84,8 @@ async function route(sim: NopSimulator, req: http.IncomingMessage, res: http.Ser
     });
   }
   if (!path.startsWith('/__sim/')) return sendError(res, 404, 'no such path');
+  const refused = pageRequestRefusal(req.headers);
+  if (refused) return sendError(res, 403, refused);
   if (req.method === 'GET' && path === '/__sim/history') {
     return sendJson(res, 200, { erp: sim.erpHistory, broker: sim.brokerEvents });
   }

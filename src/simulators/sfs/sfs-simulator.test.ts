@@ -44,6 +44,25 @@ describe('SFS simulator HTTP surface', () => {
     expect((await fetch(`${h.sim.baseUrl}/soap/services/v2`, { method: 'POST' })).status).toBe(404);
   });
 
+  it('refuses its controls to a web page (Origin, Sec-Fetch-Site) with 403 and changes nothing (ADR 0428)', async () => {
+    const before = (await control('GET', '/__sim/faults')).json;
+    const fromPage = await fetch(`${h.sim.baseUrl}/__sim/offline`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'http://evil.example' },
+      body: '{"ms": 60000}',
+    });
+    expect(fromPage.status).toBe(403);
+    expect(await fromPage.text()).toContain('Origin: http://evil.example');
+    // A page that rebound its name to 127.0.0.1 reads "same-origin"; still a page.
+    const rebound = await fetch(`${h.sim.baseUrl}/__sim/received`, {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(rebound.status).toBe(403);
+    expect((await control('GET', '/__sim/faults')).json).toEqual(before);
+    // Not a browser: allowed, as before.
+    expect((await control('GET', '/__sim/received')).status).toBe(200);
+  });
+
   it('answers 413 to a body over 1 MiB and reads the next request whole', async () => {
     const big = `${signedPd().xml}${' '.repeat(MAX_BODY_BYTES)}`;
     const refused = await post(big);

@@ -16,6 +16,7 @@ import { type Clock, type IdSource, systemClock } from '../../core/ports/clock.j
 import { type DateRuleContext, defaultDateRules } from '../../core/sfs/date-rules.js';
 import { violation } from '../../core/sfs/ekasa-errors.js';
 import { formatSfsDateTime } from '../../core/time.js';
+import { pageRequestRefusal } from '../page-guard.js';
 import { CAREFUL_CHECK_NAMES, type CarefulCheck, type CarefulOptions } from './careful-checks.js';
 import { CarefulMemory, type MerchantIdentity } from './careful-memory.js';
 import { type Processed, processRequest } from './sfs-processor.js';
@@ -301,7 +302,14 @@ export class SfsSimulator {
     // STYLE: simulators never answer synchronously.
     await new Promise((resolve) => setImmediate(resolve));
     const path = new URL(req.url ?? '/', 'http://sim').pathname;
-    if (path.startsWith('/__sim/')) return handleControl(this, req, res, path);
+    if (path.startsWith('/__sim/')) {
+      const refused = pageRequestRefusal(req.headers);
+      if (refused) {
+        res.writeHead(403, { 'content-type': 'text/plain' }).end(`Forbidden: ${refused}`);
+        return;
+      }
+      return handleControl(this, req, res, path);
+    }
     if (path === SERVICE_PATH || path === V1_SERVICE_PATH || path === WSDL_PATH) {
       // Vendors probe reachability with a plain GET and count 405 as "up" (ekasa-protocol.md §1.1).
       if (req.method !== 'POST') {
