@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../adapters/logging/logger.js';
 import { FiscalError } from '../core/fiscal-error.js';
@@ -368,5 +368,23 @@ describe('common HTTP rules', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/version', '/api/status/get']));
     expect((await app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('serializes the OpenAPI document once: every answer at /api/openapi.json and /docs/json is the same bytes (ADR 0427)', async () => {
+    await build();
+    // Each request built and serialized the 290 KB document anew; pipelined, they queued gigabytes.
+    const swagger = vi.spyOn(app, 'swagger');
+    const answers: Buffer[] = [];
+    for (const url of ['/api/openapi.json', '/docs/json', '/api/openapi.json', '/docs/json']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length']), url).toBe(res.rawPayload.byteLength);
+      answers.push(res.rawPayload);
+    }
+    expect(swagger).toHaveBeenCalledTimes(1);
+    swagger.mockRestore();
+    const text = Buffer.from(JSON.stringify(app.swagger()), 'utf8');
+    for (const answer of answers) expect(answer.equals(text)).toBe(true);
   });
 });

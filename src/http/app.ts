@@ -19,6 +19,7 @@ import { lookupsAnswered, type RefusalSource } from '../core/services/register-s
 import { handleClientError } from './client-error.js';
 import { errorReply, HttpProtocolError } from './error-mapping.js';
 import { parseJsonBody } from './json-body.js';
+import { PipeliningBound } from './pipelining.js';
 import { isApiPath, isDocsPath, pathOf, requestRefusal, targetRefusal } from './request-rules.js';
 import { BODY_LIMIT, DEFAULT_HTTP_LIMITS, type HttpLimits, MAX_HEADER_BYTES } from './server-limits.js';
 import { zodValidatorCompiler } from './validation.js';
@@ -159,9 +160,21 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     [...knownRoutes].flatMap(([url, methods]) => [...methods].map((method) => ({ method, url }))),
   );
 
+  const pipelining = new PipeliningBound(limits.requestTimeoutMs);
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
     reply.header('x-request-id', request.id);
+    // ADR 0427: counted as the request arrives, before anything else; the requests behind a refused
+    // one on its connection are neither run nor answered (the connection closes after the refusal).
+    const admission = pipelining.admit(request.raw, reply.raw);
+    if (admission === 'drop') {
+      reply.hijack();
+      return;
+    }
+    if (admission !== 'run') {
+      request.log.warn('a connection has too many requests waiting for their answers: refused and closed');
+      throw admission;
+    }
     // ADR 0600/0601: target, Host, other sites, token, Content-Type — before the body is read.
     const refusal = requestRefusal(rules, {
       method: request.method,
@@ -169,6 +182,7 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
       rawUrl: request.raw.url ?? request.url,
       routedPath: request.routeOptions.url,
       headers: request.headers,
+      rawHeaders: request.raw.rawHeaders,
     });
     if (refusal) throw refusal;
   });
@@ -285,10 +299,26 @@ export async function buildHttpApp(options: HttpOptions): Promise<KasaApp> {
     // Fills components.schemas with the schemas the routes $ref (with their examples).
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // ADR 0427: the OpenAPI text is serialized once, at the first request for it, and every answer
+  // is that one Buffer (the plugins' own handlers serialized the 290 KB document per request, so
+  // pipelined requests for it queued hundreds of megabytes). /docs/json answers the same bytes.
+  let openapiText: Buffer | undefined;
+  const sendOpenapi = (reply: FastifyReply): FastifyReply => {
+    openapiText ??= Buffer.from(JSON.stringify(app.swagger()), 'utf8');
+    return reply.type('application/json; charset=utf-8').send(openapiText);
+  };
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiHooks: {
+      preHandler: async (request, reply) =>
+        request.routeOptions.url === '/docs/json' ? sendOpenapi(reply) : undefined,
+    },
+  });
 
-  app.get('/api/openapi.json', { config: { availability: 'always' }, schema: { hide: true } }, async () =>
-    app.swagger(),
+  app.get(
+    '/api/openapi.json',
+    { config: { availability: 'always' }, schema: { hide: true } },
+    async (_r, reply) => sendOpenapi(reply),
   );
 
   for (const routes of options.routes) routes(app);

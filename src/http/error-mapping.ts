@@ -33,10 +33,10 @@ export function httpStatusFor(resultCode: number, route?: string): number {
  * (docs/http-api.md, docs/security.md): 400 request target not spelled plainly, 401 missing/wrong
  * token, 403 another site's page, 404 unknown path, 405 wrong method, 408 request not received in
  * time, 413 body too large, 415 body without a JSON Content-Type, 421 foreign Host header,
- * 431 headers too large.
+ * 429 too many requests of one connection waiting for their answers, 431 headers too large.
  */
 export class HttpProtocolError extends FiscalError {
-  readonly httpStatus: 400 | 401 | 403 | 404 | 405 | 408 | 413 | 415 | 421 | 431;
+  readonly httpStatus: 400 | 401 | 403 | 404 | 405 | 408 | 413 | 415 | 421 | 429 | 431;
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(

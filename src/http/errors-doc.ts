@@ -1,5 +1,6 @@
 import { allResultCodes } from '../core/result-codes.js';
 import { httpStatusFor } from './error-mapping.js';
+import { MAX_UNANSWERED_PER_CONNECTION } from './pipelining.js';
 
 /** When each code arises, for docs/errors.md (the table's `meaning` says what it is). */
 const WHEN: Readonly<Record<number, string>> = {
@@ -36,7 +37,7 @@ const WHEN: Readonly<Record<number, string>> = {
   602: 'The SFS response signature is missing, wrong, or by an untrusted certificate.',
   700: 'The body is not UTF-8 or not JSON.',
   701: 'The body is JSON but breaks a rule; `field` names it. Also: JSON nested deeper than 32 levels; a member named twice in one object (`field` names it); HTTP 400 for a percent-encoded or otherwise non-plain path; HTTP 413 for a body over the size limit of the endpoint (`error` says the limit in bytes); HTTP 415 for a body without `Content-Type: application/json`; HTTP 431 for headers over 16 KiB.',
-  [-1]: "Unknown /api/ path (HTTP 404), wrong method (HTTP 405), missing/wrong token (HTTP 401), a request from another site's page (HTTP 403), foreign Host header (HTTP 421), a request not received in time (HTTP 408), a request Node cannot parse or without Host (HTTP 400).",
+  [-1]: `Unknown /api/ path (HTTP 404), wrong method (HTTP 405), missing/wrong token (HTTP 401), a request from another site's page (HTTP 403), foreign Host header (HTTP 421), a request not received in time (HTTP 408), a request Node cannot parse, without Host or with Host twice (HTTP 400), a request sent while ${MAX_UNANSWERED_PER_CONNECTION} others of its connection wait for their answers (HTTP 429; the connection is then closed).`,
 };
 
 export function renderErrorsDoc(): string {
@@ -70,8 +71,9 @@ the HTTP rules (docs/http-api.md, docs/security.md) answer with their own status
 spelled plainly: 701; a request Node cannot parse: -1), 401 (token), 403 (another site's page),
 404 (unknown path), 405 (wrong method), 408 (request not received in time), 413 (body too large:
 1 MiB, 10 MiB on image endpoints; \`error\` names the endpoint's limit in bytes), 415 (body
-without \`Content-Type: application/json\`), 421 (foreign \`Host\` header) and 431 (headers over
-16 KiB): \`resultCode\` -1, or 701 for 400 (path), 413, 415 and 431.
+without \`Content-Type: application/json\`), 421 (foreign \`Host\` header), 429 (${MAX_UNANSWERED_PER_CONNECTION} requests of
+the connection still wait for their answers) and 431 (headers over 16 KiB): \`resultCode\` -1, or
+701 for 400 (path), 413, 415 and 431.
 
 Names follow the API v1.7 text where it gives one; the others are kasa's names.
 This file is generated from the code by \`npx tsx scripts/gen-errors-doc.ts\`; a test keeps it current.

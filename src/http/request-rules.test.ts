@@ -41,6 +41,7 @@ describe('request target (ADR 0600)', () => {
       httpVersion: '1.1',
       routedPath: '/api/cash',
       headers: { host: '127.0.0.1' },
+      rawHeaders: ['Host', '127.0.0.1'],
     };
     expect(
       requestRefusal({ allowedHosts, token: 'tok' }, { ...facts, rawUrl: '/%61pi/cash' })?.httpStatus,
@@ -65,6 +66,7 @@ describe('token', () => {
       rawUrl: path,
       routedPath: path,
       headers: { host: '127.0.0.1', ...(authorization ? { authorization } : {}) },
+      rawHeaders: ['Host', '127.0.0.1'],
     });
     for (const path of [
       '/api/openapi.json',
@@ -114,6 +116,44 @@ describe('Host (ADR 0601)', () => {
       expect(refusal?.details, bad).toMatchObject({ field: 'Host' });
     }
     expect(hostRefusal('evil.com:13083', allowedHosts)?.httpStatus).toBe(421);
+  });
+
+  const facts = (httpVersion: string, rawHeaders: string[]) => {
+    const headers: Record<string, string> = {};
+    // As Node reads them: the first Host line wins.
+    for (let i = 0; i < rawHeaders.length; i += 2)
+      headers[rawHeaders[i]!.toLowerCase()] ??= rawHeaders[i + 1]!;
+    return {
+      method: 'GET',
+      httpVersion,
+      rawUrl: '/api/version',
+      routedPath: '/api/version',
+      headers,
+      rawHeaders,
+    };
+  };
+
+  it('refuses Host sent twice with 400 naming Host, whatever the names and their spelling (RFC 9112 §3.2)', () => {
+    for (const rawHeaders of [
+      ['Host', '127.0.0.1', 'Host', 'evil.com'],
+      ['Host', '127.0.0.1', 'host', '127.0.0.1'],
+      ['HOST', 'localhost', 'Accept', '*/*', 'hOsT', 'evil.com'],
+    ]) {
+      for (const version of ['1.1', '1.0']) {
+        const refusal = requestRefusal({ allowedHosts }, facts(version, rawHeaders));
+        expect(refusal?.httpStatus, `${version} ${rawHeaders}`).toBe(400);
+        expect(refusal?.details, `${version} ${rawHeaders}`).toMatchObject({ field: 'Host' });
+      }
+    }
+    expect(
+      requestRefusal({ allowedHosts }, facts('1.1', ['Host', '127.0.0.1', 'X-Host', 'evil.com'])),
+    ).toBeUndefined();
+  });
+
+  it('requires Host on HTTP/1.1 only: HTTP/1.0 without it passes (ADR 0427)', () => {
+    expect(requestRefusal({ allowedHosts }, facts('1.1', []))?.httpStatus).toBe(400);
+    expect(requestRefusal({ allowedHosts }, facts('1.0', []))).toBeUndefined();
+    expect(requestRefusal({ allowedHosts }, facts('1.0', ['Host', 'evil.com']))?.httpStatus).toBe(421);
   });
 });
 

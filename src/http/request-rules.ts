@@ -24,6 +24,8 @@ export interface RequestFacts {
   /** The route the router matched (its declared path), undefined when none matched. */
   routedPath: string | undefined;
   headers: IncomingHttpHeaders;
+  /** The header lines as sent, name and value alternating (Node's `rawHeaders`). */
+  rawHeaders: readonly string[];
 }
 
 /**
@@ -45,8 +47,21 @@ export const isDocsPath = (path: string): boolean => /^\/docs(\/|$)/.test(path);
 export function requestRefusal(rules: RequestRules, request: RequestFacts): HttpProtocolError | undefined {
   const target = targetRefusal(request.rawUrl);
   if (target) return target;
+  if (hostLines(request.rawHeaders) > 1) {
+    // RFC 9112 §3.2: more than one Host line is a 400. Node keeps the first for `headers.host`, so
+    // `Host: 127.0.0.1` then `Host: evil.com` passed the Host check below.
+    return new HttpProtocolError(
+      400,
+      'UNKNOWN',
+      'The Host header is sent more than once: a request names one host.',
+      {},
+      { field: 'Host' },
+    );
+  }
+  // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (Node's own answer would not be JSON).
+  // HTTP/1.0 has no Host requirement; such a request cannot come from a browser (every browser
+  // sends Host), so it is no way around the DNS-rebinding check (ADR 0427).
   if (request.headers.host === undefined && request.httpVersion !== '1.0') {
-    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (Node's own answer would not be JSON).
     return new HttpProtocolError(400, 'UNKNOWN', 'The Host header is missing.', {}, { field: 'Host' });
   }
   const host = hostRefusal(request.headers.host, rules.allowedHosts);
@@ -70,6 +85,12 @@ export function requestRefusal(rules: RequestRules, request: RequestFacts): Http
     }
   }
   return contentTypeRefusal(request.headers);
+}
+
+function hostLines(rawHeaders: readonly string[]): number {
+  let lines = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === 'host') lines += 1;
+  return lines;
 }
 
 /** ADR 0600: origin-form targets spelled without percent-encoding only. */

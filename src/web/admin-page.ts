@@ -23,14 +23,18 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** The folder of this module: src/web/ under tsx, dist/web/ when built (non-TS files copied beside). */
-const WEB_DIR = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * The page's own folder, `admin/` beside this module: src/web/admin/ under tsx, dist/web/admin/ when
+ * built (non-TS files copied). Only the page lives there — this folder (dist/web/) also holds kasa's
+ * compiled server modules, which served as assets showed kasa's own code (ADR 0427).
+ */
+const PAGE_DIR = fileURLToPath(new URL('admin/', import.meta.url));
 
 /**
- * Reads the page's files once at start (a fixed set: only names in this folder with a known type
- * are ever served, so no request path reaches the file system).
+ * Reads the page's files once at start (a fixed set: only names in the page's folder with a known
+ * type are ever served, so no request path reaches the file system).
  */
-export function loadAdminPage(dir: string = WEB_DIR): AdminPage {
+export function loadAdminPage(dir: string = PAGE_DIR): AdminPage {
   const assets = new Map<string, WebFile>();
   for (const name of readdirSync(dir)) {
     const type = TYPES[extname(name)];

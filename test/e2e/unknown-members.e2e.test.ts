@@ -104,6 +104,33 @@ describe('the cases found by the audit', () => {
   });
 });
 
+describe('a body of many unknown members (ADR 0427)', () => {
+  it('1 MB of them is one 701 listing the first 20 and counting the rest; nothing is stored', async () => {
+    const members: string[] = [];
+    for (let i = 0, size = 2; size < 1_000_000; i++) {
+      members.push(`"${i.toString(36)}":0`);
+      size += members.at(-1)!.length + 1;
+    }
+    const payload = `{${members.join(',')}}`;
+    const before = h.kasa.parts.index.lastDocumentNo();
+    const res = await h.kasa.app.inject({
+      method: 'POST',
+      url: '/api/document/store',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    // It was 15 MB naming each member.
+    expect(res.rawPayload.byteLength).toBeLessThan(10_000);
+    const body = res.json() as Json;
+    expect(body).toMatchObject({ resultCode: 701, field: '0' });
+    expect(body.issues).toHaveLength(20);
+    // The unknown members, then the required members the body lacks (type, amount, …).
+    expect(body.issuesNotListed).toBeGreaterThan(members.length - 20);
+    expect(body.error).toContain(`and ${body.issuesNotListed + 19} more problems`);
+    expect(h.kasa.parts.index.lastDocumentNo()).toBe(before);
+  });
+});
+
 describe("other vendors' members kasa ignores on purpose", () => {
   it('Printer socket / numberOfCharInRow / codingNumber, CashRequest footer, GetDocumentRequest offlineDocuments', async () => {
     const printer = { socket: 'tcp://192.168.88.87:9100', numberOfCharInRow: 48, codingNumber: 30 };

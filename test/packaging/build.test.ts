@@ -56,8 +56,8 @@ describe('the build (tsc to dist/)', () => {
     expect(existsSync(join(dist, 'main.js'))).toBe(true);
     // The admin page (capability 12): index.html and its scripts and style, copied as they are.
     for (const file of ['index.html', 'admin.js', 'admin.css']) {
-      expect(readFileSync(join(dist, 'web', file), 'utf8'), file).toBe(
-        readFileSync(join(repoRoot, 'src', 'web', file), 'utf8'),
+      expect(readFileSync(join(dist, 'web', 'admin', file), 'utf8'), file).toBe(
+        readFileSync(join(repoRoot, 'src', 'web', 'admin', file), 'utf8'),
       );
     }
     const js = jsFiles(dist);
@@ -129,5 +129,18 @@ describe('npm start', () => {
     const tree = processTree(serve.child.pid!).join('\n');
     expect(tree).toMatch(/node dist\/main\.js serve --port 0/);
     expect(tree).not.toContain('tsx');
+  });
+
+  it("serves the admin page's own files under /admin/, never kasa's compiled modules beside them (ADR 0427)", async () => {
+    // dist/web/admin-page.js (the module that loads the page) was served as a page asset.
+    expect(existsSync(join(repoRoot, 'dist', 'web', 'admin-page.js'))).toBe(true);
+    for (const path of ['/admin/admin-page.js', '/admin/admin-page.js.map']) {
+      const res = await fetch(`${serve.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { resultCode: number }).resultCode, path).toBe(-1);
+    }
+    const page = await fetch(`${serve.url}/admin/admin.js`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
   });
 });

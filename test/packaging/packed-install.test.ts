@@ -83,8 +83,8 @@ describe('the packed tarball installed into a clean prefix', () => {
   it('ships compiled JavaScript, the admin page, the fonts and the pinned tree, but no TypeScript sources', () => {
     for (const file of [
       'dist/main.js',
-      'dist/web/index.html',
-      'dist/web/admin.js',
+      'dist/web/admin/index.html',
+      'dist/web/admin/admin.js',
       'assets/fonts/DejaVuSansMono.ttf',
       'npm-shrinkwrap.json',
     ]) {

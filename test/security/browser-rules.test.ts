@@ -141,6 +141,16 @@ describe('browser protection on the local API (default set-up, no token)', () =>
       expect(listed.status, host).toBe(400);
       expect(JSON.parse(listed.body), host).toMatchObject({ resultCode: -1, field: 'Host' });
     }
+    // Host twice: Node keeps the first, so the allowed name first passed (RFC 9112 §3.2: 400).
+    const twice = await rawRequest(
+      port,
+      `GET /api/status/get HTTP/1.1\r\nHost: ${self}\r\nHost: attacker.example\r\nConnection: close\r\n\r\n`,
+    );
+    expect(twice.status).toBe(400);
+    expect(JSON.parse(twice.body)).toMatchObject({ resultCode: -1, field: 'Host' });
+    // HTTP/1.0 without Host (no browser sends that) is answered, as RFC 9112 allows (ADR 0427).
+    const old = await rawRequest(port, 'GET /api/version HTTP/1.0\r\n\r\n');
+    expect(old.status).toBe(200);
     const withToken = await secureRegister();
     try {
       const r = await withToken.app.inject({

@@ -9,6 +9,8 @@ export interface RawAnswer {
   closedByServer: boolean;
   /** Milliseconds from connecting until the server closed, or until the wait ended. */
   elapsedMs: number;
+  /** Every byte the server sent. */
+  raw: Buffer;
 }
 
 /**
@@ -31,10 +33,12 @@ export function rawExchange(
       done = true;
       clearTimeout(timer);
       socket.destroy();
+      const raw = Buffer.concat(chunks);
       resolve({
-        ...parseResponse(Buffer.concat(chunks).toString('utf8')),
+        ...parseResponse(raw.toString('utf8')),
         closedByServer,
         elapsedMs: Date.now() - started,
+        raw,
       });
     };
     const timer = setTimeout(() => finish(false), waitMs);
@@ -47,6 +51,23 @@ export function rawExchange(
 /** One request, `Connection: close`; the answer once the server closes. */
 export function rawRequest(port: number, text: string, waitMs?: number): Promise<RawAnswer> {
   return rawExchange(port, (s) => s.write(text), waitMs);
+}
+
+/** The complete responses in what a server sent on one connection (each with a Content-Length body). */
+export function splitResponses(raw: Buffer): Array<Pick<RawAnswer, 'status' | 'headers' | 'body'>> {
+  const out: Array<Pick<RawAnswer, 'status' | 'headers' | 'body'>> = [];
+  let at = 0;
+  while (at < raw.length) {
+    const end = raw.indexOf('\r\n\r\n', at);
+    if (end < 0) break;
+    const head = parseResponse(`${raw.subarray(at, end).toString('latin1')}\r\n\r\n`);
+    const length = Number(head.headers['content-length'] ?? 0);
+    if (raw.length < end + 4 + length) break;
+    const body = raw.subarray(end + 4, end + 4 + length);
+    out.push({ ...head, body: body.toString('utf8') });
+    at = end + 4 + length;
+  }
+  return out;
 }
 
 function parseResponse(raw: string): Pick<RawAnswer, 'status' | 'headers' | 'body'> {

@@ -1,10 +1,12 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { Readiness } from '../../src/core/services/register-status.js';
 import { buildHttpApp, type KasaApp } from '../../src/http/app.js';
+import { MAX_UNANSWERED_PER_CONNECTION } from '../../src/http/pipelining.js';
 import { DEFAULT_HTTP_LIMITS } from '../../src/http/server-limits.js';
-import { type RawAnswer, rawExchange, rawRequest } from './raw-http.js';
+import { type RawAnswer, rawExchange, rawRequest, splitResponses } from './raw-http.js';
 import { secureRegister } from './secure-register.js';
 
 /**
@@ -26,6 +28,17 @@ beforeAll(async () => {
         a.post('/api/test/echo', { schema: { body: z.object({ n: z.number() }) } }, async (r) => {
           handled.push('echo');
           return { resultCode: 0, n: r.body.n };
+        });
+        a.get('/api/test/echo-get', async () => ({ resultCode: 0 }));
+        const big = Buffer.alloc(2 * 1024 * 1024, 0x61); // one Buffer for every answer
+        a.get('/api/test/big', async (_r, reply) => {
+          handled.push('big');
+          return reply.type('application/octet-stream').send(big);
+        });
+        a.get('/api/test/count', async () => {
+          await new Promise((r) => setTimeout(r, 50)); // all of a pipelined burst still unanswered
+          handled.push('count');
+          return { resultCode: 0 };
         });
         a.post('/api/test/slow', async () => {
           await new Promise((r) => setTimeout(r, 1500)); // longer than every receive limit above
@@ -101,6 +114,74 @@ describe('slow and stalled clients are cut off with an ErrorResponse', () => {
     );
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ resultCode: 0 });
+  });
+});
+
+describe('pipelined requests (ADR 0427)', () => {
+  const count = 'GET /api/test/count HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+  const limit = MAX_UNANSWERED_PER_CONNECTION;
+
+  it(`a client with more than ${limit} unanswered gets those answers, then 429 and the close; the rest never runs`, async () => {
+    handled.length = 0;
+    const res = await rawExchange(port, (s) => s.write(count.repeat(40)));
+    const answers = splitResponses(res.raw);
+    expect(answers.map((a) => a.status)).toEqual([...Array<number>(limit).fill(200), 429]);
+    const refusal = answers[limit]!;
+    expect(refusal.headers.connection).toBe('close');
+    expect(refusal.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(refusal.body).resultCode).toBe(-1);
+    expect(res.closedByServer).toBe(true);
+    expect(handled.length).toBe(limit);
+  });
+
+  it('a client that never reads: the routes run for the first few only, others are answered, the connection is closed', async () => {
+    handled.length = 0;
+    // 2 MiB answers: those of the first requests fill the socket buffers, so the refusal cannot be
+    // sent and the connection is cut after the request time limit (600 ms here), not the 300 s idle
+    // backstop.
+    const flood = connect(port, '127.0.0.1', () =>
+      flood.write('GET /api/test/big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.repeat(200)),
+    );
+    flood.pause(); // never reads an answer
+    flood.on('error', () => undefined);
+    try {
+      const status = await rawRequest(
+        port,
+        'POST /api/test/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 7\r\nConnection: close\r\n\r\n{"n":2}',
+      );
+      expect(status.status).toBe(200);
+      const open = async () =>
+        new Promise<number>((resolve) => app.server.getConnections((_e, n) => resolve(n)));
+      const until = Date.now() + 5000;
+      while ((await open()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(await open()).toBe(0);
+      expect(handled.filter((h) => h === 'big').length).toBe(limit);
+    } finally {
+      flood.destroy();
+    }
+  });
+
+  it('a keep-alive client that reads each answer before the next request is never refused nor closed', async () => {
+    const answered = await new Promise<number>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let buffered = Buffer.alloc(0);
+      let done = 0;
+      const total = 2000;
+      socket.on('error', reject);
+      socket.on('close', () => resolve(done));
+      socket.on('data', (d) => {
+        buffered = Buffer.concat([buffered, d]);
+        const [answer] = splitResponses(buffered);
+        if (answer === undefined) return;
+        if (answer.status !== 200) return socket.destroy();
+        buffered = Buffer.alloc(0);
+        done += 1;
+        if (done === total) socket.destroy();
+        else socket.write('GET /api/test/echo-get HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      });
+      socket.write('GET /api/test/echo-get HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    });
+    expect(answered).toBe(2000);
   });
 });
 
