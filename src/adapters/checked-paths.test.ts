@@ -112,12 +112,13 @@ describe('openCharacterDevice (ADR 0426)', () => {
     expect(statSync(image).mtimeMs).toBe(before.mtimeMs);
   });
 
-  it('refuses a FIFO, /dev/null and /dev/zero; opens a character device (a pty master)', async () => {
+  it('refuses a FIFO, a directory, /dev/null and /dev/zero; opens a character device (a pty master)', async () => {
     const dir = fresh();
     const fifo = join(dir, 'pipe');
     execFileSync('mkfifo', [fifo]);
     for (const [path, kind] of [
       [fifo, 'a FIFO (named pipe)'],
+      [dir, 'a directory'],
       ['/dev/null', 'a memory device'],
       ['/dev/zero', 'a memory device'],
     ] as const) {

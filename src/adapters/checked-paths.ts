@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { type FileHandle, open, stat } from 'node:fs/promises';
 
 /**
  * A path a setting or a flag names that is not what kasa may open there (ADR 0426): its message is
@@ -47,6 +47,9 @@ export function isUsableCharacterDevice(stats: Stats): boolean {
  * O_TRUNC or O_APPEND, and it is closed again).
  */
 export async function openCharacterDevice(path: string, what: string): Promise<FileHandle> {
+  // Looked at first, so that what cannot be opened read-write (a directory: EISDIR) is named too.
+  const seen = await stat(path);
+  if (!isUsableCharacterDevice(seen)) throw new PathRefused(`${path} is ${kindOf(seen)}, not ${what}`);
   const flags = constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK;
   const handle = await open(path, flags);
   let stats: Stats;

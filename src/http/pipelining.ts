@@ -65,8 +65,9 @@ export class PipeliningBound {
 
 /**
  * Nothing more is read from the socket: Node resumes a socket it paused itself when its queued
- * answers shrink, so every resume is undone. The socket is destroyed after `ms` if the client has
- * not read its answers by then (Node closes it earlier, once the `Connection: close` answer is sent).
+ * answers shrink, so every resume is undone. Node closes the socket once the `Connection: close`
+ * answer is sent; whatever happens, it is destroyed `ms` after the refusal — also when an earlier
+ * request of the connection (a long wait) still holds the answers, which are then lost with it.
  */
 function stopReading(socket: Socket, ms: number): void {
   socket.pause();

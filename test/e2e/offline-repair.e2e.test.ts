@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PROFILE } from '../../src/config/printer-profile.js';
 import { formatApiDateTime } from '../../src/core/time.js';
+import { EscPosPrinterSim } from '../../src/simulators/printer/escpos-printer-sim.js';
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 import { LiveClock } from '../support/merchant-register.js';
 import { storeSettings, usePortableMerchant, waitFor } from '../support/offline-helpers.js';
+import { dropPoint } from '../support/printer-drop-point.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -110,7 +113,7 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     // It is the last request: the 501 says it may only be sent as it is, or set aside.
     const blocked = await h.post('/api/document/store', pd());
     expect(blocked.body.resultCode).toBe(501);
-    expect(blocked.body.error).toContain('handed over as printed');
+    expect(blocked.body.error).toContain('already handed over to the customer');
     expect(blocked.body.error).toContain('{"fixDocument": {}}');
     expect(blocked.body.error).toContain('POST /api/offline/set-aside');
 
@@ -141,6 +144,55 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     expect(h.kasa.parts.index.findDocument({ by: 'last' })!.sendState).toBe('offline-sent');
     // It was handed over already: not printed again.
     expect(h.printer.history.filter((j) => j.kind === 'receipt')).toHaveLength(paper);
+  });
+
+  it('a document printed part-way offline and rejected later takes only {}; then, registered, it is printed whole once (ADR 0712)', async () => {
+    const printerSim = await EscPosPrinterSim.start();
+    try {
+      const printer = {
+        kind: 'tcp' as const,
+        host: printerSim.host,
+        port: printerSim.port,
+        profile: { ...DEFAULT_PROFILE, confirm: 'printed' as const },
+      };
+      h = await startHarness({ printer, clock: new LiveClock() });
+      await storeSettings(h, { resendIntervalMs: 3_600_000, resendMaxIntervalMs: 3_600_000 });
+      expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+      await waitFor(() => printerSim.jobs.length === 1, 'the first receipt');
+      // Offline, and the printer drops the line part-way through the receipt.
+      await h.sim.goOffline();
+      printerSim.set({ dropAfterBytes: dropPoint(printerSim.jobs[0]!.bytes) });
+      expect((await h.post('/api/document/store', pd())).body.resultCode).not.toBe(0);
+      printerSim.set({ dropAfterBytes: undefined as unknown as number });
+      expect(h.kasa.parts.index.findDocument({ by: 'last' })).toMatchObject({
+        sendState: 'unsent',
+        printState: 'failed',
+        printStarted: true,
+      });
+      await h.sim.goOnline();
+      h.sim.injectFault({ kind: 'soap-fault', code: -2, text: 'Chyba schémy.' });
+      await h.post('/api/document/send/offline', {});
+      expect(h.kasa.parts.index.findDocument({ by: 'last' })!.sendState).toBe('stuck');
+
+      // Part of it may be in the customer's hands: nothing of it may change.
+      const changed = await h.post('/api/document/update', {
+        fixDocument: { documentEntries: [{ quantity: 2 }] },
+      });
+      expect(changed.body).toMatchObject({ resultCode: 701, field: 'fixDocument.documentEntries[0]' });
+      const jobs = printerSim.jobs.length;
+      const asItIs = await h.post('/api/document/update', { fixDocument: {} });
+      expect(asItIs.body.resultCode).toBe(0);
+      // The receipt was never printed whole: it is now, once, with the same data.
+      await waitFor(() => printerSim.jobs.length === jobs + 1, 'the whole receipt');
+      expect(h.kasa.parts.index.findDocument({ by: 'last' })).toMatchObject({
+        sendState: 'offline-sent',
+        printState: 'printed',
+      });
+    } finally {
+      await h?.close();
+      h = undefined;
+      await printerSim.close();
+    }
   });
 
   it('a repair the SFS rejects again leaves the document stuck with the new code', async () => {

@@ -70,7 +70,9 @@ describe('a refusal of the whole register (ADR 0711)', () => {
     expect(held.body).toMatchObject({ resultCode: 701, field: 'internalDocumentId' });
     expect(held.body.error).toContain('-13');
     expect(held.body.error).toContain('POST /api/merchant/store');
-    expect(held.body.error).toContain('which is fine');
+    // These were printed as offline documents (handed over): only if the SFS still refuses them
+    // after a merchant/store may they be set aside (ADR 0712); before that, never.
+    expect(held.body.error).toContain('cannot be set aside yet');
     const behind = await h.post('/api/offline/set-aside', { internalDocumentId: 4, reason: 'expired' });
     expect(behind.body).toMatchObject({ resultCode: 701, field: 'internalDocumentId' });
     expect(behind.body.error).toContain("behind the SFS's refusal of the register (-13");
@@ -84,6 +86,52 @@ describe('a refusal of the whole register (ADR 0711)', () => {
     expect((await status()).state).toBe('READY');
     expect((await h.post('/api/report/offline', {})).body.documents).toEqual([]);
     await checkResendRules(h, [1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('a certificate refusal (-13) of a document the customer already holds (ADR 0712)', () => {
+  it('is set aside once it persists after merchant/store; a document never handed over never is', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await storeSettings(h, NO_RETRY);
+    // Never handed over: the store's own attempt refused; a repair signs it again with the key in force.
+    h.sim.injectFault({ kind: 'soap-fault', code: -13, text: 'Certifikát nie je platný.' });
+    expect((await h.post('/api/document/store', pd())).body.resultCode).not.toBe(0);
+    const fresh = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason: 'cert' });
+    expect(fresh.body).toMatchObject({ resultCode: 701, field: 'internalDocumentId' });
+    expect(fresh.body.error).toContain('which is fine');
+    expect(
+      (await h.post('/api/document/update', { fixDocument: { useLastMerchant: true } })).body.resultCode,
+    ).toBe(0);
+
+    // Handed over: printed offline, then the SFS refuses its certificate on the resend.
+    await h.sim.goOffline();
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    await h.sim.goOnline();
+    const text = 'Certifikát nie je platný.';
+    h.sim.injectFault({ kind: 'soap-fault', code: -13, text });
+    await h.post('/api/document/send/offline', {});
+    expect(states(2, 2)).toEqual(['unsent']);
+    const early = await h.post('/api/offline/set-aside', { internalDocumentId: 2, reason: 'revoked' });
+    expect(early.body).toMatchObject({ resultCode: 701, field: 'internalDocumentId' });
+    expect(early.body.error).toContain('cannot be set aside yet');
+
+    // A renewed certificate, and the SFS still refuses the document signed under the old one.
+    const count = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 2 })!.sendingCount;
+    h.sim.injectFault({ kind: 'soap-fault', code: -13, text });
+    await usePortableMerchant(h);
+    await waitFor(
+      () =>
+        (h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 2 })!.lastExchange?.sendingCount ??
+          0) > count,
+      'the answer to the attempt after merchant/store',
+    );
+    let aside = await h.post('/api/offline/set-aside', { internalDocumentId: 2, reason: 'revoked' });
+    for (let i = 0; i < 100 && aside.body.resultCode === 300; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      aside = await h.post('/api/offline/set-aside', { internalDocumentId: 2, reason: 'revoked' });
+    }
+    expect(aside.body.resultCode).toBe(0);
+    expect(states(2, 2)).toEqual(['set-aside']);
   });
 });
 

@@ -4,7 +4,7 @@ import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import { RESULT_CODES } from '../result-codes.js';
 import { sfsTextInSentence } from '../sfs/error-text.js';
 import { handedOver } from './fix-document.js';
-import { registerRefusalKind } from './register-refusal.js';
+import { registerRefusalKind, setAsideOncePersisting } from './register-refusal.js';
 
 /** The SFS code and text of a stuck item (the duplicate / unverified outcomes have kasa's codes). */
 export function stuckCause(entry: QueueEntry): { code: number; text: string } {
@@ -67,14 +67,15 @@ export function wayOut(entry: QueueEntry, code: number): string {
   // ADR 0712: a document the customer already holds is sent only as it was signed.
   const handed =
     entry.kind === 'document' && handedOver(entry.item)
-      ? 'it was handed over as printed, so no fix may change it: '
+      ? 'it was already handed over to the customer, so no fix may change it: '
       : undefined;
   if (register) {
     const fix = handed ? resend : `repair it with ${repair} and "useLastMerchant": true`;
     const then = `${handed ?? ''}${register.todo}, then ${fix}`;
-    // ADR 0711: an identity refusal that persists after a merchant/store may be set aside; a
+    // ADR 0711: an identity refusal that persists after a merchant/store may be set aside, and so
+    // may a certificate refusal of a document already handed over (ADR 0712); otherwise a
     // certificate or interface refusal never (the document is fine, the register's data are not).
-    return code === -101 || code === -102
+    return setAsideOncePersisting(entry, code)
       ? `${then}; if the SFS still refuses it after that, set it aside for the tax office with ${setAside}`
       : then;
   }

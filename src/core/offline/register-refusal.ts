@@ -3,6 +3,7 @@ import type { QueueEntry } from '../ports/indexed-records.js';
 import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import type { ResultName } from '../result-codes.js';
 import { formatApiDateTime, parseSfsDateTime } from '../time.js';
+import { handedOver } from './fix-document.js';
 
 /** What a register-wide SFS code means for the shop, and what clears it. */
 export interface RegisterRefusalKind {
@@ -82,6 +83,20 @@ export function registerRefusalKind(code: number | undefined): RegisterRefusalKi
 }
 
 /** The sender holds: the oldest queued item was last refused for the whole register. */
+/**
+ * Whether an item the SFS refused with a register-wide code may be set aside for the tax office once
+ * the refusal persists after a `merchant/store` (ADR 0711): the identity codes (−101, −102) always;
+ * the certificate codes (−10, −12, −13) for a document the customer already holds, whose PKP can only
+ * be sent as it was signed (ADR 0712) — a repair cannot sign it again with the renewed key. The
+ * interface code (−8) never: updating kasa clears it.
+ */
+export function setAsideOncePersisting(entry: QueueEntry, code: number): boolean {
+  if (code === -101 || code === -102) return true;
+  return (
+    (code === -10 || code === -12 || code === -13) && entry.kind === 'document' && handedOver(entry.item)
+  );
+}
+
 export interface RegisterHold {
   entry: QueueEntry;
   code: number;

@@ -59,6 +59,7 @@ describe('SFS simulator HTTP surface', () => {
     });
     expect(rebound.status).toBe(403);
     expect((await control('GET', '/__sim/faults')).json).toEqual(before);
+    expect(h.sim.offline).toBe(false);
     // Not a browser: allowed, as before.
     expect((await control('GET', '/__sim/received')).status).toBe(200);
   });

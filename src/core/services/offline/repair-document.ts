@@ -22,7 +22,8 @@ import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
  * `POST /api/document/update {fixDocument}` (API text; capability 10): repairs the oldest stuck
  * document with only the data sent, as a new `repair` record (the original stays in the CHDÚ),
  * re-signs its PKP when a signed field or the key changed (SFS spec §2.1), sends it at once
- * (SendingCount + 1) and prints the original if it was never handed over.
+ * (SendingCount + 1) and prints the original if it was never printed whole (a document printed in
+ * part, which may be in the customer's hands, takes only `{}` and is printed whole then; ADR 0712).
  *
  * Nothing stuck → 500 NO_FIX_NEEDED; an invalid fix → 701 naming the field; rejected again → the
  * document stays stuck and the answer is 501 with the new SFS code (601/602 by cause).
@@ -46,7 +47,7 @@ export class RepairDocument {
       if (changing.length > 0) {
         throw invalidInput(
           changing[0]!,
-          `document ${doc.documentNumber} (OKP ${doc.okp}) was already handed over as printed, so a fix must not change it: the SFS would register other data than the customer's receipt shows. Send it again as it is with {"fixDocument": {}} once the cause of the rejection has passed, or set it aside for the tax office with POST /api/offline/set-aside {"internalDocumentId": ${doc.documentNo}, "reason": "…"}`,
+          `document ${doc.documentNumber} (OKP ${doc.okp}) was already handed over to the customer (printed, or printed in part), so a fix must not change it: the SFS would register other data than the customer's receipt shows. Send it again as it is with {"fixDocument": {}} once the cause of the rejection has passed, or set it aside for the tax office with POST /api/offline/set-aside {"internalDocumentId": ${doc.documentNo}, "reason": "…"}`,
         );
       }
       const m = current.merchant;

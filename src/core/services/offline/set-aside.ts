@@ -6,7 +6,12 @@ import type { ApiLocation } from '../../location/api-location.js';
 import { toApiLocation } from '../../location/api-location.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
 import { stuckCause } from '../../offline/last-request.js';
-import { type RegisterHold, registerHold, registerRefusalKind } from '../../offline/register-refusal.js';
+import {
+  type RegisterHold,
+  registerHold,
+  registerRefusalKind,
+  setAsideOncePersisting,
+} from '../../offline/register-refusal.js';
 import type { SendSubject } from '../../offline/send-claims.js';
 import type { QueueEntry } from '../../ports/indexed-records.js';
 import { sfsTextInSentence } from '../../sfs/error-text.js';
@@ -85,11 +90,12 @@ export class SetAside {
 
   /**
    * A refusal of the whole register (ADR 0711) is not the SFS's word on the item: its certificate
-   * or interface codes (-8, -10, -12, -13) never qualify — the document is fine, the register's
+   * or interface codes (-8, -10, -12, -13) do not qualify — the document is fine, the register's
    * data are not. Its identity codes (-101, -102) qualify only once they persist after a
    * `merchant/store`: the item was created before the merchant data now in force and the SFS
    * refused it again with them loaded (e.g. documents issued before a DIČ change whose old
-   * certificate is gone).
+   * certificate is gone). So do the certificate codes of a document the customer already holds,
+   * which can only be sent as it was signed (ADR 0712).
    */
   async #assertNotTheRegister(entry: QueueEntry, field: string): Promise<void> {
     const { code, text } = stuckCause(entry);
@@ -97,7 +103,7 @@ export class SetAside {
     if (!kind) return;
     const what = entry.kind === 'document' ? 'the document' : 'the location';
     const refused = `the SFS refused it with ${code} (${sfsTextInSentence(text)}): ${kind.cause}`;
-    if (code !== -101 && code !== -102) {
+    if (!setAsideOncePersisting(entry, code)) {
       throw invalidInput(
         field,
         `cannot be set aside: ${refused} — a problem of the register, not of ${what}, which is fine. ${capital(kind.todo)}; ${what} is sent then. Setting aside is never a way to skip sending (ADR 0711)`,
