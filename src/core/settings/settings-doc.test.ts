@@ -12,7 +12,7 @@ describe('docs/settings.md', () => {
   });
 
   it('the admin page has a label for every key in both languages', () => {
-    const i18n = readFileSync(new URL('../../web/i18n.js', import.meta.url), 'utf8');
+    const i18n = readFileSync(new URL('../../web/admin/i18n.js', import.meta.url), 'utf8');
     for (const key of SETTING_KEYS) {
       expect(i18n.split(`'set.${key}':`).length - 1, key).toBe(2);
     }
