@@ -82,7 +82,6 @@ export function registerRefusalKind(code: number | undefined): RegisterRefusalKi
   return code === undefined ? undefined : REGISTER_REFUSALS.get(code);
 }
 
-/** The sender holds: the oldest queued item was last refused for the whole register. */
 /**
  * Whether an item the SFS refused with a register-wide code may be set aside for the tax office once
  * the refusal persists after a `merchant/store` (ADR 0711): the identity codes (−101, −102) always;
@@ -97,6 +96,7 @@ export function setAsideOncePersisting(entry: QueueEntry, code: number): boolean
   );
 }
 
+/** The sender holds: the oldest queued item was last refused for the whole register. */
 export interface RegisterHold {
   entry: QueueEntry;
   code: number;
