@@ -70,3 +70,16 @@ describe('OpenAPI describes partialPrint (PartialPrintInfo) where the answers ca
     expect((await h.post('/api/document/print', {})).body).toEqual({ resultCode: 0 });
   });
 });
+
+describe('OpenAPI describes the members of a 701 (field, issues, issuesNotListed)', () => {
+  it('a 701 with more problems than it lists validates against ErrorResponse, and a bent one does not', async () => {
+    const body = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`unknown${i}`, 1]));
+    const res = await h.post('/api/document/store', { ...pd(), ...body });
+    expect(res.body).toMatchObject({ resultCode: 701, issuesNotListed: 10 });
+    expect(res.body.issues).toHaveLength(20);
+    check('/api/document/store', res.status, res.body);
+    const validate = responseValidator('/api/document/store', String(res.status));
+    expect(validate({ ...res.body, issuesNotListed: 'ten' })).toBe(false);
+    expect(validate({ ...res.body, issues: [{ field: 1 }] })).toBe(false);
+  });
+});

@@ -22,6 +22,21 @@ export const ErrorResponse = z
       .int()
       .optional()
       .describe('POST /api/print: the CHDÚ record that holds the text even though printing failed.'),
+    field: z
+      .string()
+      .optional()
+      .describe('701 and other input errors: the member at fault, as a path (`documentEntries[2].price`).'),
+    issues: z
+      .array(z.object({ field: z.string(), rule: z.string() }))
+      .optional()
+      .describe(
+        '701 from the request schema: the problems found, unknown members first, at most 20 (ADR 0427).',
+      ),
+    issuesNotListed: z
+      .number()
+      .int()
+      .optional()
+      .describe('701: how many more problems were found than `issues` lists.'),
   })
   .loose()
   .meta({

@@ -132,6 +132,15 @@ export type ErrorResponseInput = {
   partialPrint?: PartialPrintInfoInput;
   /** POST /api/print: the CHDÚ record that holds the text even though printing failed. */
   recordNo?: number;
+  /** 701 and other input errors: the member at fault, as a path (`documentEntries[2].price`). */
+  field?: string;
+  /** 701 from the request schema: the problems found, unknown members first, at most 20 (ADR 0427). */
+  issues?: Array<{
+    field: string;
+    rule: string;
+  }>;
+  /** 701: how many more problems were found than `issues` lists. */
+  issuesNotListed?: number;
   [key: string]: unknown;
 };
 
@@ -1425,6 +1434,15 @@ export type ErrorResponse = {
   partialPrint?: PartialPrintInfo;
   /** POST /api/print: the CHDÚ record that holds the text even though printing failed. */
   recordNo?: number;
+  /** 701 and other input errors: the member at fault, as a path (`documentEntries[2].price`). */
+  field?: string;
+  /** 701 from the request schema: the problems found, unknown members first, at most 20 (ADR 0427). */
+  issues?: Array<{
+    field: string;
+    rule: string;
+  }>;
+  /** 701: how many more problems were found than `issues` lists. */
+  issuesNotListed?: number;
   [key: string]: unknown;
 };
 
