@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { storeBody } from './lib/bodies.js';
 import { ensureFreshBuild, startServe } from './lib/serve-process.js';
 
 /**
@@ -43,12 +44,7 @@ try {
   const store = await fetch(`${serve.url}/api/document/store`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      type: 'PD',
-      amount: 1,
-      documentEntries: [{ name: 'Rožok', price: 1, quantity: 1, vatRate: 'VAT_5', itemType: 'SALE' }],
-      payments: { Hotovosť: 1 },
-    }),
+    body: JSON.stringify(storeBody()),
   });
   if (((await store.json()) as { resultCode: number }).resultCode !== 0)
     throw new Error('the document was not stored');

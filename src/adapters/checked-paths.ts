@@ -40,6 +40,18 @@ export function isUsableCharacterDevice(stats: Stats): boolean {
 }
 
 /**
+ * Refuses `path` with a {@link PathRefused} when it names something other than a usable character
+ * device (`what`: "a serial device"), by a look at it, before anything opens it: what cannot be
+ * opened read-write (a directory: EISDIR) is named too. A path that is not there is left to the
+ * caller's open and its own message.
+ */
+export async function refuseUnlessCharacterDevice(path: string, what: string): Promise<void> {
+  const seen = await stat(path).catch(() => undefined);
+  if (seen && !isUsableCharacterDevice(seen))
+    throw new PathRefused(`${path} is ${kindOf(seen)}, not ${what}`);
+}
+
+/**
  * Opens a character device for reading and writing without blocking, or refuses the path with a
  * {@link PathRefused} naming what it is instead (`what`: "a printer device"). The check is on the
  * opened descriptor, before a byte is written: a symlink, or a path swapped after a look, is judged
@@ -47,9 +59,7 @@ export function isUsableCharacterDevice(stats: Stats): boolean {
  * O_TRUNC or O_APPEND, and it is closed again).
  */
 export async function openCharacterDevice(path: string, what: string): Promise<FileHandle> {
-  // Looked at first, so that what cannot be opened read-write (a directory: EISDIR) is named too.
-  const seen = await stat(path);
-  if (!isUsableCharacterDevice(seen)) throw new PathRefused(`${path} is ${kindOf(seen)}, not ${what}`);
+  await refuseUnlessCharacterDevice(path, what);
   const flags = constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK;
   const handle = await open(path, flags);
   let stats: Stats;

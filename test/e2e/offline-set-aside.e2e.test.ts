@@ -22,6 +22,35 @@ const states = (from: number, to: number) =>
   );
 const receiptRequests = () => h!.sim.history().filter((e) => e.operation === 'RegisterReceipt');
 
+/**
+ * `merchant/store` while the SFS still refuses document `documentNo` with `code`: it wakes the
+ * sender, which tries it again; waits for that attempt's outcome, not only its start (ADR 0705) —
+ * the refusal the set-aside rule looks at.
+ */
+async function merchantStoreStillRefused(documentNo: number, code: number, text: string): Promise<void> {
+  const sent = () => h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo })!;
+  const count = sent().sendingCount;
+  h!.sim.injectFault({ kind: 'soap-fault', code, text });
+  await usePortableMerchant(h!);
+  await waitFor(
+    () => (sent().lastExchange?.sendingCount ?? 0) > count,
+    'the answer to the attempt after merchant/store',
+  );
+}
+
+/**
+ * The attempt's start record is written before its request leaves (ADR 0705): until its outcome is
+ * written the item is the sender's, and a set-aside meanwhile is 300 — retried, as a POS would.
+ */
+async function setAsideWhenFree(documentNo: number, reason: string): Promise<Json> {
+  let aside = await h!.post('/api/offline/set-aside', { internalDocumentId: documentNo, reason });
+  for (let i = 0; i < 100 && aside.body.resultCode === 300; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    aside = await h!.post('/api/offline/set-aside', { internalDocumentId: documentNo, reason });
+  }
+  return aside.body;
+}
+
 describe('a refusal of the whole register (ADR 0711)', () => {
   it('six offline documents and the SFS refuses the certificate (-13): none stuck, no 501, one request; status names the cause; merchant/store sends them all', async () => {
     h = await startHarness({ clock: new LiveClock() });
@@ -116,21 +145,8 @@ describe('a certificate refusal (-13) of a document the customer already holds (
     expect(early.body.error).toContain('cannot be set aside yet');
 
     // A renewed certificate, and the SFS still refuses the document signed under the old one.
-    const count = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 2 })!.sendingCount;
-    h.sim.injectFault({ kind: 'soap-fault', code: -13, text });
-    await usePortableMerchant(h);
-    await waitFor(
-      () =>
-        (h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 2 })!.lastExchange?.sendingCount ??
-          0) > count,
-      'the answer to the attempt after merchant/store',
-    );
-    let aside = await h.post('/api/offline/set-aside', { internalDocumentId: 2, reason: 'revoked' });
-    for (let i = 0; i < 100 && aside.body.resultCode === 300; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      aside = await h.post('/api/offline/set-aside', { internalDocumentId: 2, reason: 'revoked' });
-    }
-    expect(aside.body.resultCode).toBe(0);
+    await merchantStoreStillRefused(2, -13, text);
+    expect((await setAsideWhenFree(2, 'revoked')).resultCode).toBe(0);
     expect(states(2, 2)).toEqual(['set-aside']);
   });
 });
@@ -154,28 +170,13 @@ describe('an identity refusal (-101) that persists after merchant/store (ADR 071
     expect(early.body.error).toContain('POST /api/merchant/store');
 
     // merchant/store wakes the sender; the SFS still answers -101 for the old document.
-    const count = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })!.sendingCount;
-    h.sim.injectFault({ kind: 'soap-fault', code: -101, text });
-    await usePortableMerchant(h);
-    // Its outcome, not only its start (ADR 0705): the refusal the set-aside rule looks at.
-    await waitFor(
-      () =>
-        (h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })!.lastExchange?.sendingCount ??
-          0) > count,
-      'the answer to the attempt after merchant/store',
-    );
+    await merchantStoreStillRefused(1, -101, text);
     expect(states(1, 2)).toEqual(['unsent', 'unsent']);
 
     const reason = 'issued under the old DIČ; its certificate expired; reported to the tax office';
-    // The attempt's start record is written before its request leaves (ADR 0705): until its outcome
-    // is written the item is the sender's, and a set-aside meanwhile is 300 — retried, as a POS would.
-    let aside = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason });
-    for (let i = 0; i < 100 && aside.body.resultCode === 300; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      aside = await h.post('/api/offline/set-aside', { internalDocumentId: 1, reason });
-    }
-    expect(aside.body.resultCode).toBe(0);
-    expect(aside.body.document.status.error).toMatchObject({ errorCode: -101 });
+    const aside = await setAsideWhenFree(1, reason);
+    expect(aside.resultCode).toBe(0);
+    expect(aside.document.status.error).toMatchObject({ errorCode: -101 });
     // The queue moves on: the next document is registered.
     expect((await h.post('/api/document/send/offline', {})).body.documents).toHaveLength(1);
     expect(states(1, 2)).toEqual(['set-aside', 'offline-sent']);

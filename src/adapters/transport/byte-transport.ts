@@ -1,6 +1,5 @@
-import { stat } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
-import { isUsableCharacterDevice, kindOf, PathRefused } from '../checked-paths.js';
+import { refuseUnlessCharacterDevice } from '../checked-paths.js';
 
 /**
  * A byte pipe to a device (serial port or TCP), as the CHDU Lite driver needs it: open, write,
@@ -117,10 +116,7 @@ const createSerialPort = async (path: string, baudRate: number): Promise<SerialP
   // ADR 0426: serialport's own open already fails on anything but a tty, before it writes, with
   // "Inappropriate ioctl for device"; this says what the path is instead. A path that is not
   // there is left to serialport's own message.
-  const stats = await stat(path).catch(() => undefined);
-  if (stats && !isUsableCharacterDevice(stats)) {
-    throw new PathRefused(`${path} is ${kindOf(stats)}, not a serial device`);
-  }
+  await refuseUnlessCharacterDevice(path, 'a serial device');
   const { SerialPort } = await import('serialport');
   return new SerialPort({ path, baudRate, autoOpen: false });
 };
