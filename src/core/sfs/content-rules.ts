@@ -99,16 +99,21 @@ function checkVatRegime(data: SfsReceiptData, regime: VatRegime): SfsViolation |
   if (!recapRequired(regime) && !hasRecap(data)) return undefined;
   // ADR 0423: the old rates inside basic/reduced (kasa) or outside every group (literal reading).
   const candidates = acceptedRecaps(items, { regime, vatPayer: data.IcDph !== undefined });
+  // An attribute sent as 0 stands for the same amount as one left out (ADR 0429: a certified
+  // register sends zero pairs for groups it has no items in).
   const mismatch = (expected: VatRecap) =>
     RECAP_KEYS.find((key) => {
-      const sent = data[key] === undefined ? undefined : moneyCents(data[key]!);
-      const want = expected[key] === undefined ? undefined : moneyCents(expected[key]!);
+      const sent = data[key] === undefined ? 0 : moneyCents(data[key]!);
+      const want = expected[key] === undefined ? 0 : moneyCents(expected[key]!);
       return sent !== want;
     });
   if (candidates.some((expected) => mismatch(expected) === undefined)) return undefined;
   const expected = candidates[0]!;
   const key = mismatch(expected)!;
-  const other = candidates.length > 1 ? ' (also accepted: the old 20 %/10 % rates outside the groups)' : '';
+  const other =
+    candidates.length > 1
+      ? ` (${candidates.length - 1} other reading(s) of the rule also accepted: ADR 0423, 0429)`
+      : '';
   return violation(
     -2,
     `${key} is ${data[key] ?? 'absent'}, the items give ${expected[key] ?? 'absent'}${other}`,

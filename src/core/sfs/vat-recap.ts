@@ -74,19 +74,29 @@ export const RECAP_KEYS = [
  */
 export type OldRatePlacement = 'in-groups' | 'outside';
 
+/**
+ * What a VAT payer's TaxFreeAmount adds up (ADR 0429): `zero-rate` every 0 % item (the spec's
+ * "sum of 0-rate items", what kasa sends); `without-buy-back-and-advances` leaves out the returned
+ * packaging (VO) and the deducted advances (OZ) at 0 %, as a certified register's published messages do.
+ */
+export type TaxFreeReading = 'zero-rate' | 'without-buy-back-and-advances';
+
 export function computeVatRecap(
   items: readonly SfsItem[],
-  options: { regime: VatRegime; vatPayer: boolean; oldRates?: OldRatePlacement },
+  options: { regime: VatRegime; vatPayer: boolean; oldRates?: OldRatePlacement; taxFree?: TaxFreeReading },
 ): VatRecap {
   const grossByRate = new Map<number, number>();
   let total = 0;
+  const outsideTaxFree = (item: SfsItem) =>
+    options.taxFree === 'without-buy-back-and-advances' && (item.ItemType === 'VO' || item.ItemType === 'OZ');
   for (const item of items) {
     const rate = rateHundredths(item.VatRate);
     const price = moneyCents(item.Price);
     if (rate === undefined || price === undefined)
       throw new RangeError(`item ${item.Name}: invalid Price or VatRate`);
-    grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + price);
     total += price;
+    if (rate === 0 && outsideTaxFree(item)) continue;
+    grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + price);
   }
   if (!options.vatPayer) return items.length > 0 ? { TaxFreeAmount: formatCents(total) } : {};
 
@@ -130,16 +140,21 @@ export function hasRecap(data: VatRecap): boolean {
 }
 
 /**
- * The recaps the simulator accepts for these items (ADR 0423): kasa's placement of the old rates,
- * and — while the rule is unknown — the literal one, when the document carries an old rate and the
- * two differ. The first is the one to name in a refusal.
+ * The recaps the simulator accepts for these items while the rules are unknown: kasa's placement
+ * of the old rates and the literal one (ADR 0423), each with TaxFreeAmount read both ways (ADR
+ * 0429); recaps that come out the same are listed once. The first is kasa's own, the one to name
+ * in a refusal.
  */
 export function acceptedRecaps(
   items: readonly SfsItem[],
   options: { regime: VatRegime; vatPayer: boolean },
 ): VatRecap[] {
-  const inGroups = computeVatRecap(items, { ...options, oldRates: 'in-groups' });
-  const literal = computeVatRecap(items, { ...options, oldRates: 'outside' });
-  const same = RECAP_KEYS.every((key) => inGroups[key] === literal[key]);
-  return same ? [inGroups] : [inGroups, literal];
+  const recaps: VatRecap[] = [];
+  for (const oldRates of ['in-groups', 'outside'] as const) {
+    for (const taxFree of ['zero-rate', 'without-buy-back-and-advances'] as const) {
+      const recap = computeVatRecap(items, { ...options, oldRates, taxFree });
+      if (!recaps.some((known) => RECAP_KEYS.every((key) => known[key] === recap[key]))) recaps.push(recap);
+    }
+  }
+  return recaps;
 }
