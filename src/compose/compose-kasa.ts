@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { FileBackupLog } from '../adapters/backup/file-backup-log.js';
 import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
-import type { Sleep } from '../adapters/printer/print-pacing.js';
+import { realSleep, type Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget } from '../config/targets.js';
 import { backlogBlocker, offlineBacklogProbe } from '../core/offline/backlog-probe.js';
@@ -60,6 +60,12 @@ import { warmReceiptImageOnListen } from './warm-receipt-image.js';
 
 /** How long close() waits for requests in flight before it cuts the remaining connections. */
 const CLOSE_GRACE_MS = 10_000;
+/**
+ * How long after close() began it waits for a writer still at work (a request whose connection
+ * was cut, the sender's last record) before it closes the CHDÚ, printer and SFS under it. The
+ * unit file's `TimeoutStopSec=30` leaves the rest for closing (ADR 0808).
+ */
+const STOP_WRITER_WAIT_MS = 20_000;
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
@@ -155,6 +161,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const clock = overrides.clock ?? systemClock;
   const ids = overrides.ids ?? cryptoIds;
   const lock = new WriteLock();
+  // ADR 0808: a stop cuts the printers' pacing pauses short, so a paced print ends in seconds.
+  const pacing = stoppablePauses(overrides.printerSleep ?? realSleep);
 
   // Everything that can refuse the flags runs before anything is written into the CHDÚ: a bad
   // --sfs-url/--sfs-trust must not leave a demo merchant behind in a storage that keeps it for ever.
@@ -169,7 +177,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const early =
     config.printer.kind === 'chdu'
       ? undefined
-      : await openPrinter(config.printer, { dataDir: config.dataDir, ...printerSleepOf(overrides) });
+      : await openPrinter(config.printer, { dataDir: config.dataDir, sleep: pacing.sleep });
   const sfsDeps: SfsSettingsDeps = {
     config,
     clock,
@@ -213,7 +221,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     dataDir: config.dataDir,
     chduTarget: config.chdu,
     chdu: { chdu: storage.chdu, journal: storage.journal },
-    ...printerSleepOf(overrides),
+    sleep: pacing.sleep,
   };
   let printer: SwappablePrinter;
   let sfs: SwappableTaxAuthority;
@@ -449,6 +457,8 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       qrPayments,
     },
     async close() {
+      const writerDeadline = Date.now() + STOP_WRITER_WAIT_MS;
+      pacing.stop();
       await events.stop();
       // A connection that never sends a request (a client's spare pooled socket) would hold
       // server.close() for ever once Node stops checking header timeouts at close; requests in
@@ -459,13 +469,56 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       clearTimeout(force);
       await background.stop();
       await qrPayments.close();
+      // ADR 0808: a request cut off above may still be writing its outcome or print record; the
+      // CHDÚ, printer and SFS close under it only once it is done, or when the stop's time is up.
+      if (!(await settlesBy(lock.idle(), writerDeadline))) {
+        logger.warn(
+          `stopping while ${lock.holder ?? 'a writer'} is still at work: the CHDÚ, printer and SFS close under it`,
+        );
+      }
       await closeAll();
     },
   };
 }
 
-function printerSleepOf(overrides: ComposeOverrides): { sleep?: Sleep } {
-  return overrides.printerSleep ? { sleep: overrides.printerSleep } : {};
+/**
+ * The printers' pacing pauses (ADR 0516), cut short by `stop()`: a pause under way ends at once and
+ * later ones are skipped, so a paced print still in flight when the register stops ends in seconds
+ * instead of outlasting the stop (ADR 0808).
+ */
+export function stoppablePauses(inner: Sleep): { sleep: Sleep; stop(): void } {
+  let stopped = false;
+  const waking = new Set<() => void>();
+  return {
+    sleep: (ms) => {
+      if (stopped) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const wake = () => {
+          waking.delete(wake);
+          resolve();
+        };
+        waking.add(wake);
+        inner(ms).then(wake, wake);
+      });
+    },
+    stop() {
+      stopped = true;
+      for (const wake of [...waking]) wake();
+    },
+  };
+}
+
+/** Whether `promise` settles before the `deadline` (epoch ms). */
+async function settlesBy(promise: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([promise.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The printer as `GET /api/chduinfo` names it. */
