@@ -2,6 +2,7 @@ import { invalidInput } from '../fiscal-error.js';
 import type { SellerIdType, SpecialRegulation } from '../sfs/message.js';
 import { lineTotalCents, QUANTITY_SCALE, UNIT_PRICE_SCALE } from './decimal.js';
 import {
+  centsText,
   isAbsent,
   readAsciiId,
   readExternalId,
@@ -12,6 +13,7 @@ import {
 } from './field-rules.js';
 import { ITEM_TYPE_INPUTS, resolveItemType } from './item-types.js';
 import { LIMITS } from './limits.js';
+import { checkOldRateReferences, type ReferencedSaleDate } from './old-rate-references.js';
 import type { DocumentEntryInput, ValidatedItem } from './store-request.js';
 import { resolveVatRate, VAT_RATE_INPUTS } from './vat-rates.js';
 
@@ -21,11 +23,17 @@ export const SELLER_ID_TYPES: readonly SellerIdType[] = ['DIC', 'IC_DPH'];
 export interface ItemValidationContext {
   /** The merchant has an IČ DPH. A non-payer's items all use VAT_0 (ADR 0401). */
   vatPayer: boolean;
+  /**
+   * When the sale a reference names was made, if it is this register's document (ADR 0430). Absent:
+   * old rates on REFUND and UPDATE are checked by item type only.
+   */
+  referencedSaleDate?: ReferencedSaleDate;
 }
 
 /**
  * Validates `documentEntries` of a PD/ND: every item on its own, then the rules between items
- * (voucher pairs, discounts of a sold rate). Throws 701 naming `documentEntries[i].field`.
+ * (voucher pairs, discounts and advances within a sold rate, old rates against this register's
+ * documents). Throws 701 naming `documentEntries[i].field`.
  */
 export function validateItems(entries: unknown, ctx: ItemValidationContext): ValidatedItem[] {
   if (!Array.isArray(entries)) throw invalidInput('documentEntries', 'must be a list of items');
@@ -34,7 +42,8 @@ export function validateItems(entries: unknown, ctx: ItemValidationContext): Val
   }
   const items = entries.map((entry, i) => validateItem(entry, `documentEntries[${i}]`, ctx));
   checkVoucherPairs(items);
-  checkDiscountRates(items);
+  checkReductions(items);
+  if (ctx.referencedSaleDate) checkOldRateReferences(items, ctx.referencedSaleDate);
   return items;
 }
 
@@ -251,14 +260,42 @@ function checkVoucherPairs(items: ValidatedItem[]): void {
   }
 }
 
-/** A DISCOUNT reduces the VAT of its own rate (reference §4.4), so that rate must be sold here. */
-function checkDiscountRates(items: ValidatedItem[]): void {
-  const soldRates = new Set(items.filter((it) => it.itemType.sfs === 'K').map((it) => it.vatRate.name));
+/**
+ * Discounts (Z), vouchers (VP) and deducted advances (OZ) carry the VAT rate of the items they
+ * reduce and reduce that rate's VAT (ADR 0430, after the certified vendor's published cases):
+ * - a DISCOUNT, and an advance at a rate above 0 %, need a SALE/PACKING at their rate here;
+ * - the DISCOUNT and VOUCHER lines of a rate together reduce at most what is sold at it: down to
+ *   zero, never below (a rate whose VAT would turn negative on a sale);
+ * - an advance at 0 % reduces no VAT, so it may exceed the sale (the advance paid back as change);
+ *   one at a taxed rate is not capped either (ADR 0430).
+ * REFUND and UPDATE lines are negative on purpose and are neither reductions nor sales here.
+ */
+function checkReductions(items: ValidatedItem[]): void {
+  const sold = new Map<string, number>();
+  for (const item of items) {
+    if (item.itemType.sfs === 'K')
+      sold.set(item.vatRate.name, (sold.get(item.vatRate.name) ?? 0) + item.totalCents);
+  }
+  const reduced = new Map<string, number>();
   items.forEach((item, i) => {
-    if (item.itemType.api === 'DISCOUNT' && !soldRates.has(item.vatRate.name)) {
+    const rate = item.vatRate.name;
+    const api = item.itemType.api;
+    if ((api === 'DISCOUNT' || (api === 'DEPOSIT' && item.vatRate.hundredths !== 0)) && !sold.has(rate)) {
       throw invalidInput(
         `documentEntries[${i}].vatRate`,
-        `a DISCOUNT reduces the VAT of its own rate: no SALE item at ${item.vatRate.name} on this document`,
+        api === 'DISCOUNT'
+          ? `a DISCOUNT reduces the VAT of its own rate: no SALE item at ${rate} on this document`
+          : `a DEPOSIT (deducted advance) at ${rate} reduces the VAT of that rate: no SALE item at ${rate} on this document (an advance at VAT_0 reduces no VAT and needs none)`,
+      );
+    }
+    if (api !== 'DISCOUNT' && api !== 'VOUCHER') return;
+    const total = (reduced.get(rate) ?? 0) - item.totalCents;
+    reduced.set(rate, total);
+    const available = sold.get(rate) ?? 0;
+    if (total > available) {
+      throw invalidInput(
+        `documentEntries[${i}].price`,
+        `the DISCOUNT and VOUCHER items at ${rate} (${centsText(-total)} up to this one) exceed what is sold at ${rate} (${centsText(available)}): they may reduce a rate to zero, not below`,
       );
     }
   });

@@ -194,6 +194,57 @@ describe('validateStoreRequest: every failure is a 701 naming the field (accepta
       'documentEntries[1].vatRate',
     ],
     [
+      'DISCOUNT taking its rate below zero (ADR 0430)',
+      pd({
+        amount: -4,
+        documentEntries: [sale({ price: 1 }), sale({ itemType: 'DISCOUNT', price: -5 })],
+      }),
+      'documentEntries[1].price',
+    ],
+    [
+      'DISCOUNT larger than its rate although the document stays positive (ADR 0430)',
+      pd({
+        amount: 6,
+        documentEntries: [
+          sale({ price: 10 }),
+          sale({ price: 1, vatRate: 'VAT_5' }),
+          sale({ itemType: 'DISCOUNT', price: -5, vatRate: 'VAT_5' }),
+        ],
+      }),
+      'documentEntries[2].price',
+    ],
+    [
+      'VOUCHER larger than the SALE it pays (ADR 0430)',
+      pd({
+        amount: -5,
+        documentEntries: [
+          sale({ price: 5, voucherNumber: 'P1' }),
+          sale({ itemType: 'VOUCHER', price: -10, voucherNumber: 'P1' }),
+        ],
+      }),
+      'documentEntries[1].price',
+    ],
+    [
+      'VOUCHER and DISCOUNT together beyond the sale at their rate (ADR 0430)',
+      pd({
+        amount: -0.01,
+        documentEntries: [
+          sale({ price: 5, voucherNumber: 'P1' }),
+          sale({ itemType: 'DISCOUNT', price: -1.01 }),
+          sale({ itemType: 'VOUCHER', price: -4, voucherNumber: 'P1' }),
+        ],
+      }),
+      'documentEntries[2].price',
+    ],
+    [
+      'DEPOSIT at a taxed rate nothing is sold at (ADR 0430)',
+      pd({
+        amount: -4,
+        documentEntries: [sale({ price: 1 }), sale({ itemType: 'DEPOSIT', price: -5, vatRate: 'VAT_19' })],
+      }),
+      'documentEntries[1].vatRate',
+    ],
+    [
       'REFUND without referenceDocumentId (SFS -117)',
       pd({ amount: -10, documentEntries: [sale({ itemType: 'REFUND', price: -10 })] }),
       'documentEntries[0].referenceDocumentId',
@@ -434,6 +485,43 @@ describe('validateStoreRequest: accepted requests', () => {
     );
     expect(v.items.map((i) => i.vatRate.name)).toEqual(['VAT_20', 'VAT_10']);
     expect(v.amountCents).toBe(-1500);
+  });
+
+  it('accepts discounts and vouchers down to zero at their rate, and advances as ADR 0430 allows', () => {
+    const accepted = (amount: number, documentEntries: ReturnType<typeof sale>[]) =>
+      validateStoreRequest(pd({ amount, documentEntries, payments: { Cash: Math.max(amount, 0) } }), ctx);
+    // a discount and a voucher together exactly as large as the sale at their rate
+    expect(
+      accepted(0, [
+        sale({ price: 5, voucherNumber: 'P1' }),
+        sale({ itemType: 'VOUCHER', price: -3, voucherNumber: 'P1' }),
+        sale({ itemType: 'DISCOUNT', price: -2 }),
+      ]).itemSumCents,
+    ).toBe(0);
+    // an advance at 0 % reduces no VAT: it may exceed the sale, and needs no sale at 0 %
+    expect(
+      accepted(-4, [sale({ price: 1 }), sale({ itemType: 'DEPOSIT', price: -5, vatRate: 'VAT_0' })])
+        .itemSumCents,
+    ).toBe(-400);
+    // an advance at the sale's rate reduces that rate (the vendor's case: 120 − 60 at one rate)
+    expect(accepted(60, [sale({ price: 120 }), sale({ itemType: 'DEPOSIT', price: -60 })]).itemSumCents).toBe(
+      6000,
+    );
+    // a refund document is negative on purpose; a discount on its own sale line is measured against that line only
+    expect(
+      accepted(-10, [
+        sale({ itemType: 'REFUND', price: -10, referenceDocumentId: ref }),
+        sale({ price: 2 }),
+        sale({ itemType: 'DISCOUNT', price: -2 }),
+      ]).itemSumCents,
+    ).toBe(-1000);
+    // PACKING is sold at 0 % (SFS K): a discount at 0 % may reduce it to zero
+    expect(
+      accepted(0, [
+        sale({ itemType: 'PACKING', price: 0.15, vatRate: 'VAT_0' }),
+        sale({ itemType: 'DISCOUNT', price: -0.15, vatRate: 'VAT_0' }),
+      ]).itemSumCents,
+    ).toBe(0);
   });
 
   it('accepts a UF: the amount is the invoice payment, no items', () => {

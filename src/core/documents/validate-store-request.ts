@@ -15,6 +15,7 @@ import {
   readText,
 } from './field-rules.js';
 import { LIMITS } from './limits.js';
+import type { ReferencedSaleDate } from './old-rate-references.js';
 import type { StoreDocumentInput, ValidatedItem, ValidatedStoreRequest } from './store-request.js';
 import { isSafeText } from './text-rules.js';
 import { validateItems } from './validate-items.js';
@@ -33,6 +34,8 @@ export interface StoreValidationContext {
   vatPayer: boolean;
   /** Payment names meaning cash (stored setting `cashPaymentNames`; its default when absent). */
   cashPaymentNames?: readonly string[];
+  /** When the sale a `referenceDocumentId` names was made, if this register holds it (ADR 0430). */
+  referencedSaleDate?: ReferencedSaleDate;
 }
 
 /**
@@ -93,7 +96,10 @@ export function validateStoreRequest(
     ) {
       throw invalidInput('documentEntries', `a ${type} document needs at least one item (SFS -116)`);
     }
-    items = validateItems(body.documentEntries, { vatPayer: ctx.vatPayer });
+    items = validateItems(body.documentEntries, {
+      vatPayer: ctx.vatPayer,
+      ...(ctx.referencedSaleDate ? { referencedSaleDate: ctx.referencedSaleDate } : {}),
+    });
     itemSumCents = items.reduce((sum, it) => sum + it.totalCents, 0);
     if (itemSumCents > Number(LIMITS.maxAbsAmountCents) || itemSumCents < -Number(LIMITS.maxAbsAmountCents)) {
       throw invalidInput('documentEntries', 'the item sum must be between -10000000 and 10000000');

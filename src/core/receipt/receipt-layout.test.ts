@@ -80,7 +80,7 @@ describe('layoutReceipt', () => {
         'Káva zrnková 500 g',
         '2 ks x 8.90 17.80 23 %',
         'Vratná fľaša',
-        '4 x 0.15 0.60 0 %',
+        '4 x 0.15 0.60',
         'Vratný obal',
         'Darčekový poukaz',
         '1 x -5.00 -5.00 23 %',
@@ -352,6 +352,40 @@ describe('layoutReceipt', () => {
       'Oslobodené od DPH -0.30',
       'Prenesenie daňovej povinnosti 3.00',
     ]);
+  });
+
+  it('prints no VAT rate on returnable packaging lines, sold or bought back; its total stays in the column', () => {
+    const line = (name: string, kind: ReceiptView['items'][number]['kind'], cents: number, rate: number) => ({
+      name,
+      kind,
+      quantity: '1',
+      unitPrice: (cents / 100).toFixed(2),
+      lineTotalCents: cents,
+      vatRate: rate,
+    });
+    const view: ReceiptView = {
+      ...S.pdOnline,
+      items: [
+        line('Pivo', 'SALE', 120, 23),
+        line('Fľaša', 'PACKING', 15, 0),
+        line('Vrátená fľaša', 'PACKING_REFUND', -15, 0),
+        line('Kniha', 'SALE', 1000, 0),
+      ],
+    };
+    for (const width of WIDTHS) {
+      const texts = textBlocks(layoutReceipt(view, width)).map((b) => b.text);
+      const under = (name: string) => texts[texts.indexOf(name) + 1] ?? '';
+      expect(under('Pivo')).toMatch(/ 1\.20 23 %$/);
+      // the certified vendor's note: no VAT may be printed on the packaging line
+      expect(under('Fľaša')).toMatch(/ 0\.15 {5}$/);
+      expect(under('Vrátená fľaša')).toMatch(/ -0\.15 {5}$/);
+      for (const name of ['Fľaša', 'Vrátená fľaša']) {
+        expect(under(name)).not.toContain('%');
+        expect(under(name).length, name).toBe(under('Pivo').length);
+      }
+      // an exempt sale that is not packaging keeps its 0 %
+      expect(under('Kniha')).toMatch(/ 10\.00 {2}0 %$/);
+    }
   });
 
   it('falls back to one block per rate when the VAT columns do not fit the paper', () => {

@@ -127,14 +127,20 @@ function documentData(b: LineBuilder, view: ReceiptView): void {
   }
 }
 
+/** Width of the VAT column after an item's total (` 23 %`). */
+const RATE_COLUMN = 5;
+
 /**
  * One item: its name, then `qty x unit price` with the line total and VAT rate, then the wording
- * of its type (voucher number, referenced document, seller, special regulation).
+ * of its type (voucher number, referenced document, seller, special regulation). Returnable
+ * packaging (sold or bought back) prints no rate: it is outside VAT and shown as exempt under the
+ * VAT table; its total stays in the column of the others (ADR 0430).
  */
 function itemLines(b: LineBuilder, item: ReceiptItemView, payer: boolean): void {
   b.wrapped(item.name);
   const qty = item.unit !== undefined && item.unit !== '' ? `${item.quantity} ${item.unit}` : item.quantity;
-  const rate = payer ? ` ${`${item.vatRate} %`.padStart(4)}` : '';
+  const packaging = item.kind === 'PACKING' || item.kind === 'PACKING_REFUND';
+  const rate = !payer ? '' : packaging ? ' '.repeat(RATE_COLUMN) : ` ${`${item.vatRate} %`.padStart(4)}`;
   b.pair(`  ${qty} x ${item.unitPrice}`, `${formatCents(item.lineTotalCents)}${rate}`);
   const notes: string[] = [];
   const kind = W.itemKind[item.kind];

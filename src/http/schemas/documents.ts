@@ -84,7 +84,7 @@ export const DocumentReceiptItem = strictRequest({
   vatRate: z
     .enum(nonEmpty(VAT_RATE_INPUTS), { error: enumMessage(VAT_RATE_INPUTS) })
     .describe(
-      'VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items. PACKING and PACKING_REFUND use VAT_0.',
+      'VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items of pre-2025 sales: refused when referenceDocumentId is a document of this register issued from 1 Jan 2025 (ADR 0430). PACKING and PACKING_REFUND use VAT_0.',
     ),
   itemType: z
     .enum(nonEmpty(ITEM_TYPE_INPUTS), { error: enumMessage(ITEM_TYPE_INPUTS) })

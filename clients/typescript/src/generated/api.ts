@@ -481,7 +481,7 @@ export type DocumentReceiptItemInput = {
   price: number;
   /** 0 to 10000000, up to 4 decimals. */
   quantity: number;
-  /** VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items. PACKING and PACKING_REFUND use VAT_0. */
+  /** VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items of pre-2025 sales: refused when referenceDocumentId is a document of this register issued from 1 Jan 2025 (ADR 0430). PACKING and PACKING_REFUND use VAT_0. */
   vatRate: "VAT_23" | "23%" | "VAT_20" | "20%" | "VAT_19" | "19%" | "VAT_10" | "10%" | "VAT_5" | "5%" | "VAT_0" | "0%";
   /** Item type (SFS code): SALE (K), PACKING (K), PACKING_REFUND (VO), VOUCHER (VP), REFUND (V), UPDATE (O), DISCOUNT (Z), DEPOSIT (OZ); the SFS codes are accepted too (K = SALE). */
   itemType: "SALE" | "PACKING" | "PACKING_REFUND" | "VOUCHER" | "REFUND" | "UPDATE" | "DISCOUNT" | "DEPOSIT" | "K" | "VO" | "VP" | "V" | "O" | "Z" | "OZ";
@@ -1783,7 +1783,7 @@ export type DocumentReceiptItem = {
   price: number;
   /** 0 to 10000000, up to 4 decimals. */
   quantity: number;
-  /** VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items. PACKING and PACKING_REFUND use VAT_0. */
+  /** VAT_23, VAT_19, VAT_5, VAT_0 (or labels 23%, 19%, 5%, 0%). VAT_20/VAT_10 only on REFUND and UPDATE items of pre-2025 sales: refused when referenceDocumentId is a document of this register issued from 1 Jan 2025 (ADR 0430). PACKING and PACKING_REFUND use VAT_0. */
   vatRate: "VAT_23" | "23%" | "VAT_20" | "20%" | "VAT_19" | "19%" | "VAT_10" | "10%" | "VAT_5" | "5%" | "VAT_0" | "0%";
   /** Item type (SFS code): SALE (K), PACKING (K), PACKING_REFUND (VO), VOUCHER (VP), REFUND (V), UPDATE (O), DISCOUNT (Z), DEPOSIT (OZ); the SFS codes are accepted too (K = SALE). */
   itemType: "SALE" | "PACKING" | "PACKING_REFUND" | "VOUCHER" | "REFUND" | "UPDATE" | "DISCOUNT" | "DEPOSIT" | "K" | "VO" | "VP" | "V" | "O" | "Z" | "OZ";

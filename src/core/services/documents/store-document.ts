@@ -1,12 +1,15 @@
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
+import { type ReferencedSaleDate, referenceQuery } from '../../documents/old-rate-references.js';
 import type { StoreDocumentInput, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { validateStoreRequest } from '../../documents/validate-store-request.js';
 import { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
+import type { DocumentIndex } from '../../ports/document-index.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { PartialPrintInfo, PrintOptions } from '../../ports/receipt-printer.js';
 import { readStoredSetting } from '../../settings/stored-settings.js';
+import { parseSfsDateTime } from '../../time.js';
 import type { DocumentDeps } from './document-deps.js';
 import { electronicReceipt, merchantOf } from './document-receipt.js';
 import { idempotentRequest } from './idempotent-request.js';
@@ -40,11 +43,16 @@ export class StoreDocument {
       );
       if (earlier) return replay(this.deps, earlier);
       const cashPaymentNames = readStoredSetting(this.deps.index.settings(), 'cashPaymentNames');
+      const referencedSaleDate = saleDateIn(this.deps.index);
       const issued = await issueDocument(
         this.deps,
         (ctx) =>
           withDefaultTexts(
-            withQrTender(this.deps, input, validateStoreRequest(input, { ...ctx, cashPaymentNames })),
+            withQrTender(
+              this.deps,
+              input,
+              validateStoreRequest(input, { ...ctx, cashPaymentNames, referencedSaleDate }),
+            ),
             this.deps.receiptTexts?.(),
           ),
         { idempotency, printOptions: printOptionsOf(input.printer) },
@@ -58,6 +66,20 @@ export class StoreDocument {
       return withPrintResult(document, issued.printerCode, issued.partialPrint);
     });
   }
+}
+
+/**
+ * ADR 0430: when this register's document a `referenceDocumentId` names was issued (its SFS
+ * IssueDate) — one indexed look-up by UID, OKP or document number, asked only for items at an old
+ * rate. Validation runs once the index is at the CHDÚ's head (issueDocument), so it sees every
+ * document.
+ */
+function saleDateIn(index: Pick<DocumentIndex, 'findDocument'>): ReferencedSaleDate {
+  return (reference) => {
+    const query = referenceQuery(reference);
+    const doc = query === undefined ? undefined : index.findDocument(query);
+    return doc === undefined ? undefined : parseSfsDateTime(doc.document.sfs.IssueDate);
+  };
 }
 
 /** ADR 0907: the one hook of the store path — QR payments must be PAID, exact and unused. */
