@@ -8,14 +8,17 @@ import { Swappable } from './swappable.js';
 /**
  * The SFS client as the use cases see it: a {@link TaxAuthority} whose connection (URL, trust,
  * the embedded simulator) the settings can replace between requests (ADR 1003). A send in flight
- * ends on the connection it started on, which is closed after it.
+ * ends on the connection it started on, which is closed after it; a send that starts after the
+ * swap goes to the new connection at once, without waiting for the old one's sends (a POS store
+ * waited up to two online limits behind the sender's resends). No document is sent on both at
+ * once: its send claim (capability 10) is held for the whole attempt.
  */
 export class SwappableTaxAuthority implements TaxAuthority {
   readonly #holder: Swappable<SfsConnection>;
   readonly #health: SfsHealth;
 
   constructor(connection: SfsConnection) {
-    this.#holder = new Swappable(connection);
+    this.#holder = new Swappable(connection, { exclusive: false });
     this.#health = connection.health;
   }
 

@@ -107,3 +107,26 @@ describe('Swappable: an adapter replaced between requests (ADR 1003)', () => {
     );
   });
 });
+
+describe('Swappable without exclusive (the SFS connection)', () => {
+  it('a call after the swap starts on the new adapter while the old one is still busy', async () => {
+    const events: string[] = [];
+    const a = new Gate('A', events);
+    const b = new Gate('B', events);
+    const holder = new Swappable(a, { exclusive: false });
+    const first = holder.use((x) => x.call('resend'));
+    await settle();
+    holder.swap(b);
+    const second = holder.use((x) => x.call('store'));
+    await settle();
+    expect(events).toEqual(['A start resend', 'B start store']);
+    b.finishAll();
+    expect(await second).toBe('B:store');
+    a.finishAll();
+    expect(await first).toBe('A:resend');
+    await settle();
+    expect(events).toEqual(['A start resend', 'B start store', 'B end store', 'A end resend', 'A closed']);
+    await holder.close();
+    expect(events.at(-1)).toBe('B closed');
+  });
+});

@@ -2,8 +2,10 @@
  * One adapter in use, replaceable between requests (capability 12, ADR 1003). Every call goes through
  * {@link use}, which counts it against the adapter it started on; {@link swap} makes a new adapter
  * current at once, and the old one is closed only after the calls in flight on it have ended.
- * Calls that start after a swap wait until the old adapter is closed, so the two never talk to the
- * same device at the same time (a TCP printer often takes one connection only).
+ * With `exclusive` (the default: a device) calls that start after a swap wait until the old adapter
+ * is closed, so the two never talk to the same device at the same time (a TCP printer often takes
+ * one connection only). Without it (the SFS: two connections to servers are no conflict) they start
+ * on the new adapter at once.
  */
 export class Swappable<T extends { close(): Promise<void> }> {
   #slot: Slot<T>;
@@ -12,9 +14,11 @@ export class Swappable<T extends { close(): Promise<void> }> {
   /** Adapters swapped out and not closed yet. */
   #retiring: Array<Slot<T>> = [];
   #closed = false;
+  readonly #exclusive: boolean;
 
-  constructor(adapter: T) {
+  constructor(adapter: T, options: { exclusive?: boolean } = {}) {
     this.#slot = new Slot(adapter);
+    this.#exclusive = options.exclusive ?? true;
   }
 
   /** The adapter new calls go to. */
@@ -25,10 +29,10 @@ export class Swappable<T extends { close(): Promise<void> }> {
   /** Runs `work` on the current adapter; a swap during it does not move it. */
   async use<R>(work: (adapter: T) => Promise<R>): Promise<R> {
     const slot = this.#slot;
-    const gate = this.#retired;
+    const gate = this.#exclusive ? this.#retired : undefined;
     slot.enter();
     try {
-      await gate;
+      if (gate) await gate;
       return await work(slot.adapter);
     } finally {
       slot.leave();
