@@ -72,8 +72,15 @@ export class EscPosPrinter implements ReceiptPrinter {
   /** The last status read (before a job, after each unit), for status() while busy. */
   private last: RealTimeStatus | undefined;
   private lastFault: PrinterFault | undefined;
-  /** Bytes written on the line since it opened: arrival is confirmed up to an offset of this. */
-  private lineOffset = 0;
+  /**
+   * Print data written on the line since it opened — job units, preludes, kicks: what takes room
+   * in the printer's receive buffer. Confirmation requests are left out (ADR 0517): a DLE EOT is
+   * answered on arrival and never buffered, and counting it made "a whole buffer back" (ADR 0507)
+   * 3 bytes a unit short, so lines still in the buffer counted as printed; a process-ID request
+   * is buffered, and leaving it out only errs towards printing a line twice. Arrival is
+   * confirmed up to an offset of this.
+   */
+  private dataOffset = 0;
   private processIds = 0;
   /** The newest process ID the printer answered (printing done up to its request). */
   private printedId: string | undefined;
@@ -142,7 +149,7 @@ export class EscPosPrinter implements ReceiptPrinter {
   openDrawer(pin: 2 | 5 = 2): Promise<void> {
     return this.busy(async () => {
       await this.assertReady(this.timeoutMs);
-      await this.write(drawerKick(pin));
+      await this.write(drawerKick(pin), 'data');
       await this.probe();
     });
   }
@@ -309,28 +316,28 @@ export class EscPosPrinter implements ReceiptPrinter {
       jobSha256: sha,
       from,
       sent: [],
-      arrivedLine: this.lineOffset,
+      arrivedLine: this.dataOffset,
       bufferBytes: this.options.profile.bufferBytes,
       ...(byPrint ? { printedEnd: from } : {}),
     };
     try {
-      if (from > 0) await this.write(job.prelude);
+      if (from > 0) await this.write(job.prelude, 'data');
       for (const unit of job.units) {
         if (unit.start < from) continue;
         await pacer.before(unit.end - unit.start);
-        await this.write(job.bytes.subarray(unit.start, unit.end));
-        progress.sent.push({ end: unit.end, lineEnd: this.lineOffset });
+        await this.write(job.bytes.subarray(unit.start, unit.end), 'data');
+        progress.sent.push({ end: unit.end, lineEnd: this.dataOffset });
         if (byPrint) {
           const id = this.nextProcessId();
           await this.write(processIdRequest(id));
-          const at = this.lineOffset;
+          const at = this.dataOffset;
           await this.printed(id, () => {
             progress.arrivedLine = at;
           });
           progress.printedEnd = unit.end;
         } else {
           await this.probe(() => {
-            progress.arrivedLine = this.lineOffset;
+            progress.arrivedLine = this.dataOffset;
           });
         }
       }
@@ -357,10 +364,11 @@ export class EscPosPrinter implements ReceiptPrinter {
     }
   }
 
-  private async write(bytes: Uint8Array): Promise<void> {
+  /** Writes on the line; `data` counts the bytes as print data (see {@link dataOffset}). */
+  private async write(bytes: Uint8Array, kind: 'request' | 'data' = 'request'): Promise<void> {
     try {
       await this.transport.write(bytes);
-      this.lineOffset += bytes.length;
+      if (kind === 'data') this.dataOffset += bytes.length;
     } catch (e) {
       throw new LineClosed(e instanceof Error ? e.message : String(e));
     }

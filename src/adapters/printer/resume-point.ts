@@ -1,7 +1,12 @@
 import type { PartialPrintInfo } from '../../core/ports/receipt-printer.js';
 import type { EscPosJob, PrintUnit } from './escpos-encoder.js';
 
-/** A unit written in this attempt: its end in the job and the end of its bytes on the line. */
+/**
+ * A unit written in this attempt: its end in the job and the end of its bytes on the line. Line
+ * offsets count print data only — what takes room in the printer's receive buffer — never the
+ * confirmation requests between units (DLE EOT is answered on arrival, not buffered), so that
+ * `bufferBytes` back on this scale is a whole buffer back on the printer (ADR 0507, 0517).
+ */
 export interface SentUnit {
   end: number;
   lineEnd: number;
@@ -15,7 +20,7 @@ export interface JobProgress {
   from: number;
   /** Units written in this attempt, in order. */
   sent: readonly SentUnit[];
-  /** Line offset up to which the printer confirmed arrival (an answered DLE EOT after it). */
+  /** Line offset (print data) up to which the printer confirmed arrival (an answered DLE EOT after it). */
   arrivedLine: number;
   /** Job offset up to which the printer confirmed printing (process ID), when it can. */
   printedEnd?: number;
