@@ -80,3 +80,23 @@ export function stoppedAt(p: JobProgress): StoppedJob {
     },
   };
 }
+
+/**
+ * The jobs (SHA-256 of their bytes) whose drawer kick went out: printed again — whole, after
+ * another job came in between, or after a failure that left nothing confirmed — they are encoded
+ * without the kick, so a drawer opens at most once per receipt (ADR 0507, 0517). A kick goes out
+ * once the unit holding it is handed to the line, answered or not. Bounded: the newest 16.
+ */
+export class SentKicks {
+  private readonly shas: string[] = [];
+
+  has(sha: string): boolean {
+    return this.shas.includes(sha);
+  }
+
+  add(sha: string): void {
+    if (this.shas.includes(sha)) return;
+    this.shas.push(sha);
+    if (this.shas.length > 16) this.shas.shift();
+  }
+}
