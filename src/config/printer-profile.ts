@@ -25,8 +25,9 @@ export interface PrinterProfile {
   readonly model?: string;
   /**
    * How a unit counts as on paper (ADR 0507): `received` — the printer answered DLE EOT after it,
-   * so it arrived, and `bufferBytes` later it has surely printed; `printed` — the printer answered
-   * the process ID sent after it (Epson `GS ( H` fn 48), which it does once it has printed it.
+   * so it arrived, and `bufferBytes` of print data later (ADR 0517) it has surely printed;
+   * `printed` — the printer answered the process ID sent after it (Epson `GS ( H` fn 48), which it
+   * does once it has printed it.
    */
   readonly confirm: 'received' | 'printed';
   /** The printer's receive buffer: what a power cut can lose after DLE EOT confirmed arrival. */

@@ -1,19 +1,23 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE } from '../../src/config/printer-profile.js';
 import { EscPosPrinterSim } from '../../src/simulators/printer/escpos-printer-sim.js';
+import { CutAfterKickProxy } from '../support/cut-after-kick-proxy.js';
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 import { waitFor } from '../support/offline-helpers.js';
 import { dropPoint } from '../support/printer-drop-point.js';
 
 let h: Harness | undefined;
 let sim: EscPosPrinterSim | undefined;
+let proxy: CutAfterKickProxy | undefined;
 afterEach(async () => {
   await h?.close();
+  await proxy?.close();
   await sim?.close();
   h = undefined;
+  proxy = undefined;
   sim = undefined;
 });
 
@@ -57,5 +61,41 @@ describe('a drawer opens at most once per receipt, also across a restart (ADR 05
     expect(sim.drawerKicks).toHaveLength(1);
     // The print record of the cut attempt is what says so: the index rebuilt from it agrees.
     expect(h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 2 })?.printState).toBe('printed');
+  }, 90_000);
+
+  it('the line drops once the unit with the kick went out, before the printer answered (102, nothing printed): not handed over, and after a restart /api/document/print prints it whole without a second kick', async () => {
+    sim = await EscPosPrinterSim.start({ rowsPerSecond: 200_000 });
+    // The printer gets the first unit (ESC @, ESC p, font, code page) and opens the drawer; kasa's
+    // line drops before the DLE EOT answer after that unit comes back.
+    proxy = await CutAfterKickProxy.start({ host: sim.host, port: sim.port });
+    const printer = { kind: 'tcp' as const, host: proxy.host, port: proxy.port, profile: DEFAULT_PROFILE };
+    const dataDir = mkdtempSync(join(tmpdir(), 'kasa-drawer-'));
+    const markDir = mkdtempSync(join(tmpdir(), 'kasa-drawer-marks-'));
+    h = await startHarness({ printer, dataDir, markDir });
+
+    const cut = await h.post('/api/document/store', pd({ openDrawer: true }));
+    expect(cut.body).toMatchObject({ resultCode: 507, printResultCode: 102 });
+    expect(cut.body.partialPrint).toBeUndefined();
+    expect(proxy.cuts).toBe(1);
+    await waitFor(() => sim!.drawerKicks.length === 1, 'the kick');
+    // No line of the receipt reached the paper: the document is not handed over (ADR 0712).
+    const indexed = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 });
+    expect(indexed).toMatchObject({ printState: 'failed', lastPrinterCode: 102 });
+    expect(indexed?.printStarted).toBeUndefined();
+    expect(indexed?.drawerOpened).toBe(true);
+
+    // kasa stops; without its index the next start derives everything from the CHDÚ's records.
+    await h.close();
+    for (const f of ['index.sqlite', 'index.sqlite-wal', 'index.sqlite-shm'])
+      rmSync(join(dataDir, f), { force: true });
+    h = await startHarness({ printer, dataDir, markDir });
+    expect((await h.post('/api/document/print', {})).body).toEqual({ resultCode: 0 });
+    await waitFor(() => sim!.jobs.length === 1, 'the receipt');
+    const job = sim.jobs[0]!;
+    expect(job.qrCodes.at(-1)).toBe(cut.body.document.qrCode);
+    expect(job.text).toContain(cut.body.document.documentNumber);
+    // The kick went out with the cut attempt; the CHDÚ's print record says so, so no second one.
+    expect(sim.drawerKicks).toHaveLength(1);
+    expect(h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })?.printState).toBe('printed');
   }, 90_000);
 });

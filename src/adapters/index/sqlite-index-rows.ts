@@ -21,6 +21,7 @@ export interface DocRow {
   print_state: PrintState;
   last_printer_code: number | null;
   print_started: number | null;
+  drawer_opened: number | null;
   repaired_by: number | null;
   create_ms: number | null;
   first_attempt: string | null;
@@ -65,6 +66,7 @@ export function toDocument(row: DocRow): IndexedDocument {
     printState: row.print_state ?? NEW_PRINT_TRACK.printState,
     ...(row.last_printer_code !== null ? { lastPrinterCode: row.last_printer_code } : {}),
     ...(row.print_started === 1 ? { printStarted: true as const } : {}),
+    ...(row.drawer_opened === 1 ? { drawerOpened: true as const } : {}),
     ...(row.repaired_by !== null ? { repairedBy: row.repaired_by } : {}),
   };
 }

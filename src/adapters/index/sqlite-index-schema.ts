@@ -10,7 +10,8 @@ import type Database from 'better-sqlite3';
 // the resend deadline, ADR 0700/0702).
 // 4: whether a failed print of the original reached the printer (the drawer kick never repeats,
 // ADR 0507).
-export const INDEX_SCHEMA_VERSION = 4;
+// 5: whether a failed print of the original sent its drawer kick, nothing else confirmed (ADR 0517).
+export const INDEX_SCHEMA_VERSION = 5;
 
 /**
  * A document's creation instant (Unix seconds) from its stored SFS CreateDate: the admin's document
@@ -38,7 +39,8 @@ CREATE TABLE documents (
   body TEXT NOT NULL,
   send_state TEXT NOT NULL, sending_count INTEGER NOT NULL, exchanges INTEGER NOT NULL,
   last_exchange TEXT, accepted TEXT,
-  print_state TEXT NOT NULL, last_printer_code INTEGER, print_started INTEGER, repaired_by INTEGER,
+  print_state TEXT NOT NULL, last_printer_code INTEGER, print_started INTEGER, drawer_opened INTEGER,
+  repaired_by INTEGER,
   create_ms INTEGER, first_attempt TEXT
 );
 CREATE INDEX documents_seq ON documents (seq_year, seq_month, sequence_id);

@@ -132,6 +132,9 @@ describe('SqliteJournalIndex', () => {
     both(x(5, 'unverified'));
     both({ type: 'print', body: printRecord(5, true, { copy: true }) });
     both({ type: 'print', body: printRecord(6, true, { electronic: true }) });
+    // The kick went out, nothing else confirmed (ADR 0517): kept through a later failure.
+    both({ type: 'print', body: printRecord(7, false, { drawerOpened: true }) });
+    both({ type: 'print', body: printRecord(7, false, { printerCode: 105 }) });
     both({ type: 'location', body: locationRecord(1) });
     both({ type: 'location', body: locationRecord(2) });
     both({
@@ -171,6 +174,7 @@ describe('SqliteJournalIndex', () => {
           printState: got.printState,
           lastPrinterCode: got.lastPrinterCode,
           printStarted: got.printStarted,
+          drawerOpened: got.drawerOpened,
         },
         `document ${d}`,
       ).toEqual({
@@ -181,7 +185,9 @@ describe('SqliteJournalIndex', () => {
         printState: p.printState,
         lastPrinterCode: p.lastPrinterCode,
         printStarted: p.printStarted,
+        drawerOpened: p.drawerOpened,
       });
+      if (d === 7) expect(got).toMatchObject({ printState: 'failed', drawerOpened: true });
       // The receipt UUID is the first acceptance's, and only an acceptance sets it.
       if (t.accepted?.id) {
         expect(index.findDocument({ by: 'uuid', uuid: t.accepted.id })?.document.documentNo).toBe(d);

@@ -16,7 +16,7 @@ import type {
 import { SerialQueue } from '../../core/serial-queue.js';
 import { EscPosEncoder, type EscPosJob, type PrintUnit } from './escpos-encoder.js';
 import { PrintPacer, realSleep, type Sleep } from './print-pacing.js';
-import { type JobProgress, type SentUnit, type StoppedJob, stoppedAt } from './resume-point.js';
+import { type JobProgress, SentKicks, type SentUnit, type StoppedJob, stoppedAt } from './resume-point.js';
 
 /** The smallest part written as one `print-job` record (ADR 0516): eight CHDÚ blocks of data. */
 export const MIN_PART_BYTES = 4096;
@@ -40,13 +40,15 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
   private closed = false;
   private jobs = 0;
   private interrupted: PartialPrintInfo | undefined;
+  /** Jobs whose drawer kick went out to the CHDÚ: printed again, they do not kick (ADR 0517). */
+  private readonly kicked = new SentKicks();
   /** Jobs and kicks called and not finished: status() answers the last reading meanwhile. */
   private underWay = 0;
   private last: PrinterStatus | undefined;
 
   constructor(
-    private readonly chdu: Chdu,
-    private readonly journal: Journal,
+    private readonly chdu: Pick<Chdu, 'status' | 'openDrawer'>,
+    private readonly journal: Pick<Journal, 'append'>,
     private readonly profile: PrinterProfile,
     options: { sleep?: Sleep } = {},
   ) {
@@ -64,12 +66,14 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
           ...(job.images ? { images: job.images } : {}),
         });
       encoded = encode(job.openDrawer === true);
-      // The kick of this receipt reached the printer in an earlier attempt (the CHDÚ's print
-      // record says so, also after a restart): printed afresh, it does not kick again; a job cut
-      // short in this process resumes after its first unit instead (ADR 0507).
-      if (encoded.drawerKick && job.drawerOpened === true) {
+      // The kick of this receipt went out in an earlier attempt (this adapter remembers it, or
+      // the CHDÚ's print record says so, also after a restart): printed afresh, it does not kick
+      // again; a job cut short in this process resumes after its first unit instead (ADR 0507,
+      // 0517).
+      if (encoded.drawerKick) {
         const sha = createHash('sha256').update(encoded.bytes).digest('hex');
-        if (this.interrupted?.jobSha256 !== sha) encoded = encode(false);
+        const kickedBefore = this.kicked.has(sha) || job.drawerOpened === true;
+        if (kickedBefore && this.interrupted?.jobSha256 !== sha) encoded = encode(false);
       }
     } catch (e) {
       return Promise.reject(
@@ -193,6 +197,9 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
       arrivedLine: 0,
       bufferBytes: this.profile.bufferBytes,
     };
+    // ADR 0517: the kick counts as sent once the part holding it is handed to the CHDÚ — the
+    // device may forward it and lose its answer.
+    let kickSent = false;
     for (const part of parts(encoded.units, from, limit)) {
       const prefix = part.start === from && from > 0 ? encoded.prelude : new Uint8Array(0);
       const bytes = concat(prefix, encoded.bytes.subarray(part.start, part.end));
@@ -202,6 +209,7 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
           progress.sent.push({ end: u.end, lineEnd: line + prefix.length + (u.end - part.start) });
         }
       }
+      if (encoded.drawerKick && part.start === 0) kickSent = true;
       try {
         await this.journal.append(
           {
@@ -222,15 +230,26 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
         // The journal reports how many print bytes the device acknowledged (forwarded).
         const forwarded = (FiscalError.is(e) && (e.details?.printedBytes as number | undefined)) || 0;
         progress.arrivedLine = line + forwarded;
-        throw this.cutShort(e, stoppedAt(progress));
+        const stopped = stoppedAt(progress);
+        const kicked = encoded.drawerKick && (kickSent || stopped.started);
+        if (kicked) this.kicked.add(sha);
+        throw this.cutShort(e, stopped, kicked);
       }
     }
   }
 
-  /** The error of a job stopped part way: 106 (or the device's code) with where to resume. */
-  private cutShort(e: unknown, stopped: StoppedJob): FiscalError {
+  /**
+   * The error of a job stopped part way: 106 (or the device's code) with where to resume; with
+   * `drawerOpened` when its kick went out, also when nothing else counts as printed.
+   */
+  private cutShort(e: unknown, stopped: StoppedJob, kicked: boolean): FiscalError {
     const base = toPrinterError(e);
-    if (!stopped.started) return base;
+    const kick = kicked ? { drawerOpened: true } : {};
+    if (!stopped.started) {
+      return kicked
+        ? new FiscalError(base.resultName, base.message, { ...base.details, ...kick }, { cause: e })
+        : base;
+    }
     const info = stopped.info;
     this.interrupted = info;
     const name: PrinterFault =
@@ -240,7 +259,7 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
       name === 'PARTIAL_PRINT'
         ? `The CHDÚ line dropped part way through the job (${info.printedLines} line(s) surely printed); printing the same job again goes on from byte ${info.resumeOffset} of ${info.totalBytes}.`
         : base.message,
-      { ...base.details, partialPrint: info },
+      { ...base.details, partialPrint: info, ...kick },
       { cause: e },
     );
   }

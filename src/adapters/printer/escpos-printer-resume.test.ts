@@ -110,6 +110,41 @@ describe('a power cut mid-job: nothing printed goes missing (ADR 0507)', () => {
     }
   }, 60_000);
 
+  it('confirm=received, a fast mechanism and a job of several buffers: cut at any unit, the reprint loses no line', async () => {
+    // The mechanism prints while the job streams in, so at the cut the buffer is full: exactly
+    // what `bufferBytes` must cover. The status requests after each unit are answered on arrival
+    // and never occupy the buffer, so "a buffer back" counts job bytes only.
+    const text = Array.from(
+      { length: 200 },
+      (_, i) => `Line ${String(i).padStart(3, '0')} ${'x'.repeat(30)}`,
+    );
+    const long: PrintJob = { kind: 'text', layout: layoutFreeText(text.join('\n'), 48) };
+    const job = new EscPosEncoder(DEFAULT_PROFILE).encode(long.layout);
+    expect(job.bytes.length).toBeGreaterThan(2 * DEFAULT_PROFILE.bufferBytes);
+    const whole = renderReceiptText(long.layout);
+    const lost: string[] = [];
+    for (const at of [60, 100, 120, 140, 160, 180]) {
+      const r = await rig(DEFAULT_PROFILE, { rowsPerSecond: 2000, bufferBytes: 4096 });
+      try {
+        r.sim.set({ dropAfterBytes: lineOffsetOf(job, at, 5, 3) });
+        const e = await failure(r.printer.print(long));
+        expect(e.resultCode).toBe(106);
+        r.sim.set({ rowsPerSecond: 200_000 });
+        await r.printer.print(long);
+        const [printed] = await r.sim.waitForJobs(1);
+        try {
+          linesRepeatedNoneLost(printed!.text, whole);
+        } catch {
+          const paper = new Set(printed!.text.split('\n'));
+          lost.push(`cut at unit ${at}: ${text.filter((l) => !paper.has(l)).join(', ')}`);
+        }
+      } finally {
+        await r.close();
+      }
+    }
+    expect(lost).toEqual([]);
+  }, 120_000);
+
   it('confirm=printed (GS ( H process IDs): resumes exactly at the first line not printed', async () => {
     const r = await rig(PRINTED, { rowsPerSecond: 20_000 });
     try {

@@ -24,7 +24,7 @@ import {
   type RealTimeStatus,
 } from './escpos-status.js';
 import { PrintPacer, realSleep, type Sleep } from './print-pacing.js';
-import { type JobProgress, stoppedAt } from './resume-point.js';
+import { type JobProgress, SentKicks, stoppedAt } from './resume-point.js';
 
 export interface EscPosPrinterOptions {
   /** `tcp`, `serial` or `usb`: for `GET /api/printer`. */
@@ -51,8 +51,10 @@ const PRINT_POLL_MS = 1000;
  * unit followed by a DLE EOT (its answer proves the unit ARRIVED) or, with `confirm=printed`, by a
  * process-ID request (`GS ( H` fn 48: its answer proves the unit PRINTED). A line that drops
  * mid-job answers 106 PARTIAL_PRINT with what is on paper for certain; printing the same job again
- * sends ESC @ and the rest from there — a receive buffer earlier when only arrival was confirmed,
- * so lines may repeat but none is lost. The line is opened on first use and again after it drops.
+ * sends ESC @ and the rest from there — a receive buffer of print data earlier when only arrival
+ * was confirmed, so lines may repeat but none is lost. A drawer kick counts as sent once its unit
+ * is on the line, answered or not, and the same job never kicks again (ADR 0517). The line is
+ * opened on first use and again after it drops.
  * `status()` never waits for a job: meanwhile it answers the status last read, marked busy.
  */
 export class EscPosPrinter implements ReceiptPrinter {
@@ -72,15 +74,22 @@ export class EscPosPrinter implements ReceiptPrinter {
   /** The last status read (before a job, after each unit), for status() while busy. */
   private last: RealTimeStatus | undefined;
   private lastFault: PrinterFault | undefined;
-  /** Bytes written on the line since it opened: arrival is confirmed up to an offset of this. */
-  private lineOffset = 0;
+  /**
+   * Print data written on the line since it opened — job units, preludes, kicks: what takes room
+   * in the printer's receive buffer. Confirmation requests are left out (ADR 0517): a DLE EOT is
+   * answered on arrival and never buffered, and counting it made "a whole buffer back" (ADR 0507)
+   * 3 bytes a unit short, so lines still in the buffer counted as printed; a process-ID request
+   * is buffered, and leaving it out only errs towards printing a line twice. Arrival is
+   * confirmed up to an offset of this.
+   */
+  private dataOffset = 0;
   private processIds = 0;
   /** The newest process ID the printer answered (printing done up to its request). */
   private printedId: string | undefined;
   /** The last job cut short: printing the same bytes again resumes at its offset. */
   private interrupted: PartialPrintInfo | undefined;
-  /** Jobs (SHA-256) whose drawer kick reached the printer: printed again, they do not kick. */
-  private readonly kicked: string[] = [];
+  /** Jobs whose drawer kick went out: printed again, they do not kick (ADR 0517). */
+  private readonly kicked = new SentKicks();
 
   constructor(
     private readonly transport: ByteTransport,
@@ -106,11 +115,12 @@ export class EscPosPrinter implements ReceiptPrinter {
           ...(job.images ? { images: job.images } : {}),
         });
       encoded = encode(job.openDrawer === true);
-      // The same receipt again after its kick reached the printer (another job came in between,
-      // so it starts afresh, or kasa restarted and the CHDÚ says so): the drawer opened already,
-      // once per receipt (ADR 0507). A job cut short here resumes after its first unit instead.
+      // The same receipt again after its kick went out (the line dropped before anything was
+      // confirmed, another job came in between, or kasa restarted and the CHDÚ says so): the
+      // drawer opened already, once per receipt (ADR 0507, 0517); the job is sent whole without
+      // the kick. A job cut short here resumes after its first unit instead.
       const sha = sha256(encoded.bytes);
-      const kickedBefore = this.kicked.includes(sha) || job.drawerOpened === true;
+      const kickedBefore = this.kicked.has(sha) || job.drawerOpened === true;
       if (encoded.drawerKick && kickedBefore && this.interrupted?.jobSha256 !== sha) {
         encoded = encode(false);
       }
@@ -142,7 +152,7 @@ export class EscPosPrinter implements ReceiptPrinter {
   openDrawer(pin: 2 | 5 = 2): Promise<void> {
     return this.busy(async () => {
       await this.assertReady(this.timeoutMs);
-      await this.write(drawerKick(pin));
+      await this.write(drawerKick(pin), 'data');
       await this.probe();
     });
   }
@@ -304,33 +314,36 @@ export class EscPosPrinter implements ReceiptPrinter {
     this.interrupted = undefined;
     const pacer = new PrintPacer(job.bytes.length - from, options, this.sleep);
     const byPrint = this.options.profile.confirm === 'printed';
+    // ADR 0517: the kick counts as sent once its unit is handed to the line, answered or not.
+    let kickSent = false;
     const progress: JobProgress & { sent: Array<{ end: number; lineEnd: number }> } = {
       job,
       jobSha256: sha,
       from,
       sent: [],
-      arrivedLine: this.lineOffset,
+      arrivedLine: this.dataOffset,
       bufferBytes: this.options.profile.bufferBytes,
       ...(byPrint ? { printedEnd: from } : {}),
     };
     try {
-      if (from > 0) await this.write(job.prelude);
+      if (from > 0) await this.write(job.prelude, 'data');
       for (const unit of job.units) {
         if (unit.start < from) continue;
         await pacer.before(unit.end - unit.start);
-        await this.write(job.bytes.subarray(unit.start, unit.end));
-        progress.sent.push({ end: unit.end, lineEnd: this.lineOffset });
+        if (unit.kind === 'init' && job.drawerKick) kickSent = true;
+        await this.write(job.bytes.subarray(unit.start, unit.end), 'data');
+        progress.sent.push({ end: unit.end, lineEnd: this.dataOffset });
         if (byPrint) {
           const id = this.nextProcessId();
           await this.write(processIdRequest(id));
-          const at = this.lineOffset;
+          const at = this.dataOffset;
           await this.printed(id, () => {
             progress.arrivedLine = at;
           });
           progress.printedEnd = unit.end;
         } else {
           await this.probe(() => {
-            progress.arrivedLine = this.lineOffset;
+            progress.arrivedLine = this.dataOffset;
           });
         }
       }
@@ -338,29 +351,35 @@ export class EscPosPrinter implements ReceiptPrinter {
       const stopped = stoppedAt(progress);
       if (stopped.complete) return; // everything is on paper; only the last answer was lost
       if (!FiscalError.is(e)) await this.transport.close().catch(() => undefined);
-      if (!stopped.started) throw e;
-      this.interrupted = stopped.info;
-      if (job.drawerKick && !this.kicked.includes(sha)) {
-        this.kicked.push(sha);
-        if (this.kicked.length > 16) this.kicked.shift();
+      // The kick went out (and the caller records it) even when nothing else counts as printed:
+      // the job is then not started — no partialPrint, printed whole again, without the kick.
+      const kicked = job.drawerKick && (kickSent || stopped.started);
+      if (kicked) this.kicked.add(sha);
+      const kick = kicked ? { drawerOpened: true } : {};
+      if (!stopped.started) {
+        if (!kicked) throw e;
+        const base = FiscalError.is(e) ? e : lineFailure(this.target, e);
+        throw new FiscalError(base.resultName, base.message, { ...base.details, ...kick }, { cause: e });
       }
+      this.interrupted = stopped.info;
       const info = stopped.info;
       if (FiscalError.is(e)) {
-        throw new FiscalError(e.resultName, e.message, { ...e.details, partialPrint: info });
+        throw new FiscalError(e.resultName, e.message, { ...e.details, partialPrint: info, ...kick });
       }
       throw new FiscalError(
         'PARTIAL_PRINT',
         `The line to printer ${this.target} dropped after ${info.printedLines} line(s) surely printed; printing the same job again goes on from byte ${info.resumeOffset} of ${info.totalBytes}.`,
-        { partialPrint: info },
+        { partialPrint: info, ...kick },
         { cause: e },
       );
     }
   }
 
-  private async write(bytes: Uint8Array): Promise<void> {
+  /** Writes on the line; `data` counts the bytes as print data (see {@link dataOffset}). */
+  private async write(bytes: Uint8Array, kind: 'request' | 'data' = 'request'): Promise<void> {
     try {
       await this.transport.write(bytes);
-      this.lineOffset += bytes.length;
+      if (kind === 'data') this.dataOffset += bytes.length;
     } catch (e) {
       throw new LineClosed(e instanceof Error ? e.message : String(e));
     }
@@ -385,14 +404,7 @@ export class EscPosPrinter implements ReceiptPrinter {
         if (FiscalError.is(e)) throw e;
         // A dropped, silent or garbling line: start afresh with the next job.
         await this.transport.close().catch(() => undefined);
-        if (e instanceof LineClosed) throw notConnected(this.target, e.message, e);
-        const what = e instanceof ReadTimeout || e instanceof Garbled ? e.message : String(e);
-        throw new FiscalError(
-          'PRINTER_COMMUNICATION_ERROR',
-          `Printer ${this.target} does not answer properly (${what}).`,
-          undefined,
-          { cause: e },
-        );
+        throw lineFailure(this.target, e);
       }
     });
   }
@@ -400,6 +412,18 @@ export class EscPosPrinter implements ReceiptPrinter {
 
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A line that dropped (102), stayed silent or garbled its answers (103), as its printer code. */
+function lineFailure(target: string, e: unknown): FiscalError {
+  if (e instanceof LineClosed) return notConnected(target, e.message, e);
+  const what = e instanceof ReadTimeout || e instanceof Garbled ? e.message : String(e);
+  return new FiscalError(
+    'PRINTER_COMMUNICATION_ERROR',
+    `Printer ${target} does not answer properly (${what}).`,
+    undefined,
+    { cause: e },
+  );
 }
 
 function notConnected(target: string, reason: string, cause?: unknown): FiscalError {

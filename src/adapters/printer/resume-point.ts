@@ -1,7 +1,12 @@
 import type { PartialPrintInfo } from '../../core/ports/receipt-printer.js';
 import type { EscPosJob, PrintUnit } from './escpos-encoder.js';
 
-/** A unit written in this attempt: its end in the job and the end of its bytes on the line. */
+/**
+ * A unit written in this attempt: its end in the job and the end of its bytes on the line. Line
+ * offsets count print data only — what takes room in the printer's receive buffer — never the
+ * confirmation requests between units (DLE EOT is answered on arrival, not buffered), so that
+ * `bufferBytes` back on this scale is a whole buffer back on the printer (ADR 0507, 0517).
+ */
 export interface SentUnit {
   end: number;
   lineEnd: number;
@@ -15,7 +20,7 @@ export interface JobProgress {
   from: number;
   /** Units written in this attempt, in order. */
   sent: readonly SentUnit[];
-  /** Line offset up to which the printer confirmed arrival (an answered DLE EOT after it). */
+  /** Line offset (print data) up to which the printer confirmed arrival (an answered DLE EOT after it). */
   arrivedLine: number;
   /** Job offset up to which the printer confirmed printing (process ID), when it can. */
   printedEnd?: number;
@@ -74,4 +79,24 @@ export function stoppedAt(p: JobProgress): StoppedJob {
       jobSha256: p.jobSha256,
     },
   };
+}
+
+/**
+ * The jobs (SHA-256 of their bytes) whose drawer kick went out: printed again — whole, after
+ * another job came in between, or after a failure that left nothing confirmed — they are encoded
+ * without the kick, so a drawer opens at most once per receipt (ADR 0507, 0517). A kick goes out
+ * once the unit holding it is handed to the line, answered or not. Bounded: the newest 16.
+ */
+export class SentKicks {
+  private readonly shas: string[] = [];
+
+  has(sha: string): boolean {
+    return this.shas.includes(sha);
+  }
+
+  add(sha: string): void {
+    if (this.shas.includes(sha)) return;
+    this.shas.push(sha);
+    if (this.shas.length > 16) this.shas.shift();
+  }
 }

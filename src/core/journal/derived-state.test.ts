@@ -105,4 +105,18 @@ describe('print state', () => {
     expect(t).toEqual({ printState: 'failed', lastPrinterCode: 105, printStarted: true });
     expect(afterPrint(t, { documentNo: 1, copy: false, ok: true })).toEqual({ printState: 'printed' });
   });
+
+  it('remembers that a failed print sent its drawer kick (ADR 0517), apart from printStarted: not handed over', () => {
+    let t = afterPrint(NEW_PRINT_TRACK, {
+      documentNo: 1,
+      copy: false,
+      ok: false,
+      printerCode: 102,
+      drawerOpened: true,
+    });
+    expect(t).toEqual({ printState: 'failed', lastPrinterCode: 102, drawerOpened: true });
+    t = afterPrint(t, { documentNo: 1, copy: false, ok: false, printerCode: 105 });
+    expect(t).toEqual({ printState: 'failed', lastPrinterCode: 105, drawerOpened: true });
+    expect(afterPrint(t, { documentNo: 1, copy: false, ok: true })).toEqual({ printState: 'printed' });
+  });
 });

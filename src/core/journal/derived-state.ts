@@ -20,10 +20,17 @@ export interface PrintTrack {
   lastPrinterCode?: number;
   /**
    * A failed print of the original got far enough to leave `partialPrint` (ADR 0507): its first
-   * unit, the drawer kick with it, reached the printer. Kept through later failures, so a reprint
+   * unit, the drawer kick with it, reached the printer, and part of the receipt may be on paper
+   * (the document counts as handed over, ADR 0712). Kept through later failures, so a reprint
    * never kicks again — also after a restart, when the adapter's memory is gone.
    */
   printStarted?: true;
+  /**
+   * A failed print of the original sent its drawer kick (`drawerOpened` in the print record, ADR
+   * 0517), perhaps with nothing else confirmed: a reprint never kicks again. Says nothing about
+   * the paper — that is `printStarted`. Kept through later failures.
+   */
+  drawerOpened?: true;
 }
 
 export const NEW_SEND_TRACK: SendTrack = { sendState: 'unsent', sendingCount: 0, exchanges: 0 };
@@ -81,9 +88,11 @@ export function afterPrint(t: PrintTrack, p: PrintRecord): PrintTrack {
   if (p.copy || t.printState === 'printed' || t.printState === 'electronic') return t;
   if (p.ok) return { printState: p.electronic ? 'electronic' : 'printed' };
   const started = t.printStarted === true || p.partialPrint !== undefined;
+  const kicked = t.drawerOpened === true || p.drawerOpened === true;
   return {
     printState: 'failed',
     ...(p.printerCode === undefined ? {} : { lastPrinterCode: p.printerCode }),
     ...(started ? { printStarted: true as const } : {}),
+    ...(kicked ? { drawerOpened: true as const } : {}),
   };
 }

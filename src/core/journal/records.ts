@@ -175,6 +175,11 @@ export interface PrintRecord {
     lastPrintedLine?: string;
     jobSha256: string;
   };
+  /**
+   * The drawer kick of this attempt went out to the printer (ADR 0517) — also when the attempt
+   * left nothing confirmed and so no `partialPrint`: a later print of the original never kicks.
+   */
+  drawerOpened?: true;
 }
 
 /**

@@ -41,9 +41,15 @@ export interface IndexedDocument {
   lastPrinterCode?: number;
   /**
    * The first unit of the original (the drawer kick with it) reached the printer in a failed
-   * attempt (a print record with `partialPrint`, ADR 0507): printing it again never kicks.
+   * attempt (a print record with `partialPrint`, ADR 0507): part of it may be on paper, it counts
+   * as handed over (ADR 0712), and printing it again never kicks.
    */
   printStarted?: true;
+  /**
+   * A failed attempt sent the original's drawer kick (a print record with `drawerOpened`, ADR
+   * 0517), even if nothing of it is known to be on paper: printing it again never kicks.
+   */
+  drawerOpened?: true;
   /** Record number of the latest repair, if repaired. */
   repairedBy?: number;
 }

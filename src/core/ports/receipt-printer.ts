@@ -27,9 +27,9 @@ export interface PrintJob {
   /** Kick the cash drawer with this job (ESC p before the content). */
   openDrawer?: boolean;
   /**
-   * The kick of this receipt already reached the printer in an earlier, failed attempt (the CHDÚ's
-   * print record says so, also after a restart of kasa): the adapter never kicks again. A job cut
-   * short in this process still resumes where it stopped, after its first unit (ADR 0507).
+   * The kick of this receipt already went out in an earlier, failed attempt (the CHDÚ's print
+   * record says so, also after a restart of kasa): the adapter never kicks again. A job cut short
+   * in this process still resumes where it stopped, after its first unit (ADR 0507, 0517).
    */
   drawerOpened?: boolean;
   /** A short reference for logs and file names, e.g. the documentNumber `202601/23`. */
@@ -130,7 +130,10 @@ export interface ReceiptPrinter {
    *   when the connection broke mid-job.
    *   On failure the caller treats the job as not printed; a failure after part of the job was
    *   confirmed carries `details.partialPrint` ({@link PartialPrintInfo}), and printing the same
-   *   job again resumes there.
+   *   job again resumes there. A failure after the job's drawer kick went out — handed to the
+   *   line, answered or not, with or without `partialPrint` — carries `details.drawerOpened: true`:
+   *   the caller records it and passes {@link PrintJob.drawerOpened} on later attempts; the
+   *   adapter itself does not kick for that job again while it runs (ADR 0517).
    */
   print(job: PrintJob, options?: PrintOptions): Promise<PrintOutcome>;
 

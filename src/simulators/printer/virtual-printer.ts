@@ -413,11 +413,14 @@ export class VirtualPrinter implements ReceiptPrinter {
     };
     // The first unit, the kick with it, is on paper (unless this was itself a resumed job).
     const resumed = this.interrupted?.jobSha256 === info.jobSha256;
-    if (job.openDrawer === true && !resumed && job.drawerOpened !== true) this.kicks.push(2);
+    const kicked = job.openDrawer === true && !resumed && job.drawerOpened !== true;
+    if (kicked) this.kicks.push(2);
     this.interrupted = info;
     keep(this.historyLimit, this.failed, { kind: job.kind, ...ref(job), fault: 'PARTIAL_PRINT' });
+    // As the ESC/POS adapters: a failure after the kick went out says so (ADR 0517).
     throw new FiscalError('PARTIAL_PRINT', 'virtual printer: the line dropped mid-job', {
       partialPrint: info,
+      ...(kicked ? { drawerOpened: true } : {}),
     });
   }
 

@@ -1,7 +1,7 @@
 import { bytesToBase64 } from '../../base64.js';
 import { receiptVatTables } from '../../documents/receipt-vat-tables.js';
 import { FiscalError } from '../../fiscal-error.js';
-import type { MerchantRecord } from '../../journal/records.js';
+import type { MerchantRecord, PrintRecord } from '../../journal/records.js';
 import type { Journal } from '../../ports/journal.js';
 import type { IndexedDocument, JournalIndex } from '../../ports/journal-index.js';
 import type { PartialPrintInfo, PrintOptions, ReceiptPrinter } from '../../ports/receipt-printer.js';
@@ -124,17 +124,36 @@ export function printerCodeOf(error: unknown): number {
   return 100;
 }
 
-/** A failed print: its printer code and, when part of it reached the paper, where to resume. */
+/**
+ * A failed print: its printer code, where to resume when part of it reached the paper, and
+ * whether its drawer kick went out (ADR 0517: then no later print of it kicks).
+ */
 export interface PrintFailure {
   printerCode: number;
   partialPrint?: PartialPrintInfo;
+  drawerOpened?: true;
 }
 
 export function printFailureOf(error: unknown): PrintFailure {
-  const partial = FiscalError.is(error)
-    ? (error.details?.partialPrint as PartialPrintInfo | undefined)
-    : undefined;
-  return { printerCode: printerCodeOf(error), ...(partial === undefined ? {} : { partialPrint: partial }) };
+  const details = FiscalError.is(error) ? error.details : undefined;
+  const partial = details?.partialPrint as PartialPrintInfo | undefined;
+  return {
+    printerCode: printerCodeOf(error),
+    ...(partial === undefined ? {} : { partialPrint: partial }),
+    ...(details?.drawerOpened === true ? { drawerOpened: true as const } : {}),
+  };
+}
+
+/** The `print` record of an attempt to print a document's original (and what the index folds). */
+export function originalPrintRecord(documentNo: number, failure: PrintFailure | undefined): PrintRecord {
+  return {
+    documentNo,
+    copy: false,
+    ok: failure === undefined,
+    ...(failure === undefined ? {} : { printerCode: failure.printerCode }),
+    ...(failure?.partialPrint === undefined ? {} : { partialPrint: failure.partialPrint }),
+    ...(failure?.drawerOpened ? { drawerOpened: true as const } : {}),
+  };
 }
 
 /**
@@ -176,13 +195,7 @@ export async function printOriginal(
   }
   const record = deps.journal.append({
     type: 'print',
-    body: {
-      documentNo: doc.document.documentNo,
-      copy: false,
-      ok: failure === undefined,
-      ...(failure === undefined ? {} : { printerCode: failure.printerCode }),
-      ...(failure?.partialPrint === undefined ? {} : { partialPrint: failure.partialPrint }),
-    },
+    body: originalPrintRecord(doc.document.documentNo, failure),
   });
   if (failure === undefined) await record;
   else await record.catch(() => undefined);

@@ -15,6 +15,7 @@ import { assertClockNotBehind } from './clock-check.js';
 import type { DocumentDeps } from './document-deps.js';
 import {
   electronicReceipt,
+  originalPrintRecord,
   type PreparedReceipt,
   prepareReceipt,
   printOriginal,
@@ -249,14 +250,9 @@ async function completeDocument(
       false,
       prepared ?? prepareReceipt(deps, doc, m),
     );
-    // The same body printOriginal wrote (partialPrint included: it sets printStarted, ADR 0507).
-    written.printed({
-      documentNo: record.documentNo,
-      copy: false,
-      ok: failure === undefined,
-      ...(failure === undefined ? {} : { printerCode: failure.printerCode }),
-      ...(failure?.partialPrint === undefined ? {} : { partialPrint: failure.partialPrint }),
-    });
+    // The same body printOriginal wrote (partialPrint sets printStarted, ADR 0507; drawerOpened
+    // keeps a reprint from kicking, ADR 0517).
+    written.printed(originalPrintRecord(record.documentNo, failure));
     if (failure !== undefined) {
       issued.printerCode = failure.printerCode;
       if (failure.partialPrint !== undefined) issued.partialPrint = failure.partialPrint;

@@ -107,6 +107,7 @@ class TailDocuments {
             printState: e.doc.printState,
             ...(e.doc.lastPrinterCode === undefined ? {} : { lastPrinterCode: e.doc.lastPrinterCode }),
             ...(e.doc.printStarted ? { printStarted: true as const } : {}),
+            ...(e.doc.drawerOpened ? { drawerOpened: true as const } : {}),
           };
           const next = afterPrint(current, record.body);
           e.doc.printState = next.printState;
@@ -114,6 +115,8 @@ class TailDocuments {
           else e.doc.lastPrinterCode = next.lastPrinterCode;
           if (next.printStarted) e.doc.printStarted = true;
           else delete e.doc.printStarted;
+          if (next.drawerOpened) e.doc.drawerOpened = true;
+          else delete e.doc.drawerOpened;
         });
         return;
       case 'repair': {

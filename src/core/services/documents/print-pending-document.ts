@@ -24,15 +24,16 @@ export class PrintPendingDocument {
         );
       }
       const { merchant } = await merchantOf(this.deps, doc);
-      // A failed attempt whose first unit reached the printer kicked the drawer already: printing
-      // again never kicks twice, also after a restart (ADR 0507, docs/printing.md).
+      // A failed attempt that sent the kick (ADR 0517), or whose first unit reached the printer
+      // (ADR 0507), opened the drawer already: printing again never kicks twice, also after a
+      // restart (docs/printing.md).
       const failure = await printOriginal(
         this.deps,
         doc,
         merchant,
         doc.document.openDrawer,
         options,
-        doc.printStarted === true,
+        doc.printStarted === true || doc.drawerOpened === true,
       );
       if (failure !== undefined) {
         throw printerError(

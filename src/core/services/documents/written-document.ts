@@ -64,6 +64,7 @@ export class WrittenDocument {
       printState: this.print.printState,
       ...(this.print.lastPrinterCode === undefined ? {} : { lastPrinterCode: this.print.lastPrinterCode }),
       ...(this.print.printStarted ? { printStarted: true as const } : {}),
+      ...(this.print.drawerOpened ? { drawerOpened: true as const } : {}),
     };
   }
 }

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { linesRepeatedNoneLost } from '../../../test/support/no-line-lost.js';
+import { DEFAULT_PROFILE } from '../../config/printer-profile.js';
+import { FiscalError } from '../../core/fiscal-error.js';
+import { BLOCK_PREFIX_SIZE } from '../../core/journal/record-codec.js';
+import type { JournalRecord, NewRecord } from '../../core/journal/records.js';
+import type { Chdu, ChduStatus } from '../../core/ports/chdu.js';
+import type { AppendOptions, Journal } from '../../core/ports/journal.js';
+import type { PrintJob } from '../../core/ports/receipt-printer.js';
+import { layoutFreeText } from '../../core/receipt/free-text-layout.js';
+import { layoutReceipt } from '../../core/receipt/receipt-layout.js';
+import { renderReceiptText } from '../../core/receipt/receipt-text.js';
+import { SAMPLE_RECEIPTS } from '../../core/receipt/sample-receipts.js';
+import { EscPosDecoder } from '../../simulators/printer/escpos-decoder.js';
+import { EscPosPaper, jobText, type PrintedJob } from '../../simulators/printer/escpos-paper.js';
+import { ChduPassThroughPrinter } from './chdu-pass-through-printer.js';
+
+const layout = layoutReceipt(SAMPLE_RECEIPTS.pdOnline, 48);
+const receipt: PrintJob = { kind: 'receipt', layout, openDrawer: true, reference: '202601/1' };
+
+const READY: ChduStatus = {
+  protocolVersion: '1.3',
+  storageOk: true,
+  printerReady: true,
+  deviceLocked: false,
+  printerInvalid: false,
+  serial: 1,
+  capacityBlocks: 100_000,
+  freeBlocks: 100_000,
+  blockDataSize: 505,
+};
+
+/** Print data in one CHDU Lite block (505 bytes less the block prefix). */
+const BLOCK_PRINT_BYTES = 505 - BLOCK_PREFIX_SIZE;
+
+/**
+ * The CHDÚ as the pass-through printer sees it: every `print-job` record's print data reach the
+ * printer behind it (kept in `forwarded`). The next write can be told to lose its answer, as with
+ * the CHDU Lite emulator's `lost-ack` fault on the first print block: that block is stored and
+ * forwarded, the host hears nothing back and the journal stops there (`printedBytes` 0).
+ */
+class ForwardingJournal implements Pick<Journal, 'append'> {
+  readonly forwarded: Uint8Array[] = [];
+  loseNextAnswer = false;
+  private recordNo = 0;
+
+  async append(record: NewRecord, options?: AppendOptions): Promise<JournalRecord> {
+    this.recordNo++;
+    if (this.loseNextAnswer) {
+      this.loseNextAnswer = false;
+      if (options?.print) this.forwarded.push(options.print.subarray(0, BLOCK_PRINT_BYTES));
+      throw new FiscalError('CHDU_NOT_CONNECTED', 'The CHDÚ did not answer the write.', {
+        recordNo: this.recordNo,
+        printedBytes: 0,
+      });
+    }
+    if (options?.print) this.forwarded.push(options.print);
+    return {
+      ...record,
+      version: 1,
+      recordNo: this.recordNo,
+      address: this.recordNo,
+      writtenAt: '',
+    } as JournalRecord;
+  }
+}
+
+const chdu: Pick<Chdu, 'status' | 'openDrawer'> = {
+  status: async () => READY,
+  openDrawer: async () => undefined,
+};
+
+/** What the printer behind the CHDÚ made of everything forwarded: the paper and the kicks. */
+function printerSaw(forwarded: readonly Uint8Array[]): { jobs: PrintedJob[]; kicks: number } {
+  const jobs: PrintedJob[] = [];
+  let kicks = 0;
+  const paper = new EscPosPaper(
+    (j) => jobs.push(j),
+    () => kicks++,
+  );
+  const decoder = new EscPosDecoder();
+  for (const bytes of forwarded) for (const cmd of decoder.push(bytes)) paper.apply(cmd);
+  return { jobs, kicks };
+}
+
+async function failure(p: Promise<unknown>): Promise<FiscalError> {
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
+  if (!FiscalError.is(e)) throw new Error(`expected a FiscalError, got ${String(e)}`);
+  return e;
+}
+
+describe('CHDU pass-through: the drawer opens at most once per receipt (ADR 0508, 0517)', () => {
+  it('the answer to the part holding the kick is lost (nothing acknowledged): 102 without partialPrint, the kick counts as sent, the reprint prints every line without it', async () => {
+    const journal = new ForwardingJournal();
+    const printer = new ChduPassThroughPrinter(chdu, journal, DEFAULT_PROFILE);
+    journal.loseNextAnswer = true;
+    const e = await failure(printer.print(receipt));
+    expect(e.resultCode).toBe(102);
+    await printer.print(receipt);
+    const saw = printerSaw(journal.forwarded);
+    // The lines of the unacknowledged block may be on paper twice; none is missing.
+    expect(saw.jobs).toHaveLength(1);
+    expect(linesRepeatedNoneLost(jobText(saw.jobs[0]!, 48), renderReceiptText(layout))).toBeGreaterThan(0);
+    expect(saw.kicks).toBe(1);
+    expect(e.details?.partialPrint).toBeUndefined();
+    expect(e.details?.drawerOpened).toBe(true);
+  });
+
+  it('with another job in between, the receipt printed again still does not kick', async () => {
+    const journal = new ForwardingJournal();
+    const printer = new ChduPassThroughPrinter(chdu, journal, DEFAULT_PROFILE);
+    journal.loseNextAnswer = true;
+    expect((await failure(printer.print(receipt))).resultCode).toBe(102);
+    await printer.print({ kind: 'text', layout: layoutFreeText('between', 48) });
+    await printer.print(receipt);
+    const saw = printerSaw(journal.forwarded);
+    expect(saw.jobs.at(-1) && jobText(saw.jobs.at(-1)!, 48)).toBe(renderReceiptText(layout));
+    expect(saw.kicks).toBe(1);
+  });
+});
