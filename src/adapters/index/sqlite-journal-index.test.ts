@@ -9,6 +9,7 @@ import {
   merchantRecord,
   printRecord,
 } from '../../../test/support/journal-fixtures.js';
+import { paragonKey } from '../../core/documents/paragon-key.js';
 import { FiscalError } from '../../core/fiscal-error.js';
 import {
   afterAttemptStarted,
@@ -239,6 +240,33 @@ describe('SqliteJournalIndex', () => {
     expect(index.lastSequenceId(2026, 5)).toBe(0);
     expect(index.lastDocumentNo()).toBe(2);
     expect(index.currentMerchant()?.recordNo).toBe(1);
+  });
+
+  it('finds a paragón by its number and day, moved by a repair of its issueDate (ADR 0431)', () => {
+    const paper = (issued: string) => ({
+      ...documentRecord(1).sfs,
+      Paragon: 'true',
+      ParagonNumber: '17',
+      IssueDate: issued,
+    });
+    feed(
+      { type: 'merchant', body: merchantRecord() },
+      { type: 'document', body: documentRecord(1, { sfs: paper('2026-03-01T18:00:00+01:00') }) },
+      { type: 'document', body: documentRecord(2) },
+    );
+    const key = (day: string) => ({ by: 'paragon', key: paragonKey(17, `${day}T09:00:00+01:00`) }) as const;
+    expect(index.findDocument(key('2026-03-01'))?.document.documentNo).toBe(1);
+    expect(index.findDocument(key('2026-03-02'))).toBeUndefined();
+    feed({
+      type: 'repair',
+      body: {
+        subject: { kind: 'document', documentNo: 1 },
+        reason: 'paper date',
+        sfs: paper('2026-02-28T18:00:00+01:00'),
+      },
+    });
+    expect(index.findDocument(key('2026-02-28'))?.document.documentNo).toBe(1);
+    expect(index.findDocument(key('2026-03-01'))).toBeUndefined();
   });
 
   it('derives send and print state, queues and repairs', () => {

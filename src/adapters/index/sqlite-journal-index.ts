@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { paragonKey } from '../../core/documents/paragon-key.js';
 import { FiscalError } from '../../core/fiscal-error.js';
 import {
   afterAttemptStarted,
@@ -115,6 +116,7 @@ export class SqliteJournalIndex implements JournalIndex {
         idempotency_key, uuid, body, send_state, sending_count, exchanges, print_state, create_ms)
         VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending', ?)`),
       insCode: db.prepare('INSERT OR REPLACE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)'),
+      delParagonCode: db.prepare("DELETE FROM document_codes WHERE kind = 'paragon' AND document_no = ?"),
       doc: db.prepare('SELECT * FROM documents WHERE document_no = ?'),
       lastCreated: db.prepare(DOCUMENT_ROW_READS.lastCreated),
       facts: db.prepare(DOCUMENT_ROW_READS.facts),
@@ -599,6 +601,15 @@ export class SqliteJournalIndex implements JournalIndex {
     this.q.insCode.run('pkp', d.pkp, d.documentNo);
     // ADR 0907: a QR payment id pays one document; the CHDÚ keeps which, the index finds it.
     for (const qr of d.qrPayments ?? []) this.q.insCode.run('qr', qr.id, d.documentNo);
+    this.putParagonCode(d);
+  }
+
+  /** ADR 0431: a paragón is found by its number and day, so the same paper is not entered twice. */
+  private putParagonCode(d: DocumentRecord): void {
+    this.q.delParagonCode.run(d.documentNo);
+    if (d.sfs.Paragon === 'true' && d.sfs.ParagonNumber !== undefined && d.sfs.IssueDate !== undefined) {
+      this.q.insCode.run('paragon', paragonKey(d.sfs.ParagonNumber, d.sfs.IssueDate), d.documentNo);
+    }
   }
 
   /**
@@ -687,6 +698,8 @@ export class SqliteJournalIndex implements JournalIndex {
     };
     if (r.okp) this.q.insCode.run('okp', r.okp.toLowerCase(), row.document_no);
     if (r.pkp) this.q.insCode.run('pkp', r.pkp, row.document_no);
+    // A repair may move a paragón's issueDate (fixDocument.issueDate): its key moves with it.
+    if (r.sfs) this.putParagonCode(repaired);
     const state = afterRepair(sendTrack(row), r).sendState;
     this.q.setDocRepair.run(
       JSON.stringify(repaired),
@@ -734,6 +747,8 @@ export class SqliteJournalIndex implements JournalIndex {
         return one(DOCUMENT_LOOKUPS.idempotencyKey, query.key);
       case 'qrPaymentId':
         return one(DOCUMENT_LOOKUPS.code, 'qr', query.id);
+      case 'paragon':
+        return one(DOCUMENT_LOOKUPS.code, 'paragon', query.key);
       case 'last':
         return one(DOCUMENT_LOOKUPS.last);
     }

@@ -74,4 +74,6 @@ export type DocumentQuery =
   | { by: 'idempotencyKey'; key: string }
   /** The document a QR payment id (`QR-…`) paid (ADR 0907): one at most. */
   | { by: 'qrPaymentId'; id: string }
+  /** The paragón entered under this key (`paragonKey`, ADR 0431): one at most. */
+  | { by: 'paragon'; key: string }
   | { by: 'last' };

@@ -1,8 +1,9 @@
 import { buildDocumentRecord } from '../../documents/document-record.js';
 import { fiscalInstant, numberDocument } from '../../documents/numbering.js';
+import { paragonKey } from '../../documents/paragon-key.js';
 import { buildSfsReceiptData, isVatPayer } from '../../documents/sfs-receipt-data.js';
 import type { ValidatedCashRequest, ValidatedStoreRequest } from '../../documents/store-request.js';
-import { FiscalError } from '../../fiscal-error.js';
+import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import { lastRequestRefusal } from '../../offline/last-request.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { PartialPrintInfo, PrintOptions } from '../../ports/receipt-printer.js';
@@ -10,6 +11,7 @@ import { RESULT_CODES } from '../../result-codes.js';
 import { sfsTextInSentence } from '../../sfs/error-text.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
+import { formatSfsDateTime } from '../../time.js';
 import type { UsableMerchant } from '../merchant-session.js';
 import { assertClockNotBehind } from './clock-check.js';
 import type { DocumentDeps } from './document-deps.js';
@@ -110,6 +112,21 @@ export function sfsFailure(doc: IndexedDocument): FiscalError {
 }
 
 /**
+ * ADR 0431: a paragón (a paper receipt written while the register could not issue) is entered once.
+ * The same number on the same day is the same paper: entered again — a POS retry without an
+ * Idempotency-Key, a double click — it would be registered and counted in the revenue twice.
+ */
+function assertParagonNotEntered(deps: DocumentDeps, paragon: { number: number; issueDate: Date }): void {
+  const issued = formatSfsDateTime(paragon.issueDate);
+  const earlier = deps.index.findDocument({ by: 'paragon', key: paragonKey(paragon.number, issued) });
+  if (!earlier) return;
+  throw invalidInput(
+    'paragonNumber',
+    `paragón ${paragon.number} of ${issued.slice(8, 10)}.${issued.slice(5, 7)}.${issued.slice(0, 4)} is already entered as document ${earlier.document.documentNumber} (internalDocumentId ${earlier.document.documentNo}); look it up with POST /api/document/get, or correct it with a REFUND/UPDATE document referring to it`,
+  );
+}
+
+/**
  * Issues one fiscal document (capability 6 flow), inside the write lock held by the caller:
  * validate (done by the caller) → number → build the record with PKP/OKP → write it to the CHDÚ →
  * register online within the limit → record the outcome in the CHDÚ → print or render → answer.
@@ -137,6 +154,7 @@ export async function issueDocument(
     ...(m.icDph === undefined ? {} : { icDph: m.icDph }),
   };
   const request = validate({ createDate, vatPayer: isVatPayer(identity) });
+  if ('paragon' in request && request.paragon) assertParagonNotEntered(deps, request.paragon);
   const numbering = numberDocument(createDate, (y, mo) => deps.index.lastSequenceId(y, mo));
   const sfs = buildSfsReceiptData(request, identity, numbering, createDate);
   // SFS spec §2.1: the PKP is signed once, at creation, over the strings of the message.

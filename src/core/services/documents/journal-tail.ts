@@ -1,3 +1,4 @@
+import { paragonKey } from '../../documents/paragon-key.js';
 import { FiscalError } from '../../fiscal-error.js';
 import {
   afterAttemptStarted,
@@ -231,6 +232,13 @@ function matches(e: Entry, q: DocumentQuery): boolean {
       return d.idempotency?.key === q.key;
     case 'qrPaymentId':
       return (d.qrPayments ?? []).some((p) => p.id === q.id);
+    case 'paragon':
+      return (
+        d.sfs.Paragon === 'true' &&
+        d.sfs.ParagonNumber !== undefined &&
+        d.sfs.IssueDate !== undefined &&
+        paragonKey(d.sfs.ParagonNumber, d.sfs.IssueDate) === q.key
+      );
     case 'last':
       return true;
   }

@@ -1,0 +1,86 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatSfsDateTime } from '../../src/core/time.js';
+import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
+
+/**
+ * ADR 0431: a paragón is entered once. The same number on the same day is the same paper receipt;
+ * entered again it would be registered and counted twice.
+ */
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const hoursAgo = (h: Harness, hours: number) =>
+  formatSfsDateTime(new Date(h.clock.now().getTime() - hours * 3600_000));
+
+describe('a paragón entered once', () => {
+  it('the same number and day again is 701 naming paragonNumber and the document it is; nothing written', async () => {
+    h = await startHarness();
+    const paragonDate = hoursAgo(h, 3);
+    const first = await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate }));
+    expect(first.body.resultCode).toBe(0);
+    const head = h.kasa.parts.journal.head()?.recordNo;
+    const again = await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate }));
+    expect(again.body.resultCode).toBe(701);
+    expect(again.body.field).toBe('paragonNumber');
+    expect(again.body.error).toContain(`already entered as document ${first.body.document.documentNumber}`);
+    expect(h.kasa.parts.journal.head()?.recordNo).toBe(head);
+    expect(h.sim.history().length).toBe(1);
+    // Another time of the same day is the same paper too.
+    const sameDay = formatSfsDateTime(new Date(h.clock.now().getTime() - 3 * 3600_000 + 60_000));
+    if (sameDay.slice(0, 10) === paragonDate.slice(0, 10)) {
+      expect(
+        (await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate: sameDay }))).body
+          .resultCode,
+      ).toBe(701);
+    }
+  });
+
+  it('another number, or the same number on another day, is another paragón', async () => {
+    h = await startHarness();
+    expect(
+      (await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate: hoursAgo(h, 3) }))).body
+        .resultCode,
+    ).toBe(0);
+    expect(
+      (await h.post('/api/document/store', pd({ paragonNumber: 18, paragonDate: hoursAgo(h, 3) }))).body
+        .resultCode,
+    ).toBe(0);
+    expect(
+      (await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate: hoursAgo(h, 50) }))).body
+        .resultCode,
+    ).toBe(0);
+  });
+
+  it('a retry with the same Idempotency-Key still gets the first answer', async () => {
+    h = await startHarness();
+    const body = pd({ paragonNumber: 9, paragonDate: hoursAgo(h, 3) });
+    const key = { 'idempotency-key': 'paragon-9-retry' };
+    const first = await h.post('/api/document/store', body, key);
+    expect(first.body.resultCode).toBe(0);
+    const retry = await h.post('/api/document/store', body, key);
+    expect(retry.body.resultCode).toBe(0);
+    expect(retry.body.document.documentNumber).toBe(first.body.document.documentNumber);
+  });
+
+  it('still refused after the index is rebuilt from the CHDÚ', async () => {
+    h = await startHarness();
+    const paragonDate = hoursAgo(h, 3);
+    expect((await h.post('/api/document/store', pd({ paragonNumber: 5, paragonDate }))).body.resultCode).toBe(
+      0,
+    );
+    const dataDir = h.dataDir;
+    await h.close();
+    h = undefined;
+    for (const f of ['index.sqlite', 'index.sqlite-wal', 'index.sqlite-shm'])
+      rmSync(join(dataDir, f), { force: true });
+    h = await startHarness({ dataDir });
+    const again = await h.post('/api/document/store', pd({ paragonNumber: 5, paragonDate }));
+    expect(again.body.resultCode).toBe(701);
+    expect(again.body.field).toBe('paragonNumber');
+  });
+});
