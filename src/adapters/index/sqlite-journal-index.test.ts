@@ -22,6 +22,7 @@ import {
   type SendTrack,
 } from '../../core/journal/derived-state.js';
 import type { JournalRecord, NewRecord } from '../../core/journal/records.js';
+import type { SfsReceiptData } from '../../core/sfs/message.js';
 import { DOCUMENT_LOOKUPS, DOCUMENT_ROW_READS, SqliteJournalIndex } from './sqlite-journal-index.js';
 
 let dir: string;
@@ -243,7 +244,7 @@ describe('SqliteJournalIndex', () => {
   });
 
   it('finds a paragón by its number and day, moved by a repair of its issueDate (ADR 0431)', () => {
-    const paper = (issued: string) => ({
+    const paper = (issued: string): SfsReceiptData => ({
       ...documentRecord(1).sfs,
       Paragon: 'true',
       ParagonNumber: '17',
