@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE } from '../../src/config/printer-profile.js';
+import { renderReceiptText } from '../../src/core/receipt/receipt-text.js';
+import { documentLayout } from '../../src/core/services/documents/document-receipt.js';
 import { EscPosPrinterSim } from '../../src/simulators/printer/escpos-printer-sim.js';
 import { CutAfterKickProxy } from '../support/cut-after-kick-proxy.js';
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 import { waitFor } from '../support/offline-helpers.js';
-import { dropPoint } from '../support/printer-drop-point.js';
+import { dropInFirstLine, dropPoint } from '../support/printer-drop-point.js';
 
 let h: Harness | undefined;
 let sim: EscPosPrinterSim | undefined;
@@ -98,4 +100,55 @@ describe('a drawer opens at most once per receipt, also across a restart (ADR 05
     expect(sim.drawerKicks).toHaveLength(1);
     expect(h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })?.printState).toBe('printed');
   }, 90_000);
+
+  it('the printer confirmed the first unit (ESC @ and the kick, no line), then the line drops: 102 without partialPrint, not handed over, and /api/document/print prints every line without a second kick', async () => {
+    sim = await EscPosPrinterSim.start({ rowsPerSecond: 200_000 });
+    // Confirming printing: the process ID after the first unit proves the kick was carried out
+    // before the power cut 5 bytes into the first line, so the kick count below proves something.
+    const profile = { ...DEFAULT_PROFILE, confirm: 'printed' as const };
+    const printer = { kind: 'tcp' as const, host: sim.host, port: sim.port, profile };
+    const dataDir = mkdtempSync(join(tmpdir(), 'kasa-drawer-'));
+    const markDir = mkdtempSync(join(tmpdir(), 'kasa-drawer-marks-'));
+    h = await startHarness({ printer, dataDir, markDir });
+
+    sim.set({ dropAfterBytes: dropInFirstLine(profile) });
+    const cut = await h.post('/api/document/store', pd({ openDrawer: true }));
+    // ADR 0507 as amended: the first unit holds no receipt content, so its confirmation does not
+    // make the job started; the printer code alone, with the kick reported for the record.
+    expect(cut.body).toMatchObject({ resultCode: 507, printResultCode: 102 });
+    expect(cut.body.partialPrint).toBeUndefined();
+    expect(sim.drawerKicks).toHaveLength(1);
+    expect(sim.jobs).toHaveLength(0);
+    expect(sim.openJobText()).toBe('');
+    // Not a line on the paper: the document is not handed over (ADR 0712), the kick is kept.
+    const indexed = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 });
+    expect(indexed).toMatchObject({ printState: 'failed', lastPrinterCode: 102, drawerOpened: true });
+    expect(indexed?.printStarted).toBeUndefined();
+
+    // The print record says the same after a restart with the index rebuilt from the CHDÚ.
+    await h.close();
+    for (const f of ['index.sqlite', 'index.sqlite-wal', 'index.sqlite-shm'])
+      rmSync(join(dataDir, f), { force: true });
+    h = await startHarness({ printer, dataDir, markDir });
+    const rebuilt = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 });
+    expect(rebuilt).toMatchObject({ printState: 'failed', drawerOpened: true });
+    expect(rebuilt?.printStarted).toBeUndefined();
+
+    expect((await h.post('/api/document/print', {})).body).toEqual({ resultCode: 0 });
+    const [job] = await sim.waitForJobs(1);
+    // The whole receipt from its first line, each line once (printing is confirmed), no second kick.
+    expect(job!.text).toBe(lastLayoutText(h));
+    expect(job!.qrCodes.at(-1)).toBe(cut.body.document.qrCode);
+    expect(sim.drawerKicks).toHaveLength(1);
+    expect(h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 1 })?.printState).toBe('printed');
+  }, 90_000);
 });
+
+/** The text of the last document's receipt as kasa lays it out. */
+function lastLayoutText(harness: Harness): string {
+  const index = harness.kasa.parts.index;
+  const doc = index.findDocument({ by: 'last' });
+  const merchant = index.currentMerchant();
+  if (!doc || !merchant) throw new Error('no document or merchant');
+  return renderReceiptText(documentLayout(doc, merchant.merchant, DEFAULT_PROFILE.charsPerLine));
+}

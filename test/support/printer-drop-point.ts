@@ -1,3 +1,7 @@
+import { EscPosEncoder } from '../../src/adapters/printer/escpos-encoder.js';
+import type { PrinterProfile } from '../../src/config/printer-profile.js';
+import { layoutFreeText } from '../../src/core/receipt/free-text-layout.js';
+
 /**
  * Where the line should drop in the next receipt: in the middle of its fourth printed line. The
  * reference is the last job's bytes from its ESC @ on (status requests before it vary); a new job
@@ -27,4 +31,17 @@ export function dropPoint(lastJobBytes: Uint8Array): number {
     return 6 + (at - start) + 9 + 2;
   }
   throw new Error('no third line in the reference job');
+}
+
+/**
+ * Where the line should drop in the next job with a drawer kick: 5 bytes into its first line, once
+ * the first unit (ESC @, ESC p, font, code page) and its confirmation request went out. The job
+ * starts with DLE EOT 1 and DLE EOT 4 (6 bytes); the first unit does not depend on the receipt.
+ */
+export function dropInFirstLine(profile: PrinterProfile): number {
+  const init = new EscPosEncoder(profile).encode(layoutFreeText('x', profile.charsPerLine), {
+    openDrawer: true,
+  }).units[0]!;
+  const confirmation = profile.confirm === 'printed' ? 11 : 3; // GS ( H fn 48, or DLE EOT 1
+  return 6 + init.end + confirmation + 5;
 }

@@ -14,6 +14,7 @@ import { SAMPLE_RECEIPTS } from '../../core/receipt/sample-receipts.js';
 import { EscPosDecoder } from '../../simulators/printer/escpos-decoder.js';
 import { EscPosPaper, jobText, type PrintedJob } from '../../simulators/printer/escpos-paper.js';
 import { ChduPassThroughPrinter } from './chdu-pass-through-printer.js';
+import { EscPosEncoder } from './escpos-encoder.js';
 
 const layout = layoutReceipt(SAMPLE_RECEIPTS.pdOnline, 48);
 const receipt: PrintJob = { kind: 'receipt', layout, openDrawer: true, reference: '202601/1' };
@@ -41,11 +42,24 @@ const BLOCK_PRINT_BYTES = 505 - BLOCK_PREFIX_SIZE;
  */
 class ForwardingJournal implements Pick<Journal, 'append'> {
   readonly forwarded: Uint8Array[] = [];
+  /** The `print-job` records asked for, with their print data. */
+  readonly written: Array<{ body: unknown; print: Uint8Array }> = [];
   loseNextAnswer = false;
+  /** The next write: its first print block is forwarded and acknowledged, then the CHDÚ goes away. */
+  dropAfterFirstBlock = false;
   private recordNo = 0;
 
   async append(record: NewRecord, options?: AppendOptions): Promise<JournalRecord> {
     this.recordNo++;
+    if (options?.print) this.written.push({ body: record.body, print: options.print });
+    if (this.dropAfterFirstBlock && options?.print) {
+      this.dropAfterFirstBlock = false;
+      this.forwarded.push(options.print.subarray(0, BLOCK_PRINT_BYTES));
+      throw new FiscalError('CHDU_NOT_CONNECTED', 'The CHDÚ went away.', {
+        recordNo: this.recordNo,
+        printedBytes: BLOCK_PRINT_BYTES,
+      });
+    }
     if (this.loseNextAnswer) {
       this.loseNextAnswer = false;
       if (options?.print) this.forwarded.push(options.print.subarray(0, BLOCK_PRINT_BYTES));
@@ -119,5 +133,39 @@ describe('CHDU pass-through: the drawer opens at most once per receipt (ADR 0508
     const saw = printerSaw(journal.forwarded);
     expect(saw.jobs.at(-1) && jobText(saw.jobs.at(-1)!, 48)).toBe(renderReceiptText(layout));
     expect(saw.kicks).toBe(1);
+  });
+
+  it('the CHDÚ acknowledged the first unit (ESC @ + kick) but no whole line, then went away: not started (102 without partialPrint), the reprint is the whole job from byte 0 without the kick', async () => {
+    // A first line the code page lacks goes as a picture of the text, longer than a CHDÚ block: the
+    // acknowledged block holds the first unit and only the start of that picture. ADR 0507 once
+    // counted this as started (106, printedLines 0, the document handed over); since ADR 0517 the
+    // kick is remembered on its own, and only confirmed receipt content starts a job.
+    const text: PrintJob = {
+      kind: 'text',
+      layout: layoutFreeText('✓ Ďakujeme\nDruhý riadok\nTretí riadok', 48),
+      openDrawer: true,
+    };
+    const encoder = new EscPosEncoder(DEFAULT_PROFILE);
+    const job = encoder.encode(text.layout, { openDrawer: true });
+    expect(job.units[0]!.end).toBeLessThan(BLOCK_PRINT_BYTES);
+    expect(job.units[1]!.end).toBeGreaterThan(BLOCK_PRINT_BYTES);
+    const journal = new ForwardingJournal();
+    const printer = new ChduPassThroughPrinter(chdu, journal, DEFAULT_PROFILE);
+    journal.dropAfterFirstBlock = true;
+    const e = await failure(printer.print(text));
+    expect(e.resultCode).toBe(102);
+    expect(e.details?.partialPrint).toBeUndefined();
+    expect(e.details?.drawerOpened).toBe(true);
+    expect(printerSaw(journal.forwarded).kicks).toBe(1);
+    await printer.print(text);
+    // The reprint: the whole job from its first line, encoded without the kick.
+    const whole = encoder.encode(text.layout);
+    const reprint = journal.written.at(-1)!;
+    expect(reprint.body).toMatchObject({ offset: 0, totalBytes: whole.bytes.length });
+    expect(reprint.print).toEqual(whole.bytes);
+    const saw = printerSaw([reprint.print]);
+    expect(saw.kicks).toBe(0);
+    // On paper: the picture of the first line, then every other line.
+    expect(jobText(saw.jobs[0]!, 48)).toMatch(/^ *\[image 576x24\]\nDruhý riadok\nTretí riadok\n/);
   });
 });

@@ -239,8 +239,10 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
   }
 
   /**
-   * The error of a job stopped part way: 106 (or the device's code) with where to resume; with
-   * `drawerOpened` when its kick went out, also when nothing else counts as printed.
+   * The error of a job stopped part way: 106 (or the device's code) with where to resume once a
+   * unit with receipt content was acknowledged — the first unit alone (ESC @, the kick) does not
+   * start a job (ADR 0507 as amended); with `drawerOpened` when its kick went out, also when
+   * nothing of the receipt counts as forwarded.
    */
   private cutShort(e: unknown, stopped: StoppedJob, kicked: boolean): FiscalError {
     const base = toPrinterError(e);

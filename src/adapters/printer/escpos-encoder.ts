@@ -28,7 +28,7 @@ export interface EscPosJob {
   prelude: Uint8Array;
   /** Lines printed as images because the code page lacks one of their characters. */
   rasterLines: number;
-  /** The first unit (`init`) kicks the drawer: once it reached the printer, never send it again. */
+  /** The first unit (`init`) kicks the drawer: once it went out, this job never kicks again (ADR 0517). */
   drawerKick: boolean;
 }
 

@@ -194,19 +194,29 @@ describe('a power cut mid-job: nothing printed goes missing (ADR 0507)', () => {
   }, 30_000);
 });
 
-describe('the drawer opens once per receipt (capability 11 review)', () => {
-  it('a line lost right after the first unit (ESC @ + kick) arrived: the reprint does not kick again', async () => {
-    const r = await rig(DEFAULT_PROFILE, { rowsPerSecond: 200_000 });
+describe.each([
+  ['received', DEFAULT_PROFILE, 3],
+  ['printed', PRINTED, 11],
+])('the drawer opens once per receipt (capability 11 review; confirm=%s)', (_, profile, perUnit) => {
+  // ADR 0507 once counted a job with a kick as started as soon as its first unit (ESC @, the kick,
+  // font, code page) was confirmed: 106 with printedLines 0, and the document counted as handed
+  // over (ADR 0712) though no line reached the paper. The kick is remembered on its own since ADR
+  // 0517, so only confirmed receipt content starts a job (ADR 0507, amended): this is now the
+  // plain printer code, carrying the kick.
+  it('a line lost right after the first unit (ESC @ + kick) was confirmed, before any line: not started (102 without partialPrint, nothing of the receipt can be on paper), the kick counts as sent: the reprint prints every line and does not kick again', async () => {
+    const r = await rig(profile, { rowsPerSecond: 200_000 });
     try {
-      const job = new EscPosEncoder(DEFAULT_PROFILE).encode(layout, { openDrawer: true });
+      const job = new EscPosEncoder(profile).encode(layout, { openDrawer: true });
       expect(job.drawerKick).toBe(true);
-      // The first unit and its DLE EOT arrive, the line drops 5 bytes into the first line.
-      r.sim.set({ dropAfterBytes: lineOffsetOf(job, 1, 5, 3) });
+      // The first unit and its confirmation arrive, the power goes 5 bytes into the first line.
+      r.sim.set({ dropAfterBytes: lineOffsetOf(job, 1, 5, perUnit) });
       const e = await failure(r.printer.print(receipt(true)));
-      expect(e.resultCode).toBe(106);
-      expect((e.details?.partialPrint as PartialPrintInfo | undefined)?.resumeOffset).toBe(job.units[0]!.end);
+      expect(e.resultCode).toBe(102);
+      expect(e.details?.partialPrint).toBeUndefined();
+      expect(e.details?.drawerOpened).toBe(true);
       await r.printer.print(receipt(true));
       const [printed] = await r.sim.waitForJobs(1);
+      // The whole receipt from its first line, each line once.
       expect(printed!.text).toBe(renderReceiptText(layout));
       // Every byte the printer got, both attempts: one ESC p.
       expect(countKicks(printed!.bytes)).toBe(1);
@@ -214,20 +224,40 @@ describe('the drawer opens once per receipt (capability 11 review)', () => {
       await r.close();
     }
   }, 60_000);
-});
 
-describe('the drawer opens once per receipt, also with another job in between', () => {
-  it('the receipt printed whole again after another job does not kick again', async () => {
-    const r = await rig(DEFAULT_PROFILE, { rowsPerSecond: 200_000 });
+  it('the same with another job in between: the receipt printed whole again does not kick again', async () => {
+    const r = await rig(profile, { rowsPerSecond: 200_000 });
     try {
-      const job = new EscPosEncoder(DEFAULT_PROFILE).encode(layout, { openDrawer: true });
-      r.sim.set({ dropAfterBytes: lineOffsetOf(job, 1, 5, 3) });
-      expect((await failure(r.printer.print(receipt(true)))).resultCode).toBe(106);
+      const job = new EscPosEncoder(profile).encode(layout, { openDrawer: true });
+      r.sim.set({ dropAfterBytes: lineOffsetOf(job, 1, 5, perUnit) });
+      const e = await failure(r.printer.print(receipt(true)));
+      expect(e.resultCode).toBe(102);
+      expect(e.details?.partialPrint).toBeUndefined();
       await r.printer.print({ kind: 'text', layout: layoutFreeText('between', 48) });
       await r.printer.print(receipt(true));
       const jobs = await r.sim.waitForJobs(2);
       expect(jobs.at(-1)!.text).toBe(renderReceiptText(layout));
       expect(jobs.reduce((n, j) => n + countKicks(j.bytes), 0)).toBe(1);
+    } finally {
+      await r.close();
+    }
+  }, 60_000);
+
+  it('a line lost once the first line was confirmed: started (106, that line reported), the resumed print does not kick again', async () => {
+    const r = await rig(profile, { rowsPerSecond: 200_000 });
+    try {
+      const job = new EscPosEncoder(profile).encode(layout, { openDrawer: true });
+      r.sim.set({ dropAfterBytes: lineOffsetOf(job, 2, 5, perUnit) });
+      const e = await failure(r.printer.print(receipt(true)));
+      expect(e.resultCode).toBe(106);
+      const partial = e.details?.partialPrint as PartialPrintInfo;
+      // With confirm=received the line is only known to have arrived (a buffer back: unconfirmed).
+      expect(partial.printedLines + (partial.unconfirmedLines ?? 0)).toBe(1);
+      expect(e.details?.drawerOpened).toBe(true);
+      await r.printer.print(receipt(true));
+      const [printed] = await r.sim.waitForJobs(1);
+      expect(linesRepeatedNoneLost(printed!.text, renderReceiptText(layout))).toBeGreaterThanOrEqual(0);
+      expect(countKicks(printed!.bytes)).toBe(1);
     } finally {
       await r.close();
     }

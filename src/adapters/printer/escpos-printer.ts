@@ -115,10 +115,10 @@ export class EscPosPrinter implements ReceiptPrinter {
           ...(job.images ? { images: job.images } : {}),
         });
       encoded = encode(job.openDrawer === true);
-      // The same receipt again after its kick went out (the line dropped before anything was
+      // The same receipt again after its kick went out (the line dropped before a line of it was
       // confirmed, another job came in between, or kasa restarted and the CHDÚ says so): the
       // drawer opened already, once per receipt (ADR 0507, 0517); the job is sent whole without
-      // the kick. A job cut short here resumes after its first unit instead.
+      // the kick. A job cut short here (106) resumes after its first unit instead.
       const sha = sha256(encoded.bytes);
       const kickedBefore = this.kicked.has(sha) || job.drawerOpened === true;
       if (encoded.drawerKick && kickedBefore && this.interrupted?.jobSha256 !== sha) {
@@ -351,8 +351,9 @@ export class EscPosPrinter implements ReceiptPrinter {
       const stopped = stoppedAt(progress);
       if (stopped.complete) return; // everything is on paper; only the last answer was lost
       if (!FiscalError.is(e)) await this.transport.close().catch(() => undefined);
-      // The kick went out (and the caller records it) even when nothing else counts as printed:
-      // the job is then not started — no partialPrint, printed whole again, without the kick.
+      // The kick went out (and the caller records it) even when no line of the receipt was
+      // confirmed — the first unit alone confirmed included: the job is then not started (ADR
+      // 0507 as amended) — no partialPrint, printed whole again, without the kick.
       const kicked = job.drawerKick && (kickSent || stopped.started);
       if (kicked) this.kicked.add(sha);
       const kick = kicked ? { drawerOpened: true } : {};

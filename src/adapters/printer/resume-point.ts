@@ -32,7 +32,12 @@ export interface JobProgress {
 }
 
 export interface StoppedJob {
-  /** Something of the job may be on paper (or the drawer was kicked): printing again resumes. */
+  /**
+   * Receipt content of the job may be on paper: a unit holding some (a line, a picture, a code —
+   * what `printedLines` counts) was confirmed, or an earlier attempt got that far. A failure then
+   * carries `partialPrint` and printing again resumes. The first unit alone (ESC @, the drawer
+   * kick, font, code page) prints nothing and does not start a job (ADR 0507 as amended).
+   */
   started: boolean;
   /** All of the job is on paper for certain: nothing to resume. */
   complete: boolean;
@@ -45,13 +50,14 @@ export interface StoppedJob {
  * unprinted, and loses them when switched off. So without a process-ID confirmation the job
  * resumes at the end of the last unit that lies a whole receive buffer before the newest
  * confirmed byte: lines may be printed twice, never lost. With one (`printedEnd`), exactly there.
- * The first unit (ESC @, the drawer kick) is never sent again once it arrived: a resumed print
- * sends the prelude without the kick, so a drawer never opens twice for one receipt.
+ * A resumed print sends the prelude (ESC @, font, code page) and never the first unit again. The
+ * job is started only once a unit with receipt content arrived: the first unit holds none, and
+ * its drawer kick is remembered apart from this (ADR 0517), so a job whose first unit alone was
+ * confirmed is printed whole again, without the kick, and its document is not handed over.
  */
 export function stoppedAt(p: JobProgress): StoppedJob {
   const units = p.job.units;
-  const init = units[0];
-  const initEnd = init?.end ?? 0;
+  const initEnd = units[0]?.end ?? 0;
   let arrivedEnd = p.from;
   let surely = p.from;
   for (const u of p.sent) {
@@ -61,9 +67,8 @@ export function stoppedAt(p: JobProgress): StoppedJob {
   }
   if (p.printedEnd !== undefined) surely = Math.max(p.from, Math.min(p.printedEnd, arrivedEnd));
   const resumeOffset = arrivedEnd >= initEnd ? Math.max(surely, initEnd) : surely;
-  const started =
-    p.from > 0 || arrivedEnd > initEnd || (p.job.drawerKick && init !== undefined && arrivedEnd >= initEnd);
-  const content = (u: PrintUnit) => u.kind !== 'init' && u.kind !== 'cut';
+  // A resumed job (`from` > 0) was started by an earlier attempt.
+  const started = p.from > 0 || units.some((u) => content(u) && u.end <= arrivedEnd);
   const onPaper = units.filter((u) => u.end <= resumeOffset);
   const last = [...onPaper].reverse().find((u) => u.text !== undefined && u.text !== '');
   const unconfirmed = units.filter((u) => content(u) && u.end > resumeOffset && u.end <= arrivedEnd).length;
@@ -79,6 +84,11 @@ export function stoppedAt(p: JobProgress): StoppedJob {
       jobSha256: p.jobSha256,
     },
   };
+}
+
+/** A unit that puts receipt content on paper — what `printedLines` counts; not ESC @ or a cut. */
+function content(u: PrintUnit): boolean {
+  return u.kind !== 'init' && u.kind !== 'cut';
 }
 
 /**

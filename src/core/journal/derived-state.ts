@@ -19,10 +19,11 @@ export interface PrintTrack {
   printState: PrintState;
   lastPrinterCode?: number;
   /**
-   * A failed print of the original got far enough to leave `partialPrint` (ADR 0507): its first
-   * unit, the drawer kick with it, reached the printer, and part of the receipt may be on paper
-   * (the document counts as handed over, ADR 0712). Kept through later failures, so a reprint
-   * never kicks again — also after a restart, when the adapter's memory is gone.
+   * A failed print of the original got far enough to leave `partialPrint` (ADR 0507 as amended):
+   * a unit with receipt content reached the printer, not just the first unit, so part of the
+   * receipt may be on paper (the document counts as handed over, ADR 0712). Kept through later
+   * failures, so a reprint never kicks again — also after a restart, when the adapter's memory
+   * is gone.
    */
   printStarted?: true;
   /**

@@ -40,9 +40,10 @@ export interface IndexedDocument {
   printState: PrintState;
   lastPrinterCode?: number;
   /**
-   * The first unit of the original (the drawer kick with it) reached the printer in a failed
-   * attempt (a print record with `partialPrint`, ADR 0507): part of it may be on paper, it counts
-   * as handed over (ADR 0712), and printing it again never kicks.
+   * A failed attempt got receipt content of the original to the printer — a line, a picture or a
+   * code confirmed, not just the first unit (a print record with `partialPrint`, ADR 0507 as
+   * amended): part of it may be on paper, it counts as handed over (ADR 0712), and printing it
+   * again never kicks (its kick went out before that content).
    */
   printStarted?: true;
   /**

@@ -24,9 +24,10 @@ export class PrintPendingDocument {
         );
       }
       const { merchant } = await merchantOf(this.deps, doc);
-      // A failed attempt that sent the kick (ADR 0517), or whose first unit reached the printer
-      // (ADR 0507), opened the drawer already: printing again never kicks twice, also after a
-      // restart (docs/printing.md).
+      // A failed attempt that sent the kick (ADR 0517), or that left part of the receipt on paper
+      // (`printStarted`, ADR 0507; an older print record has `partialPrint` without
+      // `drawerOpened`), opened the drawer already: printing again never kicks twice, also after
+      // a restart (docs/printing.md).
       const failure = await printOriginal(
         this.deps,
         doc,
