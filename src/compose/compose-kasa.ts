@@ -66,6 +66,8 @@ const CLOSE_GRACE_MS = 10_000;
  * unit file's `TimeoutStopSec=30` leaves the rest for closing (ADR 0808).
  */
 const STOP_WRITER_WAIT_MS = 20_000;
+/** Past that time, how long the writer still gets once its SFS send has ended (ADR 0808). */
+const AFTER_SFS_WRITER_WAIT_MS = 5_000;
 
 /** The running register: the HTTP app and everything behind it. */
 export interface Kasa {
@@ -113,6 +115,8 @@ export interface ComposeOverrides {
   printerSleep?: Sleep;
   /** QR payment background timing (tests shorten it). */
   qrJobs?: { tickMs?: number; pollWhilePendingMs?: number };
+  /** How long a stop waits for a writer still at work (default 20 s, ADR 0808; tests shorten it). */
+  stopWriterWaitMs?: number;
 }
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -457,7 +461,7 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       qrPayments,
     },
     async close() {
-      const writerDeadline = Date.now() + STOP_WRITER_WAIT_MS;
+      const writerDeadline = Date.now() + (overrides.stopWriterWaitMs ?? STOP_WRITER_WAIT_MS);
       pacing.stop();
       await events.stop();
       // A connection that never sends a request (a client's spare pooled socket) would hold
@@ -471,12 +475,20 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
       await qrPayments.close();
       // ADR 0808: a request cut off above may still be writing its outcome or print record; the
       // CHDÚ, printer and SFS close under it only once it is done, or when the stop's time is up.
-      if (!(await settlesBy(lock.idle(), writerDeadline))) {
-        logger.warn(
-          `stopping while ${lock.holder ?? 'a writer'} is still at work: the CHDÚ, printer and SFS close under it`,
-        );
+      if (await settlesBy(lock.idle(), writerDeadline)) {
+        await closeAll();
+        return;
       }
-      await closeAll();
+      logger.warn(`stopping while ${lock.holder ?? 'a writer'} is still at work past the stop's wait`);
+      await nop.close();
+      // Closing the SFS connection lets a send under way end (its answer or its limit); the request
+      // then writes its outcome and prints: a few seconds more before the printer and the CHDÚ close.
+      await sfs.close();
+      if (!(await settlesBy(lock.idle(), Date.now() + AFTER_SFS_WRITER_WAIT_MS))) {
+        logger.warn(`the printer and the CHDÚ close under ${lock.holder ?? 'a writer'} still at work`);
+      }
+      await printer.close();
+      await storage.close();
     },
   };
 }

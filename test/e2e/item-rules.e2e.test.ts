@@ -84,6 +84,18 @@ describe('old VAT rates against a document of this register (2026)', () => {
     await stored(h, refund('VAT_20', 'O-7DBCDA8A56EE426DBCDA8A56EE426D1A'));
     await stored(h, refund('VAT_10', '4711', 'UPDATE'));
   });
+
+  it('accepts the old rate on a correction of this register’s own refund of a pre-2025 sale', async () => {
+    // The refund is issued in 2026 but carries 20 %: it corrects a 2024 supply, and so does its correction.
+    const oldRefund = await stored(h, refund('VAT_20', '2024/000123'));
+    await stored(
+      h,
+      body(
+        [item({ itemType: 'UPDATE', price: 0.5, vatRate: 'VAT_20', referenceDocumentId: oldRefund.uuid })],
+        0.5,
+      ),
+    );
+  });
 });
 
 describe('old VAT rates against a pre-2025 document of this register', () => {

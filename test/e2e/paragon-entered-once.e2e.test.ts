@@ -17,10 +17,16 @@ afterEach(async () => {
 const hoursAgo = (h: Harness, hours: number) =>
   formatSfsDateTime(new Date(h.clock.now().getTime() - hours * 3600_000));
 
+/** `dd.MM.yyyy HH:mm:ss` (Bratislava time) on the day two days ago: two times of one shop day. */
+const twoDaysAgoAt = (h: Harness, time: string) => {
+  const day = hoursAgo(h, 48).slice(0, 10);
+  return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)} ${time}`;
+};
+
 describe('a paragón entered once', () => {
   it('the same number and day again is 701 naming paragonNumber and the document it is; nothing written', async () => {
     h = await startHarness();
-    const paragonDate = hoursAgo(h, 3);
+    const paragonDate = twoDaysAgoAt(h, '10:00:00');
     const first = await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate }));
     expect(first.body.resultCode).toBe(0);
     const head = h.kasa.parts.journal.head()?.recordNo;
@@ -31,13 +37,49 @@ describe('a paragón entered once', () => {
     expect(h.kasa.parts.journal.head()?.recordNo).toBe(head);
     expect(h.sim.history().length).toBe(1);
     // Another time of the same day is the same paper too.
-    const sameDay = formatSfsDateTime(new Date(h.clock.now().getTime() - 3 * 3600_000 + 60_000));
-    if (sameDay.slice(0, 10) === paragonDate.slice(0, 10)) {
-      expect(
-        (await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate: sameDay }))).body
-          .resultCode,
-      ).toBe(701);
-    }
+    const sameDay = await h.post(
+      '/api/document/store',
+      pd({ paragonNumber: 17, paragonDate: twoDaysAgoAt(h, '18:30:00') }),
+    );
+    expect(sameDay.body.resultCode).toBe(701);
+  });
+
+  it('a paragón set aside (never registered) may be entered again', async () => {
+    h = await startHarness();
+    const paragonDate = twoDaysAgoAt(h, '10:00:00');
+    h.sim.injectFault({ kind: 'soap-fault', code: -2, text: 'Chyba schémy.' });
+    expect(
+      (await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate }))).body.resultCode,
+    ).toBe(501);
+    const stuck = h.kasa.parts.index.findDocument({ by: 'last' })!;
+    const aside = await h.post('/api/offline/set-aside', {
+      internalDocumentId: stuck.document.documentNo,
+      reason: 'wrong VAT typed; entered again',
+    });
+    expect(aside.body.resultCode).toBe(0);
+    expect(
+      (await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate }))).body.resultCode,
+    ).toBe(0);
+  });
+
+  it('a repair may not move a paragón onto a day where its number is another document', async () => {
+    h = await startHarness();
+    const first = await h.post(
+      '/api/document/store',
+      pd({ paragonNumber: 17, paragonDate: twoDaysAgoAt(h, '10:00:00') }),
+    );
+    expect(first.body.resultCode).toBe(0);
+    h.sim.injectFault({ kind: 'soap-fault', code: -2, text: 'Chyba schémy.' });
+    const wrongDay = formatSfsDateTime(new Date(h.clock.now().getTime() - 3 * 3600_000));
+    expect(
+      (await h.post('/api/document/store', pd({ paragonNumber: 17, paragonDate: wrongDay }))).body.resultCode,
+    ).toBe(501);
+    const repair = await h.post('/api/document/update', {
+      fixDocument: { issueDate: twoDaysAgoAt(h, '11:00:00') },
+    });
+    expect(repair.body.resultCode).toBe(701);
+    expect(repair.body.field).toBe('fixDocument.issueDate');
+    expect(repair.body.error).toContain(`already document ${first.body.document.documentNumber}`);
   });
 
   it('another number, or the same number on another day, is another paragón', async () => {

@@ -69,4 +69,22 @@ describe('a stop while a store is still writing', () => {
     expect((await restarted.get('/api/status/get')).body.state).toBe('READY');
     expect(restarted.printer.history.length).toBe(0);
   }, 60_000);
+
+  it('past its wait, closes the SFS connection first and lets the request write what it got', async () => {
+    // The stop's wait (shortened here) ends while the SFS still holds the answer.
+    const h = await startHarness({ sfsTimeoutMs: 20_000, stopWriterWaitMs: 200 });
+    h.sim.setLatency(1_500, 1);
+    const before = h.kasa.parts.journal.head()?.recordNo ?? 0;
+    const store = h.post('/api/document/store', pd());
+    await untilWritten(h, before);
+    await h.close();
+    const answer = await store;
+    expect(answer.status).toBe(200);
+    expect(answer.body.resultCode).toBe(0);
+    expect(h.printer.history.length).toBe(1);
+
+    restarted = await startHarness({ dataDir: h.dataDir });
+    expect((await restarted.get('/api/status/get')).body.state).toBe('READY');
+    expect(restarted.printer.history.length).toBe(0);
+  }, 60_000);
 });

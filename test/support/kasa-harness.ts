@@ -43,6 +43,8 @@ export interface HarnessOptions {
   swId?: string;
   /** The pause between print windows of a device printer (default: a timer). */
   printerSleep?: (ms: number) => Promise<void>;
+  /** How long a stop waits for a writer still at work (ADR 0808; default 20 s). */
+  stopWriterWaitMs?: number;
 }
 
 export interface Harness {
@@ -88,6 +90,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.qrJobs ? { qrJobs: options.qrJobs } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.printerSleep ? { printerSleep: options.printerSleep } : {}),
+    ...(options.stopWriterWaitMs === undefined ? {} : { stopWriterWaitMs: options.stopWriterWaitMs }),
   });
   await kasa.app.ready();
   // The simulators keep only their newest requests and jobs (flat memory, ADR 1102); the

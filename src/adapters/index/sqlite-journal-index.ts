@@ -117,6 +117,9 @@ export class SqliteJournalIndex implements JournalIndex {
         VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 0, 'pending', ?)`),
       insCode: db.prepare('INSERT OR REPLACE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)'),
       delParagonCode: db.prepare("DELETE FROM document_codes WHERE kind = 'paragon' AND document_no = ?"),
+      insCodeKept: db.prepare(
+        'INSERT OR IGNORE INTO document_codes (kind, code, document_no) VALUES (?, ?, ?)',
+      ),
       doc: db.prepare('SELECT * FROM documents WHERE document_no = ?'),
       lastCreated: db.prepare(DOCUMENT_ROW_READS.lastCreated),
       facts: db.prepare(DOCUMENT_ROW_READS.facts),
@@ -604,11 +607,16 @@ export class SqliteJournalIndex implements JournalIndex {
     this.putParagonCode(d);
   }
 
-  /** ADR 0431: a paragón is found by its number and day, so the same paper is not entered twice. */
-  private putParagonCode(d: DocumentRecord): void {
+  /**
+   * ADR 0431: a paragón is found by its number and day, so the same paper is not entered twice.
+   * A set-aside one never counts as registered (ADR 0711), so it holds no key: the paper may be
+   * entered again. A key another document holds stays with it (the repair refuses such a move).
+   */
+  private putParagonCode(d: DocumentRecord, setAside = false): void {
     this.q.delParagonCode.run(d.documentNo);
+    if (setAside) return;
     if (d.sfs.Paragon === 'true' && d.sfs.ParagonNumber !== undefined && d.sfs.IssueDate !== undefined) {
-      this.q.insCode.run('paragon', paragonKey(d.sfs.ParagonNumber, d.sfs.IssueDate), d.documentNo);
+      this.q.insCodeKept.run('paragon', paragonKey(d.sfs.ParagonNumber, d.sfs.IssueDate), d.documentNo);
     }
   }
 
@@ -698,9 +706,10 @@ export class SqliteJournalIndex implements JournalIndex {
     };
     if (r.okp) this.q.insCode.run('okp', r.okp.toLowerCase(), row.document_no);
     if (r.pkp) this.q.insCode.run('pkp', r.pkp, row.document_no);
-    // A repair may move a paragón's issueDate (fixDocument.issueDate): its key moves with it.
-    if (r.sfs) this.putParagonCode(repaired);
     const state = afterRepair(sendTrack(row), r).sendState;
+    // A repair may move a paragón's issueDate (fixDocument.issueDate): its key moves with it; one
+    // set aside gives its key up.
+    if (r.sfs || state === 'set-aside') this.putParagonCode(repaired, state === 'set-aside');
     this.q.setDocRepair.run(
       JSON.stringify(repaired),
       state,

@@ -295,7 +295,7 @@ function checkReductions(items: ValidatedItem[]): void {
     if (total > available) {
       throw invalidInput(
         `documentEntries[${i}].price`,
-        `the DISCOUNT and VOUCHER items at ${rate} (${centsText(-total)} up to this one) exceed what is sold at ${rate} (${centsText(available)}): they may reduce a rate to zero, not below`,
+        `the DISCOUNT and VOUCHER items at ${rate} (${centsText(-total)} up to this one) exceed what is sold at ${rate} (${centsText(available)}): they may reduce a rate to zero, not below (send a voucher at most at the value of what it pays)`,
       );
     }
   });

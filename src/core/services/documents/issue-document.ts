@@ -120,9 +120,15 @@ function assertParagonNotEntered(deps: DocumentDeps, paragon: { number: number; 
   const issued = formatSfsDateTime(paragon.issueDate);
   const earlier = deps.index.findDocument({ by: 'paragon', key: paragonKey(paragon.number, issued) });
   if (!earlier) return;
+  const what =
+    earlier.sendState === 'stuck'
+      ? 'the SFS rejected it: repair it with POST /api/document/update, or set it aside (POST /api/offline/set-aside) and enter the paper again'
+      : earlier.sendState === 'unsent'
+        ? 'it is stored and waits to be sent to the SFS; nothing more is needed'
+        : 'look it up with POST /api/document/get; a mistake in it is corrected with a REFUND or UPDATE document referring to it';
   throw invalidInput(
     'paragonNumber',
-    `paragón ${paragon.number} of ${issued.slice(8, 10)}.${issued.slice(5, 7)}.${issued.slice(0, 4)} is already entered as document ${earlier.document.documentNumber} (internalDocumentId ${earlier.document.documentNo}); look it up with POST /api/document/get, or correct it with a REFUND/UPDATE document referring to it`,
+    `paragón ${paragon.number} of ${issued.slice(8, 10)}.${issued.slice(5, 7)}.${issued.slice(0, 4)} is already entered as document ${earlier.document.documentNumber} (internalDocumentId ${earlier.document.documentNo}): ${what}`,
   );
 }
 

@@ -233,7 +233,9 @@ function matches(e: Entry, q: DocumentQuery): boolean {
     case 'qrPaymentId':
       return (d.qrPayments ?? []).some((p) => p.id === q.id);
     case 'paragon':
+      // ADR 0431: a set-aside paragón holds no key (ADR 0711: never registered).
       return (
+        e.doc.sendState !== 'set-aside' &&
         d.sfs.Paragon === 'true' &&
         d.sfs.ParagonNumber !== undefined &&
         d.sfs.IssueDate !== undefined &&

@@ -3,6 +3,7 @@ import { toApiDocument } from '../../documents/api-document.js';
 import { type ReferencedSaleDate, referenceQuery } from '../../documents/old-rate-references.js';
 import type { StoreDocumentInput, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { validateStoreRequest } from '../../documents/validate-store-request.js';
+import { VAT_RATES } from '../../documents/vat-rates.js';
 import { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
 import type { DocumentIndex } from '../../ports/document-index.js';
@@ -78,9 +79,16 @@ function saleDateIn(index: Pick<DocumentIndex, 'findDocument'>): ReferencedSaleD
   return (reference) => {
     const query = referenceQuery(reference);
     const doc = query === undefined ? undefined : index.findDocument(query);
-    return doc === undefined ? undefined : parseSfsDateTime(doc.document.sfs.IssueDate);
+    if (doc === undefined) return undefined;
+    // A document of this register that itself carries an old rate is a refund or correction of an
+    // older supply: correcting it again takes that supply's rate, whenever it was issued.
+    if ((doc.document.sfs.Items ?? []).some((item) => OLD_SFS_RATES.has(item.VatRate))) return undefined;
+    return parseSfsDateTime(doc.document.sfs.IssueDate);
   };
 }
+
+/** The pre-2025 rates as an SFS item writes them (ADR 0430). */
+const OLD_SFS_RATES: ReadonlySet<string> = new Set(VAT_RATES.filter((r) => r.legacy).map((r) => r.sfs));
 
 /** ADR 0907: the one hook of the store path — QR payments must be PAID, exact and unused. */
 function withQrTender(

@@ -1,5 +1,6 @@
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
+import { paragonKey } from '../../documents/paragon-key.js';
 import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
 import {
@@ -11,6 +12,7 @@ import {
 import { nextSendingCount } from '../../offline/sending-count.js';
 import type { IndexedDocument } from '../../ports/indexed-records.js';
 import { readStoredSetting } from '../../settings/stored-settings.js';
+import type { SfsReceiptData } from '../../sfs/message.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
 import { merchantOf, type PrintFailure, printerError, printOriginal } from '../documents/document-receipt.js';
@@ -62,6 +64,7 @@ export class RepairDocument {
           cashRegisterCode: m.organizationUnit.cashRegisterCode,
         },
       });
+      assertParagonKeyFree(this.deps, doc.documentNo, fixed.sfs);
       const merchantRecordNo = fixed.merchantRecordNo ?? doc.merchantRecordNo;
       // SFS spec §2.1/§2.4: the PKP and the message signature use the same key (ADR 0703).
       const signer =
@@ -124,4 +127,22 @@ export class RepairDocument {
     if (!doc) throw new FiscalError('UNKNOWN', `document ${documentNo} is not in the index`);
     return doc;
   }
+}
+
+/**
+ * ADR 0431: a repair that moves a paragón's issueDate onto a day where the same paragón number is
+ * already another document would make one paper two documents: 701 naming the member.
+ */
+function assertParagonKeyFree(
+  deps: Pick<OfflineDeps, 'index'>,
+  documentNo: number,
+  sfs: SfsReceiptData,
+): void {
+  if (sfs.Paragon !== 'true' || sfs.ParagonNumber === undefined || sfs.IssueDate === undefined) return;
+  const other = deps.index.findDocument({ by: 'paragon', key: paragonKey(sfs.ParagonNumber, sfs.IssueDate) });
+  if (other === undefined || other.document.documentNo === documentNo) return;
+  throw invalidInput(
+    'fixDocument.issueDate',
+    `paragón ${sfs.ParagonNumber} of that day is already document ${other.document.documentNumber} (internalDocumentId ${other.document.documentNo}); one paper is entered once`,
+  );
 }
