@@ -604,7 +604,7 @@ export class SqliteJournalIndex implements JournalIndex {
     this.q.insCode.run('pkp', d.pkp, d.documentNo);
     // ADR 0907: a QR payment id pays one document; the CHDÚ keeps which, the index finds it.
     for (const qr of d.qrPayments ?? []) this.q.insCode.run('qr', qr.id, d.documentNo);
-    this.putParagonCode(d);
+    this.putParagonCode(d, { replace: false });
   }
 
   /**
@@ -612,9 +612,9 @@ export class SqliteJournalIndex implements JournalIndex {
    * A set-aside one never counts as registered (ADR 0711), so it holds no key: the paper may be
    * entered again. A key another document holds stays with it (the repair refuses such a move).
    */
-  private putParagonCode(d: DocumentRecord, setAside = false): void {
-    this.q.delParagonCode.run(d.documentNo);
-    if (setAside) return;
+  private putParagonCode(d: DocumentRecord, options: { replace: boolean; setAside?: boolean }): void {
+    if (options.replace) this.q.delParagonCode.run(d.documentNo);
+    if (options.setAside) return;
     if (d.sfs.Paragon === 'true' && d.sfs.ParagonNumber !== undefined && d.sfs.IssueDate !== undefined) {
       this.q.insCodeKept.run('paragon', paragonKey(d.sfs.ParagonNumber, d.sfs.IssueDate), d.documentNo);
     }
@@ -709,7 +709,9 @@ export class SqliteJournalIndex implements JournalIndex {
     const state = afterRepair(sendTrack(row), r).sendState;
     // A repair may move a paragón's issueDate (fixDocument.issueDate): its key moves with it; one
     // set aside gives its key up.
-    if (r.sfs || state === 'set-aside') this.putParagonCode(repaired, state === 'set-aside');
+    if (r.sfs || state === 'set-aside') {
+      this.putParagonCode(repaired, { replace: true, setAside: state === 'set-aside' });
+    }
     this.q.setDocRepair.run(
       JSON.stringify(repaired),
       state,
