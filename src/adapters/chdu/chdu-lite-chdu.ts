@@ -1,15 +1,13 @@
 import { FiscalError, invalidInput } from '../../core/fiscal-error.js';
-import type { BlockCommand, Chdu, ChduBlock, ChduStatus } from '../../core/ports/chdu.js';
+import type { Chdu, ChduBlock, ChduStatus } from '../../core/ports/chdu.js';
 import type { ResultName } from '../../core/result-codes.js';
 import { SerialQueue } from '../../core/serial-queue.js';
 import { ByteReader, LineClosed, ReadTimeout } from '../transport/byte-reader.js';
 import type { ByteTransport } from '../transport/byte-transport.js';
 import {
   ACK,
-  BEL,
   CMD,
   COMMAND_NAMES,
-  decodeBlockData,
   decodeStatus,
   decodeVersion,
   EC,
@@ -27,10 +25,11 @@ import {
   FrameParser,
   MAX_BLOCK_DATA,
   NAK,
-  NUL,
   readU32,
 } from './chdu-lite-codec.js';
+import { DeviceError, ProtocolError } from './chdu-lite-errors.js';
 import { readFrame } from './frame-reader.js';
+import { type ReadWire, readBlocks, type TransferLine } from './read-transfer.js';
 
 export interface ChduLiteOptions {
   /** Answer and handshake limit (spec: 1 s). */
@@ -56,17 +55,6 @@ const ERROR_RESULT: Record<number, ResultName> = {
   [EC.BUSY]: 'BUSY',
 };
 
-class DeviceError extends Error {
-  constructor(
-    readonly code: number,
-    readonly cmd: number,
-  ) {
-    super(`${COMMAND_NAMES.get(cmd) ?? cmd} answered NAK ${ERROR_NAMES.get(code) ?? code}`);
-  }
-}
-
-class ProtocolError extends Error {}
-
 /**
  * The CHDU Lite driver: the `Chdu` port over the device's wire protocol on any byte transport
  * (serial port or TCP). One command at a time; the line is opened on first use and reopened after
@@ -77,7 +65,12 @@ export class ChduLiteChdu implements Chdu {
   private readonly reader = new ByteReader();
   private readonly queue = new SerialQueue();
   private readonly timeoutMs: number;
+  private readonly line: TransferLine;
   private closed = false;
+  /** READ framing the device has shown since the line opened (ADR 0104 §2, amended). */
+  private readonly wire: ReadWire = { shape: 'unknown' };
+  /** An EOT that closes the last data transfer (spec text) may still come. */
+  private eotOwed = false;
 
   constructor(
     private readonly transport: ByteTransport,
@@ -85,6 +78,12 @@ export class ChduLiteChdu implements Chdu {
     private readonly options: ChduLiteOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? FRAME_TIMEOUT_MS;
+    this.line = {
+      reader: this.reader,
+      timeoutMs: this.timeoutMs,
+      retries: options.readRetries ?? 3,
+      send: (bytes) => this.send(bytes),
+    };
     transport.onData((b) => this.reader.push(b));
     transport.onClose(() => this.reader.fail(new LineClosed(`${transport.description} closed`)));
   }
@@ -202,16 +201,53 @@ export class ChduLiteChdu implements Chdu {
    * for ACK-only commands). `cmd` names the command in errors.
    */
   private async command(cmd: number, frame: Uint8Array, output = false): Promise<Uint8Array> {
-    this.reader.discard();
-    await this.send(frame);
-    const answer = await this.reader.readByte(this.timeoutMs);
+    await this.sendCommand(frame);
+    const answer = await this.firstAnswer(cmd);
     if (answer === NAK) throw new DeviceError(await this.reader.readByte(this.timeoutMs, 'error byte'), cmd);
     if (answer !== ACK)
       throw new ProtocolError(`unexpected answer 0x${answer.toString(16)} to ${COMMAND_NAMES.get(cmd)}`);
-    return output ? this.readFrame() : new Uint8Array(0);
+    if (!output) return new Uint8Array(0);
+    const data = await this.readFrame();
+    // Spec "DÁTOVÝ RÁMEC": the host answers a data frame with ACK. The public .NET driver answers
+    // only READ's; a device that does not wait for it ignores the byte (idle, it takes only STX),
+    // one that does would stall without it — so every data frame is acknowledged (ADR 0104 §6).
+    // The answer is in whole by now: a line that drops before the ACK goes out does not undo it
+    // (a WRITE's block is stored), it is only reopened before the next command.
+    await this.send(Uint8Array.of(ACK)).catch(() => this.transport.close().catch(() => undefined));
+    // Spec text: an EOT follows the last frame of a data transfer; the public driver's reading has
+    // none. It is not waited for: the next command drops it or skips it as its first answer.
+    this.eotOwed = true;
+    return data;
   }
 
-  /** An output data frame, right after ACK or BEL: through the codec's parser, within 1 s. */
+  /** Drops unread bytes (stray ones, the EOT that closed the last transfer) and sends a command. */
+  private async sendCommand(frame: Uint8Array): Promise<void> {
+    const stale = this.reader.buffered;
+    if (stale > 0 && (await this.reader.readBytes(stale, 0)).includes(EOT)) this.eotOwed = false;
+    await this.send(frame);
+  }
+
+  /**
+   * A command's first answer byte, within 1 s. EOT is never one — only READ's "end of transfer",
+   * and kasa's reading answers an unwritten start with EC_BLOCK instead (§2) — so an EOT that closed
+   * the previous data transfer and came after the discard is skipped: always for other commands,
+   * for READ only while one is owed.
+   */
+  private async firstAnswer(cmd: number): Promise<number> {
+    const deadline = Date.now() + this.timeoutMs;
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ReadTimeout('answer', this.timeoutMs);
+      const b = await this.reader.readByte(left, 'answer').catch((e: unknown) => {
+        throw e instanceof ReadTimeout ? new ReadTimeout('answer', this.timeoutMs) : e;
+      });
+      const skip = b === EOT && (cmd !== CMD.READ || this.eotOwed);
+      this.eotOwed = false;
+      if (!skip) return b;
+    }
+  }
+
+  /** An output data frame, right after the ACK: through the codec's parser, within 1 s. */
   private async readFrame(): Promise<Uint8Array> {
     const parser = new FrameParser({ skipNoise: false });
     const r = await readFrame(this.reader, parser, this.timeoutMs, 'data frame');
@@ -219,42 +255,13 @@ export class ChduLiteChdu implements Chdu {
     return r.payload;
   }
 
-  /** One READ command: ACK/BEL + data frame per block, answered ACK (or NAK to repeat); EOT ends. */
+  /** One READ command and its transfer, in either reading of the wire (read-transfer.ts). */
   private async readTransfer(start: number, count: number): Promise<ChduBlock[]> {
-    this.reader.discard();
-    await this.send(encodeRead(start, count));
-    const blocks: ChduBlock[] = [];
-    let retries = 0;
-    for (;;) {
-      const lead = await this.reader.readByte(this.timeoutMs, 'READ answer');
-      if (lead === EOT) return blocks;
-      if (lead === NAK) {
-        const code = await this.reader.readByte(this.timeoutMs, 'error byte');
-        // EC_BLOCK: the address was never written — the read stops there (port contract).
-        if (code === EC.BLOCK) return blocks;
-        throw new DeviceError(code, CMD.READ);
-      }
-      if (lead !== ACK && lead !== BEL)
-        throw new ProtocolError(`unexpected READ answer 0x${lead.toString(16)}`);
-      let block: ChduBlock | undefined;
-      try {
-        block = toBlock(start + blocks.length, await this.readFrame(), lead === ACK);
-      } catch (e) {
-        if (!(e instanceof ProtocolError)) throw e;
-      }
-      if (!block) {
-        if (retries++ >= (this.options.readRetries ?? 3)) {
-          await this.send(Uint8Array.of(NUL));
-          throw new ProtocolError('READ data frame damaged repeatedly');
-        }
-        this.reader.discard();
-        await this.send(Uint8Array.of(NAK));
-        continue;
-      }
-      retries = 0;
-      await this.send(Uint8Array.of(ACK));
-      blocks.push(block);
-    }
+    await this.sendCommand(encodeRead(start, count));
+    const first = await this.firstAnswer(CMD.READ);
+    const r = await readBlocks(this.line, start, count, first, this.wire);
+    this.eotOwed = r.eotOwed;
+    return r.blocks;
   }
 
   private async send(bytes: Uint8Array): Promise<void> {
@@ -271,6 +278,9 @@ export class ChduLiteChdu implements Chdu {
       if (this.closed) throw this.notConnected('the driver is closed');
       if (!this.transport.isOpen) {
         this.reader.reset();
+        // Maybe another device now: learn its READ framing again.
+        this.wire.shape = 'unknown';
+        this.eotOwed = false;
         try {
           await this.transport.open();
         } catch (e) {
@@ -309,21 +319,4 @@ export class ChduLiteChdu implements Chdu {
       cause === undefined ? undefined : { cause },
     );
   }
-}
-
-function toBlock(address: number, payload: Uint8Array, crcOk: boolean): ChduBlock | undefined {
-  const d = decodeBlockData(payload);
-  if (!d || (d.command !== 0xb2 && d.command !== 0xb3 && d.command !== 0xb4)) return undefined;
-  const command = d.command as BlockCommand;
-  if (command === 0xb4) {
-    if (d.stored.length < 2) return { address, command, data: d.stored, crcOk: false };
-    return {
-      address,
-      command,
-      data: d.stored.slice(2),
-      crcOk,
-      printOffset: d.stored[0]! | (d.stored[1]! << 8),
-    };
-  }
-  return { address, command, data: d.stored.slice(), crcOk };
 }
