@@ -270,7 +270,30 @@ describe('READ frames the driver never takes', () => {
   });
 });
 
-describe('a line that drops', () => {
+describe('after a failed exchange (M1)', () => {
+  const address = (a: number) => `06 02 04 00 ${a.toString(16).padStart(2, '0')} 00 00 00 04`;
+
+  it('a late answer to a timed-out WRITE, delivered when the port reopens, is not taken as the next answer', async () => {
+    const c = await driverFor((_cmd, _args, n) =>
+      n === 1 ? [send(address(n), 1300)] : [send(address(n)), expectAck],
+    );
+    expect(await c.write(hex('41'))).toBe(0);
+    expect(await code(c.write(hex('42')))).toBe(200);
+    expect(await c.write(hex('43'))).toBe(2);
+    expect(await c.write(hex('44'))).toBe(3);
+    expect(scripted!.commands.map((x) => x.cmd)).toEqual([0xb2, 0xb2, 0xb2, 0xb2]);
+  });
+
+  it('a WRITE answered with another block than the next free one is 201, not an address', async () => {
+    const answers = [0, 5, 6, 9];
+    const c = await driverFor((_cmd, _args, n) => [send(address(answers[n]!)), expectAck]);
+    expect(await c.write(hex('41'))).toBe(0);
+    expect(await code(c.write(hex('42')))).toBe(201);
+    // After a failure the next block is not known: the answer is taken, and known again after it.
+    expect(await c.writeAndPrint(hex('43'))).toBe(6);
+    expect(await code(c.writeAndPrint(hex('44 45'), 1))).toBe(201);
+  });
+
   it('a line that drops as the ACK to a whole WRITE answer goes out: the address stands; the line is reopened', async () => {
     let opens = 0;
     let open = false;
@@ -306,9 +329,29 @@ describe('a line that drops', () => {
         open = false;
       },
     };
-    chdu = new ChduLiteChdu(transport, 'fake');
+    chdu = new ChduLiteChdu(transport, 'fake', { resyncQuietMs: 20 });
     expect(await chdu.write(hex('41'))).toBe(0);
     expect(await chdu.write(hex('42'))).toBe(1);
     expect(opens).toBe(2);
+  });
+
+  it('a WRITE answered with a frame that is not 4 bytes (e.g. a late STATUS) is 201', async () => {
+    const c = await driverFor(() => [send(`06 ${STATUS_FRAME}`), expectAck]);
+    expect(await code(c.write(hex('41')))).toBe(201);
+  });
+
+  it('a line that does not fall quiet after a failure is not used (200) until it does', async () => {
+    // No answer; from 250 ms on (after the driver's 200 ms limit) noise every 50 ms until 1 s.
+    const chatter = [send('FF', 250), ...Array.from({ length: 15 }, () => send('FF', 50))];
+    const c = await driverFor((_cmd, _args, n) => (n === 0 ? chatter : [send('06')]), {
+      timeoutMs: 200,
+      resyncQuietMs: 100,
+    });
+    expect(await code(c.openDrawer(2))).toBe(200);
+    expect(await code(c.openDrawer(2))).toBe(200);
+    expect(scripted!.commands).toHaveLength(1); // nothing was sent into the noise
+    await scripted!.settled();
+    await c.openDrawer(2);
+    expect(scripted!.commands).toHaveLength(2);
   });
 });

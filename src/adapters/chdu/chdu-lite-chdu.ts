@@ -27,7 +27,7 @@ import {
   NAK,
   readU32,
 } from './chdu-lite-codec.js';
-import { DeviceError, ProtocolError } from './chdu-lite-errors.js';
+import { DeviceError, LineNotQuiet, ProtocolError } from './chdu-lite-errors.js';
 import { readFrame } from './frame-reader.js';
 import { type ReadWire, readBlocks, type TransferLine } from './read-transfer.js';
 
@@ -38,6 +38,11 @@ export interface ChduLiteOptions {
   readBatch?: number;
   /** Times a damaged READ data frame is asked again (NAK) before giving up. */
   readRetries?: number;
+  /**
+   * After a timeout or a garbled answer, how long the line must stay quiet before the next command
+   * (default: the answer limit — by then the device has given up a READ handshake or a half frame).
+   */
+  resyncQuietMs?: number;
 }
 
 /** Device error byte → result code (capability 3: EC_HW → 201, EC_LOCKED → 202, EC_PRINTER → 100, …). */
@@ -71,6 +76,10 @@ export class ChduLiteChdu implements Chdu {
   private readonly wire: ReadWire = { shape: 'unknown' };
   /** An EOT that closes the last data transfer (spec text) may still come. */
   private eotOwed = false;
+  /** The last exchange failed without a clean answer: quiet the line before the next (M1). */
+  private resyncPending = false;
+  /** The block the next WRITE* must get, known after one answered since the line opened. */
+  private nextAddress: number | undefined;
 
   constructor(
     private readonly transport: ByteTransport,
@@ -108,7 +117,10 @@ export class ChduLiteChdu implements Chdu {
 
   volumeSerial(): Promise<number> {
     return this.exec(async () =>
-      readU32(await this.command(CMD.VOLUME_SERIAL, encodeCommand(CMD.VOLUME_SERIAL), true)),
+      u32Output(
+        await this.command(CMD.VOLUME_SERIAL, encodeCommand(CMD.VOLUME_SERIAL), true),
+        CMD.VOLUME_SERIAL,
+      ),
     );
   }
 
@@ -168,7 +180,7 @@ export class ChduLiteChdu implements Chdu {
 
   lockRequest(seed: number): Promise<number> {
     return this.exec(async () =>
-      readU32(await this.command(CMD.LOCK_REQUEST, encodeLockRequest(seed), true)),
+      u32Output(await this.command(CMD.LOCK_REQUEST, encodeLockRequest(seed), true), CMD.LOCK_REQUEST),
     );
   }
 
@@ -184,8 +196,9 @@ export class ChduLiteChdu implements Chdu {
   }
 
   private async writeCommand(cmd: number, frame: Uint8Array): Promise<number> {
+    let address: number;
     try {
-      return readU32(await this.command(cmd, frame, true));
+      address = u32Output(await this.command(cmd, frame, true), cmd);
     } catch (e) {
       // The spec names no "full" error: a refused write on a device with no free block is 202.
       if (e instanceof DeviceError && (e.code === EC.HW || e.code === EC.UNKNOWN)) {
@@ -194,6 +207,18 @@ export class ChduLiteChdu implements Chdu {
       }
       throw e;
     }
+    // Blocks are written one after the other, so after one answered address the next is known: any
+    // other is a late answer to an earlier command, or another writer — never this block (M1). The
+    // journal checks only the blocks inside one record; a record's first block and print blocks
+    // rely on this.
+    const expected = this.nextAddress;
+    if (expected !== undefined && address !== expected) {
+      throw new ProtocolError(
+        `${COMMAND_NAMES.get(cmd)} answered block ${address} where the next free block is ${expected}`,
+      );
+    }
+    this.nextAddress = address + 1;
+    return address;
   }
 
   /**
@@ -212,8 +237,11 @@ export class ChduLiteChdu implements Chdu {
     // only READ's; a device that does not wait for it ignores the byte (idle, it takes only STX),
     // one that does would stall without it — so every data frame is acknowledged (ADR 0104 §6).
     // The answer is in whole by now: a line that drops before the ACK goes out does not undo it
-    // (a WRITE's block is stored), it is only reopened before the next command.
-    await this.send(Uint8Array.of(ACK)).catch(() => this.transport.close().catch(() => undefined));
+    // (a WRITE's block is stored), it is only reopened and quieted before the next command.
+    await this.send(Uint8Array.of(ACK)).catch(async () => {
+      this.resyncPending = true;
+      await this.transport.close().catch(() => undefined);
+    });
     // Spec text: an EOT follows the last frame of a data transfer; the public driver's reading has
     // none. It is not waited for: the next command drops it or skips it as its first answer.
     this.eotOwed = true;
@@ -278,8 +306,9 @@ export class ChduLiteChdu implements Chdu {
       if (this.closed) throw this.notConnected('the driver is closed');
       if (!this.transport.isOpen) {
         this.reader.reset();
-        // Maybe another device now: learn its READ framing again.
+        // Maybe another device now: learn its READ framing and its next block again.
         this.wire.shape = 'unknown';
+        this.nextAddress = undefined;
         this.eotOwed = false;
         try {
           await this.transport.open();
@@ -288,17 +317,26 @@ export class ChduLiteChdu implements Chdu {
         }
       }
       try {
+        if (this.resyncPending) {
+          await this.resynchronise();
+          this.resyncPending = false;
+        }
         return await fn();
       } catch (e) {
+        // After any failure the next WRITE's block is not known for sure (a lost answer, a NAK).
+        this.nextAddress = undefined;
         if (e instanceof DeviceError) {
           const name = ERROR_RESULT[e.code] ?? 'CHDU_WRITE_ERROR';
           const deviceError = ERROR_NAMES.get(e.code) ?? `0x${e.code.toString(16)}`;
           throw new FiscalError(name, `CHDÚ: ${e.message}.`, { deviceError: `EC_${deviceError}` });
         }
         if (e instanceof FiscalError) throw e;
-        // Timeouts, a dropped line and garbled answers: resynchronise by reopening next time.
+        // Timeouts, a dropped line and garbled answers: reopen, and quiet the line, next time.
+        this.resyncPending = true;
         await this.transport.close().catch(() => undefined);
-        if (e instanceof ReadTimeout || e instanceof LineClosed) throw this.notConnected(e.message, e);
+        if (e instanceof ReadTimeout || e instanceof LineClosed || e instanceof LineNotQuiet) {
+          throw this.notConnected(e.message, e);
+        }
         throw new FiscalError(
           'CHDU_WRITE_ERROR',
           `CHDÚ protocol error: ${(e as Error).message}.`,
@@ -307,6 +345,30 @@ export class ChduLiteChdu implements Chdu {
         );
       }
     });
+  }
+
+  /**
+   * M1: a device that keeps its state across a reopen (USB CDC) may still send the late answer to
+   * the command that failed — e.g. ACK and a WRITE's address — and it would be taken as the next
+   * command's. So before trusting the line again the driver waits until it has been quiet for
+   * `resyncQuietMs`, dropping what arrives; by then the device has also given up a READ handshake
+   * or a half-received frame (1 s). A line that does not fall quiet within 3 × that is not usable.
+   */
+  private async resynchronise(): Promise<void> {
+    const quiet = this.options.resyncQuietMs ?? this.timeoutMs;
+    const deadline = Date.now() + 3 * quiet;
+    for (;;) {
+      this.reader.discard();
+      if (deadline - Date.now() < quiet) {
+        throw new LineNotQuiet(`the line did not fall quiet for ${quiet} ms after a failed exchange`);
+      }
+      try {
+        await this.reader.readBytes(1, quiet, 'quiet');
+      } catch (e) {
+        if (e instanceof ReadTimeout) return;
+        throw e;
+      }
+    }
   }
 
   private notConnected(reason: string, cause?: unknown): FiscalError {
@@ -319,4 +381,12 @@ export class ChduLiteChdu implements Chdu {
       cause === undefined ? undefined : { cause },
     );
   }
+}
+
+/** A uint32 output (a WRITE's address): exactly 4 bytes, else it is not this command's answer. */
+function u32Output(data: Uint8Array, cmd: number): number {
+  if (data.length !== 4) {
+    throw new ProtocolError(`${COMMAND_NAMES.get(cmd)} output is ${data.length} bytes, expected 4`);
+  }
+  return readU32(data);
 }

@@ -12,3 +12,6 @@ export class DeviceError extends Error {
 
 /** An answer that does not fit the protocol: the line is resynchronised before the next command. */
 export class ProtocolError extends Error {}
+
+/** After a failed exchange the line did not fall quiet: it cannot be trusted yet (200). */
+export class LineNotQuiet extends Error {}
