@@ -82,9 +82,8 @@ const READ_CHUNK = 64;
 export class ChduLiteDevice {
   private readonly queue = new SerialQueue();
   private readonly timeoutMs: number;
-  private readonly readShape: ReadShape;
-  private readonly requireHostAck: boolean;
-  private readonly trailingEot: boolean;
+  /** The wire options in force, defaults filled in. */
+  readonly wire: Required<WireOptions>;
 
   constructor(
     private readonly image: ImageFileChdu,
@@ -92,9 +91,11 @@ export class ChduLiteDevice {
     private readonly options: DeviceOptions,
   ) {
     this.timeoutMs = options.frameTimeoutMs ?? FRAME_TIMEOUT_MS;
-    this.readShape = options.readShape ?? 'spec-text';
-    this.requireHostAck = options.requireHostAck ?? true;
-    this.trailingEot = options.trailingEot ?? true;
+    this.wire = {
+      readShape: options.readShape ?? 'spec-text',
+      requireHostAck: options.requireHostAck ?? true,
+      trailingEot: options.trailingEot ?? true,
+    };
   }
 
   /** Serves one line until it closes. */
@@ -259,7 +260,7 @@ export class ChduLiteDevice {
     const used = this.image.usedBlocks;
     if (start >= used) return this.nak(link, 'READ', 8, EC.BLOCK);
     const end = Math.min(used, start + count);
-    const dotnet = this.readShape === 'public-driver';
+    const dotnet = this.wire.readShape === 'public-driver';
     // Public driver's reading: the command's ACK once, then per block STX LEN DATA, the host's
     // answer, and an end byte. Spec text: per block a lead, STX LEN DATA EOT, the host's answer.
     if (dotnet) link.write(Uint8Array.of(ACK));
@@ -347,10 +348,10 @@ export class ChduLiteDevice {
   ): Promise<void> {
     link.write(Uint8Array.of(ACK));
     let delivered = true;
-    if (this.requireHostAck)
+    if (this.wire.requireHostAck)
       delivered = await this.handshake(reader, link, new Uint8Array(0), encodeFrame(output));
     else link.write(encodeFrame(output));
-    if (delivered && this.trailingEot) link.write(Uint8Array.of(EOT));
+    if (delivered && this.wire.trailingEot) link.write(Uint8Array.of(EOT));
     this.options.record(
       entry(name, args, delivered ? 'ACK' : 'ACK, data frame not acknowledged by the host'),
     );

@@ -90,6 +90,11 @@ export class ChduLiteEmulator {
     return `chdu-lite+tcp://${this.host}:${this.port}`;
   }
 
+  /** How the device speaks where the readings of the wire differ (ADR 0104, amended). */
+  get wire(): Required<WireOptions> {
+    return this.device.wire;
+  }
+
   get connections(): number {
     return this.sockets.size;
   }
