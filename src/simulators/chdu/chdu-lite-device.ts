@@ -55,9 +55,9 @@ export interface WireOptions {
    */
   requireHostAck?: boolean;
   /**
-   * Send EOT after the last frame of every data transfer, a single output frame included (spec
-   * text: "Za posledným rámcom dátového prenosu nasleduje bajt EOT"); with `requireHostAck` after
-   * the host's ACK (default true). READ's spec-text shape ends with EOT either way.
+   * Send EOT after the last frame of every data transfer, a single output frame included (the
+   * spec text, "1. Formát", says an EOT follows a transfer's last frame); with `requireHostAck`
+   * after the host's ACK (default true). READ's spec-text shape ends with EOT either way.
    */
   trailingEot?: boolean;
 }
