@@ -273,6 +273,7 @@ describe('kasa chdu', () => {
     [['chdu-sim', '--image', 'x.img', '--port', 'abc'], '--port'],
     [['chdu-sim', '--image', 'x.img', '--fault', 'lava'], '--fault'],
     [['chdu-sim', '--image', 'x.img', '--printer', 'lpt1'], '--printer'],
+    [['chdu-sim', '--image', 'x.img', '--read-shape', 'dotnet'], '--read-shape'],
     [['chdu-sim'], '--image'],
     [['chdu-sim', '--image', 'data/chdu.img', '--capacity', '10'], '--image'], // ADR 0112: not its capacity
   ])('bad flag or value → exit 2 with one line naming it: %j', async (argv, name) => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { READ_SHAPES, type ReadShape } from '../adapters/chdu/chdu-lite-codec.js';
 import { FilePrintSink, type PrintSink } from '../adapters/chdu/print-sink.js';
 import { integerIn } from '../config/option-spec.js';
 import { UsageError } from '../config/usage-error.js';
@@ -79,8 +80,24 @@ export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: C
       new Option(
         '--fault <spec>',
         // The list comes from the emulator's own, so the help names every kind it accepts.
-        `inject a fault from the start: ${FAULT_KINDS.join('|')}[:after=N,count=N]; repeatable`,
+        `inject a fault from the start: ${FAULT_KINDS.join('|')}[:after=N,afterPrints=N,count=N]; repeatable`,
       ).argParser((v: string, prev: FaultSpec[] | undefined) => [...(prev ?? []), parse(parseFaultSpec)(v)]),
+    )
+    .addOption(
+      new Option(
+        '--read-shape <shape>',
+        'READ framing: spec-text (lead, frame with EOT) or public-driver (frame, end byte after the host ACK)',
+      )
+        .choices(READ_SHAPES)
+        .default('spec-text'),
+    )
+    .option(
+      '--no-host-ack',
+      'do not wait for the host ACK after a single output data frame (READ frames always)',
+    )
+    .option(
+      '--no-trailing-eot',
+      'no EOT after the last frame of a data transfer (READ spec-text framing keeps its own)',
     )
     .addOption(
       new Option(
@@ -96,6 +113,9 @@ export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: C
       ...(opts.serial === undefined ? {} : { serial: opts.serial }),
       ...(printer ? { printer } : {}),
       faults: opts.fault ?? [],
+      readShape: opts.readShape,
+      requireHostAck: opts.hostAck,
+      trailingEot: opts.trailingEot,
       host: opts.host,
       port: opts.port,
     }).catch((e: unknown) => {
@@ -119,10 +139,12 @@ export function registerChduSimCommand(program: Command, io: CliIo, lifecycle: C
         closers.unshift(() => new Promise<void>((r) => server.close(() => r())));
       }
       if (opts.pty) await emulator.bridgePty(resolve(io.cwd, opts.pty));
+      const w = emulator.wire;
+      const wire = `${w.readShape}${w.requireHostAck ? '' : ',no-host-ack'}${w.trailingEot ? '' : ',no-trailing-eot'}`;
       io.stdout(
         `chdu-sim listening on ${emulator.url}${opts.pty ? `  pty ${resolve(io.cwd, opts.pty)}` : ''}` +
           `${controlPort === undefined ? '' : `  control http://${opts.host}:${controlPort}/state`}` +
-          `  image ${emulator.image.path}  printer ${printer?.target ?? 'none'}\n`,
+          `  image ${emulator.image.path}  printer ${printer?.target ?? 'none'}  wire ${wire}\n`,
       );
       lifecycle.started?.(emulator, controlPort === undefined ? undefined : { port: controlPort });
       await (lifecycle.stop ?? untilSignal());
@@ -141,6 +163,9 @@ interface SimOptions {
   printer: string;
   pty?: string;
   fault?: FaultSpec[];
+  readShape: ReadShape;
+  hostAck: boolean;
+  trailingEot: boolean;
   controlPort?: number;
 }
 

@@ -8,6 +8,7 @@ import { ImageFileChdu } from '../../src/adapters/chdu/image-file-chdu.js';
 import { CallbackPrintSink } from '../../src/adapters/chdu/print-sink.js';
 import { SerialTransport, TcpTransport } from '../../src/adapters/transport/byte-transport.js';
 import type { Chdu } from '../../src/core/ports/chdu.js';
+import type { WireOptions } from '../../src/simulators/chdu/chdu-lite-device.js';
 import { ChduLiteEmulator } from '../../src/simulators/chdu/chdu-lite-emulator.js';
 import { type ChduHarness, chduContract, type HarnessOptions } from './chdu.contract.js';
 
@@ -59,8 +60,11 @@ chduContract('image file', async (o: HarnessOptions): Promise<ChduHarness> => {
   };
 });
 
-/** The driver against `kasa chdu-sim`, over TCP or over a pty bridged by socat. */
-function emulatorHarness(kind: 'tcp' | 'pty') {
+/**
+ * The driver against `kasa chdu-sim`, over TCP or over a pty bridged by socat, speaking one reading
+ * of the wire (ADR 0104 §2 and §6, amended; the emulator's defaults are the strictest).
+ */
+function emulatorHarness(kind: 'tcp' | 'pty', wire: WireOptions = {}) {
   return async (o: HarnessOptions): Promise<ChduHarness> => {
     const dir = mkdtempSync(join(tmpdir(), `kasa-contract-${kind}-`));
     const printed: Uint8Array[] = [];
@@ -70,6 +74,7 @@ function emulatorHarness(kind: 'tcp' | 'pty') {
       ChduLiteEmulator.start({
         imagePath,
         capacityBlocks: o.capacityBlocks,
+        ...wire,
         ...(o.withPrinter ? { printer: sink(printed, drawer) } : {}),
       });
     let emulator = await start();
@@ -105,7 +110,21 @@ function emulatorHarness(kind: 'tcp' | 'pty') {
   };
 }
 
-chduContract('CHDU Lite driver → chdu-sim over TCP', emulatorHarness('tcp'));
+/** Spec text: READ lead + frame with EOT; the host's ACK awaited after every data frame, then EOT. */
+const SPEC_TEXT: WireOptions = { readShape: 'spec-text', requireHostAck: true, trailingEot: true };
+/** The public .NET driver's reading: READ frames without EOT and an end byte after the host's ACK. */
+const PUBLIC_DRIVER: WireOptions = { readShape: 'public-driver', requireHostAck: true, trailingEot: false };
+/** ADR 0104 as first decided: single output frames need no answer and no EOT follows them. */
+const FIRST_READING: WireOptions = { readShape: 'spec-text', requireHostAck: false, trailingEot: false };
 
-if (hasSocat()) chduContract('CHDU Lite driver → chdu-sim over a socat pty', emulatorHarness('pty'));
-else describe.skip('Chdu contract over a socat pty: socat is not installed', () => {});
+chduContract('CHDU Lite driver → chdu-sim over TCP (spec text)', emulatorHarness('tcp', SPEC_TEXT));
+chduContract('CHDU Lite driver → chdu-sim over TCP (public driver)', emulatorHarness('tcp', PUBLIC_DRIVER));
+chduContract('CHDU Lite driver → chdu-sim over TCP (first reading)', emulatorHarness('tcp', FIRST_READING));
+
+if (hasSocat()) {
+  chduContract('CHDU Lite driver → chdu-sim over a socat pty (spec text)', emulatorHarness('pty', SPEC_TEXT));
+  chduContract(
+    'CHDU Lite driver → chdu-sim over a socat pty (public driver)',
+    emulatorHarness('pty', PUBLIC_DRIVER),
+  );
+} else describe.skip('Chdu contract over a socat pty: socat is not installed', () => {});

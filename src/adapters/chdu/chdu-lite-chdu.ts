@@ -1,15 +1,13 @@
 import { FiscalError, invalidInput } from '../../core/fiscal-error.js';
-import type { BlockCommand, Chdu, ChduBlock, ChduStatus } from '../../core/ports/chdu.js';
+import type { Chdu, ChduBlock, ChduStatus } from '../../core/ports/chdu.js';
 import type { ResultName } from '../../core/result-codes.js';
 import { SerialQueue } from '../../core/serial-queue.js';
 import { ByteReader, LineClosed, ReadTimeout } from '../transport/byte-reader.js';
 import type { ByteTransport } from '../transport/byte-transport.js';
 import {
   ACK,
-  BEL,
   CMD,
   COMMAND_NAMES,
-  decodeBlockData,
   decodeStatus,
   decodeVersion,
   EC,
@@ -27,10 +25,11 @@ import {
   FrameParser,
   MAX_BLOCK_DATA,
   NAK,
-  NUL,
   readU32,
 } from './chdu-lite-codec.js';
+import { DeviceError, LineNotQuiet, ProtocolError } from './chdu-lite-errors.js';
 import { readFrame } from './frame-reader.js';
+import { type ReadWire, readBlocks, type TransferLine } from './read-transfer.js';
 
 export interface ChduLiteOptions {
   /** Answer and handshake limit (spec: 1 s). */
@@ -39,6 +38,11 @@ export interface ChduLiteOptions {
   readBatch?: number;
   /** Times a damaged READ data frame is asked again (NAK) before giving up. */
   readRetries?: number;
+  /**
+   * After a timeout or a garbled answer, how long the line must stay quiet before the next command
+   * (default: the answer limit — by then the device has given up a READ handshake or a half frame).
+   */
+  resyncQuietMs?: number;
 }
 
 /** Device error byte → result code (capability 3: EC_HW → 201, EC_LOCKED → 202, EC_PRINTER → 100, …). */
@@ -56,17 +60,6 @@ const ERROR_RESULT: Record<number, ResultName> = {
   [EC.BUSY]: 'BUSY',
 };
 
-class DeviceError extends Error {
-  constructor(
-    readonly code: number,
-    readonly cmd: number,
-  ) {
-    super(`${COMMAND_NAMES.get(cmd) ?? cmd} answered NAK ${ERROR_NAMES.get(code) ?? code}`);
-  }
-}
-
-class ProtocolError extends Error {}
-
 /**
  * The CHDU Lite driver: the `Chdu` port over the device's wire protocol on any byte transport
  * (serial port or TCP). One command at a time; the line is opened on first use and reopened after
@@ -77,7 +70,16 @@ export class ChduLiteChdu implements Chdu {
   private readonly reader = new ByteReader();
   private readonly queue = new SerialQueue();
   private readonly timeoutMs: number;
+  private readonly line: TransferLine;
   private closed = false;
+  /** READ framing the device has shown since the line opened (ADR 0104 §2, amended). */
+  private readonly wire: ReadWire = { shape: 'unknown' };
+  /** An EOT that closes the last data transfer (spec text) may still come. */
+  private eotOwed = false;
+  /** The last exchange failed without a clean answer: quiet the line before the next (M1). */
+  private resyncPending = false;
+  /** The block the next WRITE* must get, known after one answered since the line opened. */
+  private nextAddress: number | undefined;
 
   constructor(
     private readonly transport: ByteTransport,
@@ -85,6 +87,12 @@ export class ChduLiteChdu implements Chdu {
     private readonly options: ChduLiteOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? FRAME_TIMEOUT_MS;
+    this.line = {
+      reader: this.reader,
+      timeoutMs: this.timeoutMs,
+      retries: options.readRetries ?? 3,
+      send: (bytes) => this.send(bytes),
+    };
     transport.onData((b) => this.reader.push(b));
     transport.onClose(() => this.reader.fail(new LineClosed(`${transport.description} closed`)));
   }
@@ -109,7 +117,10 @@ export class ChduLiteChdu implements Chdu {
 
   volumeSerial(): Promise<number> {
     return this.exec(async () =>
-      readU32(await this.command(CMD.VOLUME_SERIAL, encodeCommand(CMD.VOLUME_SERIAL), true)),
+      u32Output(
+        await this.command(CMD.VOLUME_SERIAL, encodeCommand(CMD.VOLUME_SERIAL), true),
+        CMD.VOLUME_SERIAL,
+      ),
     );
   }
 
@@ -169,7 +180,7 @@ export class ChduLiteChdu implements Chdu {
 
   lockRequest(seed: number): Promise<number> {
     return this.exec(async () =>
-      readU32(await this.command(CMD.LOCK_REQUEST, encodeLockRequest(seed), true)),
+      u32Output(await this.command(CMD.LOCK_REQUEST, encodeLockRequest(seed), true), CMD.LOCK_REQUEST),
     );
   }
 
@@ -185,8 +196,9 @@ export class ChduLiteChdu implements Chdu {
   }
 
   private async writeCommand(cmd: number, frame: Uint8Array): Promise<number> {
+    let address: number;
     try {
-      return readU32(await this.command(cmd, frame, true));
+      address = u32Output(await this.command(cmd, frame, true), cmd);
     } catch (e) {
       // The spec names no "full" error: a refused write on a device with no free block is 202.
       if (e instanceof DeviceError && (e.code === EC.HW || e.code === EC.UNKNOWN)) {
@@ -195,6 +207,18 @@ export class ChduLiteChdu implements Chdu {
       }
       throw e;
     }
+    // Blocks are written one after the other, so after one answered address the next is known: any
+    // other is a late answer to an earlier command, or another writer — never this block (M1). The
+    // journal checks only the blocks inside one record; a record's first block and print blocks
+    // rely on this.
+    const expected = this.nextAddress;
+    if (expected !== undefined && address !== expected) {
+      throw new ProtocolError(
+        `${COMMAND_NAMES.get(cmd)} answered block ${address} where the next free block is ${expected}`,
+      );
+    }
+    this.nextAddress = address + 1;
+    return address;
   }
 
   /**
@@ -202,16 +226,56 @@ export class ChduLiteChdu implements Chdu {
    * for ACK-only commands). `cmd` names the command in errors.
    */
   private async command(cmd: number, frame: Uint8Array, output = false): Promise<Uint8Array> {
-    this.reader.discard();
-    await this.send(frame);
-    const answer = await this.reader.readByte(this.timeoutMs);
+    await this.sendCommand(frame);
+    const answer = await this.firstAnswer(cmd);
     if (answer === NAK) throw new DeviceError(await this.reader.readByte(this.timeoutMs, 'error byte'), cmd);
     if (answer !== ACK)
       throw new ProtocolError(`unexpected answer 0x${answer.toString(16)} to ${COMMAND_NAMES.get(cmd)}`);
-    return output ? this.readFrame() : new Uint8Array(0);
+    if (!output) return new Uint8Array(0);
+    const data = await this.readFrame();
+    // Spec "DÁTOVÝ RÁMEC": the host answers a data frame with ACK. The public .NET driver answers
+    // only READ's; a device that does not wait for it ignores the byte (idle, it takes only STX),
+    // one that does would stall without it — so every data frame is acknowledged (ADR 0104 §6).
+    // The answer is in whole by now: a line that drops before the ACK goes out does not undo it
+    // (a WRITE's block is stored), it is only reopened and quieted before the next command.
+    await this.send(Uint8Array.of(ACK)).catch(async () => {
+      this.resyncPending = true;
+      await this.transport.close().catch(() => undefined);
+    });
+    // Spec text: an EOT follows the last frame of a data transfer; the public driver's reading has
+    // none. It is not waited for: the next command drops it or skips it as its first answer.
+    this.eotOwed = true;
+    return data;
   }
 
-  /** An output data frame, right after ACK or BEL: through the codec's parser, within 1 s. */
+  /** Drops unread bytes (stray ones, the EOT that closed the last transfer) and sends a command. */
+  private async sendCommand(frame: Uint8Array): Promise<void> {
+    const stale = this.reader.buffered;
+    if (stale > 0 && (await this.reader.readBytes(stale, 0)).includes(EOT)) this.eotOwed = false;
+    await this.send(frame);
+  }
+
+  /**
+   * A command's first answer byte, within 1 s. EOT is never one — only READ's "end of transfer",
+   * and kasa's reading answers an unwritten start with EC_BLOCK instead (§2) — so an EOT that closed
+   * the previous data transfer and came after the discard is skipped: always for other commands,
+   * for READ only while one is owed.
+   */
+  private async firstAnswer(cmd: number): Promise<number> {
+    const deadline = Date.now() + this.timeoutMs;
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ReadTimeout('answer', this.timeoutMs);
+      const b = await this.reader.readByte(left, 'answer').catch((e: unknown) => {
+        throw e instanceof ReadTimeout ? new ReadTimeout('answer', this.timeoutMs) : e;
+      });
+      const skip = b === EOT && (cmd !== CMD.READ || this.eotOwed);
+      this.eotOwed = false;
+      if (!skip) return b;
+    }
+  }
+
+  /** An output data frame, right after the ACK: through the codec's parser, within 1 s. */
   private async readFrame(): Promise<Uint8Array> {
     const parser = new FrameParser({ skipNoise: false });
     const r = await readFrame(this.reader, parser, this.timeoutMs, 'data frame');
@@ -219,42 +283,13 @@ export class ChduLiteChdu implements Chdu {
     return r.payload;
   }
 
-  /** One READ command: ACK/BEL + data frame per block, answered ACK (or NAK to repeat); EOT ends. */
+  /** One READ command and its transfer, in either reading of the wire (read-transfer.ts). */
   private async readTransfer(start: number, count: number): Promise<ChduBlock[]> {
-    this.reader.discard();
-    await this.send(encodeRead(start, count));
-    const blocks: ChduBlock[] = [];
-    let retries = 0;
-    for (;;) {
-      const lead = await this.reader.readByte(this.timeoutMs, 'READ answer');
-      if (lead === EOT) return blocks;
-      if (lead === NAK) {
-        const code = await this.reader.readByte(this.timeoutMs, 'error byte');
-        // EC_BLOCK: the address was never written — the read stops there (port contract).
-        if (code === EC.BLOCK) return blocks;
-        throw new DeviceError(code, CMD.READ);
-      }
-      if (lead !== ACK && lead !== BEL)
-        throw new ProtocolError(`unexpected READ answer 0x${lead.toString(16)}`);
-      let block: ChduBlock | undefined;
-      try {
-        block = toBlock(start + blocks.length, await this.readFrame(), lead === ACK);
-      } catch (e) {
-        if (!(e instanceof ProtocolError)) throw e;
-      }
-      if (!block) {
-        if (retries++ >= (this.options.readRetries ?? 3)) {
-          await this.send(Uint8Array.of(NUL));
-          throw new ProtocolError('READ data frame damaged repeatedly');
-        }
-        this.reader.discard();
-        await this.send(Uint8Array.of(NAK));
-        continue;
-      }
-      retries = 0;
-      await this.send(Uint8Array.of(ACK));
-      blocks.push(block);
-    }
+    await this.sendCommand(encodeRead(start, count));
+    const first = await this.firstAnswer(CMD.READ);
+    const r = await readBlocks(this.line, start, count, first, this.wire);
+    this.eotOwed = r.eotOwed;
+    return r.blocks;
   }
 
   private async send(bytes: Uint8Array): Promise<void> {
@@ -271,6 +306,10 @@ export class ChduLiteChdu implements Chdu {
       if (this.closed) throw this.notConnected('the driver is closed');
       if (!this.transport.isOpen) {
         this.reader.reset();
+        // Maybe another device now: learn its READ framing and its next block again.
+        this.wire.shape = 'unknown';
+        this.nextAddress = undefined;
+        this.eotOwed = false;
         try {
           await this.transport.open();
         } catch (e) {
@@ -278,17 +317,26 @@ export class ChduLiteChdu implements Chdu {
         }
       }
       try {
+        if (this.resyncPending) {
+          await this.resynchronise();
+          this.resyncPending = false;
+        }
         return await fn();
       } catch (e) {
+        // After any failure the next WRITE's block is not known for sure (a lost answer, a NAK).
+        this.nextAddress = undefined;
         if (e instanceof DeviceError) {
           const name = ERROR_RESULT[e.code] ?? 'CHDU_WRITE_ERROR';
           const deviceError = ERROR_NAMES.get(e.code) ?? `0x${e.code.toString(16)}`;
           throw new FiscalError(name, `CHDÚ: ${e.message}.`, { deviceError: `EC_${deviceError}` });
         }
         if (e instanceof FiscalError) throw e;
-        // Timeouts, a dropped line and garbled answers: resynchronise by reopening next time.
+        // Timeouts, a dropped line and garbled answers: reopen, and quiet the line, next time.
+        this.resyncPending = true;
         await this.transport.close().catch(() => undefined);
-        if (e instanceof ReadTimeout || e instanceof LineClosed) throw this.notConnected(e.message, e);
+        if (e instanceof ReadTimeout || e instanceof LineClosed || e instanceof LineNotQuiet) {
+          throw this.notConnected(e.message, e);
+        }
         throw new FiscalError(
           'CHDU_WRITE_ERROR',
           `CHDÚ protocol error: ${(e as Error).message}.`,
@@ -297,6 +345,30 @@ export class ChduLiteChdu implements Chdu {
         );
       }
     });
+  }
+
+  /**
+   * M1: a device that keeps its state across a reopen (USB CDC) may still send the late answer to
+   * the command that failed — e.g. ACK and a WRITE's address — and it would be taken as the next
+   * command's. So before trusting the line again the driver waits until it has been quiet for
+   * `resyncQuietMs`, dropping what arrives; by then the device has also given up a READ handshake
+   * or a half-received frame (1 s). A line that does not fall quiet within 3 × that is not usable.
+   */
+  private async resynchronise(): Promise<void> {
+    const quiet = this.options.resyncQuietMs ?? this.timeoutMs;
+    const deadline = Date.now() + 3 * quiet;
+    for (;;) {
+      this.reader.discard();
+      if (deadline - Date.now() < quiet) {
+        throw new LineNotQuiet(`the line did not fall quiet for ${quiet} ms after a failed exchange`);
+      }
+      try {
+        await this.reader.readBytes(1, quiet, 'quiet');
+      } catch (e) {
+        if (e instanceof ReadTimeout) return;
+        throw e;
+      }
+    }
   }
 
   private notConnected(reason: string, cause?: unknown): FiscalError {
@@ -311,19 +383,10 @@ export class ChduLiteChdu implements Chdu {
   }
 }
 
-function toBlock(address: number, payload: Uint8Array, crcOk: boolean): ChduBlock | undefined {
-  const d = decodeBlockData(payload);
-  if (!d || (d.command !== 0xb2 && d.command !== 0xb3 && d.command !== 0xb4)) return undefined;
-  const command = d.command as BlockCommand;
-  if (command === 0xb4) {
-    if (d.stored.length < 2) return { address, command, data: d.stored, crcOk: false };
-    return {
-      address,
-      command,
-      data: d.stored.slice(2),
-      crcOk,
-      printOffset: d.stored[0]! | (d.stored[1]! << 8),
-    };
+/** A uint32 output (a WRITE's address): exactly 4 bytes, else it is not this command's answer. */
+function u32Output(data: Uint8Array, cmd: number): number {
+  if (data.length !== 4) {
+    throw new ProtocolError(`${COMMAND_NAMES.get(cmd)} output is ${data.length} bytes, expected 4`);
   }
-  return { address, command, data: d.stored.slice(), crcOk };
+  return readU32(data);
 }

@@ -12,6 +12,7 @@ import {
   encodeLockActivate,
   encodeLockRequest,
   encodeNak,
+  encodeOpenFrame,
   encodeRead,
   encodeStatus,
   encodeVersion,
@@ -112,6 +113,13 @@ describe('CHDU Lite output frames', () => {
     expect(decodeBlockData(new Uint8Array(0))).toBeUndefined();
   });
 
+  it('the public driver reads a READ block frame without EOT: STX LEN DATA', () => {
+    expect(Array.from(encodeOpenFrame(encodeBlockData(0xb2, ascii('AB'))))).toEqual(
+      Array.from(hex('02 03 00 B2 41 42')),
+    );
+    expect(() => encodeOpenFrame(new Uint8Array(507))).toThrow(RangeError);
+  });
+
   it('error bytes are the table values', () => {
     expect(EC).toEqual({
       UNKNOWN: 0x00,
@@ -169,6 +177,18 @@ describe('FrameParser', () => {
     }
     expect(needs).toEqual([1, 2, 3, 1]);
     expect(out).toEqual([{ kind: 'frame', payload: hex('B2 41 42') }]);
+  });
+
+  it('untilPayload: the frame is complete with its payload; the byte after it is left to the caller', () => {
+    const parser = new FrameParser({ skipNoise: false, untilPayload: true });
+    expect(parser.push(hex('02 03 00 B2 41'))).toEqual([]);
+    expect(parser.needed()).toBe(1);
+    expect(parser.push(hex('42'))).toEqual([{ kind: 'frame', payload: hex('B2 41 42') }]);
+    expect(parser.pending).toBe(false);
+    expect(parser.push(hex('06'))).toEqual([{ kind: 'error', reason: 'no-stx' }]);
+    expect(new FrameParser({ untilPayload: true }).push(hex('02 00 00'))).toEqual([
+      { kind: 'error', reason: 'empty' },
+    ]);
   });
 
   it('the host side (skipNoise false) refuses anything but STX where a data frame must start', () => {

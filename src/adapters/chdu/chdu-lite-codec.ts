@@ -96,9 +96,28 @@ function concatBytes(...parts: Uint8Array[]): Uint8Array {
 
 /** STX LEN payload EOT. */
 export function encodeFrame(payload: Uint8Array): Uint8Array {
-  if (payload.length > MAX_PAYLOAD) throw new RangeError(`frame payload ${payload.length} > ${MAX_PAYLOAD}`);
-  return concatBytes(Uint8Array.of(STX), u16(payload.length), payload, Uint8Array.of(EOT));
+  return concatBytes(encodeOpenFrame(payload), Uint8Array.of(EOT));
 }
+
+/**
+ * STX LEN payload, with no EOT: a READ block frame as the public .NET driver reads the wire (its
+ * end byte — ACK, BEL or EOT — comes only after the host's ACK; ADR 0104 §2, amended).
+ */
+export function encodeOpenFrame(payload: Uint8Array): Uint8Array {
+  if (payload.length > MAX_PAYLOAD) throw new RangeError(`frame payload ${payload.length} > ${MAX_PAYLOAD}`);
+  return concatBytes(Uint8Array.of(STX), u16(payload.length), payload);
+}
+
+/**
+ * How a device frames a READ transfer (ADR 0104 §2, amended), per block:
+ * - `spec-text` (the maker's text): lead ACK (or BEL: stored CRC fails), STX LEN DATA EOT, the
+ *   host's answer; EOT ends the transfer;
+ * - `public-driver` (the maker-published .NET driver): the command's ACK once, then per block
+ *   STX LEN DATA, the host's answer, and an end byte: ACK (CRC fine), BEL (CRC fails) or EOT (CRC
+ *   fine, last block).
+ */
+export const READ_SHAPES = ['spec-text', 'public-driver'] as const;
+export type ReadShape = (typeof READ_SHAPES)[number];
 
 export function encodeCommand(cmd: number, args: Uint8Array = new Uint8Array(0)): Uint8Array {
   return encodeFrame(concatBytes(Uint8Array.of(cmd), args));
@@ -188,6 +207,12 @@ export interface FrameParserOptions {
    * host reading an output frame right after ACK sets false: anything but STX there is an error.
    */
   skipNoise?: boolean;
+  /**
+   * Complete the frame when its payload is in, leaving the byte after it to the caller (default
+   * false: that byte must be EOT). The driver reads READ block frames so, because that byte differs
+   * between the two readings of the wire ({@link ReadShape}).
+   */
+  untilPayload?: boolean;
 }
 
 /**
@@ -252,7 +277,11 @@ export class FrameParser {
           break;
         case 'payload':
           this.payload[this.got++] = byte;
-          if (this.got === this.payload.length) this.state = 'eot';
+          if (this.got < this.payload.length) break;
+          if (this.options.untilPayload) {
+            out.push({ kind: 'frame', payload: this.payload });
+            this.reset();
+          } else this.state = 'eot';
           break;
         case 'eot':
           out.push(

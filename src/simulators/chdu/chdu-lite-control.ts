@@ -4,7 +4,8 @@ import { FAULT_KINDS, type FaultKind, type FaultSpec, parseFaultSpec } from './c
 
 /**
  * The emulator's small control interface (loopback HTTP, JSON):
- * - `GET /state` — target, blocks used, connections, armed faults, the last 100 commands;
+ * - `GET /state` — target, blocks used, wire options, connections, armed faults, the last 100
+ *   commands;
  * - `GET /history` — every command received (last 1000) and the answer given;
  * - `POST /faults` — `{"kind":"hw","afterWrites":2,"count":1}` or `{"spec":"hw:after=2,count=1"}`;
  * - `DELETE /faults` (all) or `DELETE /faults/<kind>`;
@@ -69,6 +70,7 @@ function state(emulator: ChduLiteEmulator) {
     target: emulator.url,
     image: emulator.image.path,
     usedBlocks: emulator.image.usedBlocks,
+    wire: emulator.wire,
     connections: emulator.connections,
     faults: emulator.faults.list(),
     history: emulator.history().slice(-100),

@@ -6,16 +6,17 @@ import {
   EC,
   EOT,
   ERROR_NAMES,
-  encodeAck,
   encodeBlockData,
   encodeFrame,
   encodeNak,
+  encodeOpenFrame,
   encodeStatus,
   encodeVersion,
   FLAG,
   FRAME_TIMEOUT_MS,
   FrameParser,
   NAK,
+  type ReadShape,
   readU16,
   readU32,
   u32,
@@ -39,7 +40,29 @@ export interface HistoryEntry {
   answer: string;
 }
 
-export interface DeviceOptions {
+/**
+ * How the emulated device speaks where the readings of the wire differ (ADR 0104 §2 and §6,
+ * amended). The defaults are the strictest a device may be.
+ */
+export interface WireOptions {
+  /** How a READ transfer is framed (default `spec-text`; see {@link ReadShape}). */
+  readShape?: ReadShape;
+  /**
+   * Wait up to 1 s for the host's ACK after every output data frame — STATUS, VOLUME_SERIAL,
+   * VERSION2, a WRITE's address, LOCK_REQUEST's magic — as after READ's (spec: "DÁTOVÝ RÁMEC").
+   * Without it the exchange fails: no trailing EOT, and the byte that came instead is used up as
+   * the answer, as a device waiting for it would (default true; false: such frames need no answer).
+   */
+  requireHostAck?: boolean;
+  /**
+   * Send EOT after the last frame of every data transfer, a single output frame included (the
+   * spec text, "1. Formát", says an EOT follows a transfer's last frame); with `requireHostAck`
+   * after the host's ACK (default true). READ's spec-text shape ends with EOT either way.
+   */
+  trailingEot?: boolean;
+}
+
+export interface DeviceOptions extends WireOptions {
   frameTimeoutMs?: number;
   /** Called when a `disconnect` fault triggers after a write: drop every line. */
   dropAll: () => void;
@@ -53,11 +76,14 @@ const READ_CHUNK = 64;
  * The CHDU Lite as the host sees it on the wire (chdu-lite.md), backed by the image-file CHDÚ.
  * No looser than the device: bytes before STX are ignored, a frame must be complete within 1 s
  * (else NAK EC_TIMEOUT), a LEN over the maximum is NAK EC_FRAME, argument lengths are checked
- * (EC_PARAM), unknown commands are EC_COMMAND, and a READ waits at most 1 s for each handshake.
+ * (EC_PARAM), unknown commands are EC_COMMAND, and a READ waits at most 1 s for each handshake —
+ * by default every output data frame does ({@link WireOptions}).
  */
 export class ChduLiteDevice {
   private readonly queue = new SerialQueue();
   private readonly timeoutMs: number;
+  /** The wire options in force, defaults filled in. */
+  readonly wire: Required<WireOptions>;
 
   constructor(
     private readonly image: ImageFileChdu,
@@ -65,6 +91,11 @@ export class ChduLiteDevice {
     private readonly options: DeviceOptions,
   ) {
     this.timeoutMs = options.frameTimeoutMs ?? FRAME_TIMEOUT_MS;
+    this.wire = {
+      readShape: options.readShape ?? 'spec-text',
+      requireHostAck: options.requireHostAck ?? true,
+      trailingEot: options.trailingEot ?? true,
+    };
   }
 
   /** Serves one line until it closes. */
@@ -128,17 +159,23 @@ export class ChduLiteDevice {
         case CMD.NOP:
           return this.ack(link, name, args);
         case CMD.STATUS:
-          return this.ack(link, name, args, await this.statusBytes());
+          return await this.ackWithData(reader, link, name, args, await this.statusBytes());
         case CMD.VOLUME_SERIAL:
-          return this.ack(link, name, args, u32(await this.image.volumeSerial()));
+          return await this.ackWithData(reader, link, name, args, u32(await this.image.volumeSerial()));
         case CMD.VERSION2:
-          return this.ack(link, name, args, encodeVersion(await this.image.firmwareVersion()));
+          return await this.ackWithData(
+            reader,
+            link,
+            name,
+            args,
+            encodeVersion(await this.image.firmwareVersion()),
+          );
         case CMD.READ:
           return await this.read(readU32(args, 0), readU32(args, 4), reader, link);
         case CMD.WRITE:
         case CMD.WRITE_PRINT:
         case CMD.WRITE_PRINT_OFFSET:
-          return await this.write(cmd, name, args, link);
+          return await this.write(cmd, name, args, reader, link);
         case CMD.OPEN_DRAWER:
         case CMD.OPEN_DRAWER2:
           if (this.faults.fire('hw')) return this.nak(link, name, 0, EC.HW);
@@ -146,7 +183,13 @@ export class ChduLiteDevice {
           await this.image.openDrawer(cmd === CMD.OPEN_DRAWER ? 2 : 5);
           return this.ack(link, name, args);
         case CMD.LOCK_REQUEST:
-          return this.ack(link, name, args, u32(await this.image.lockRequest(readU32(args))));
+          return await this.ackWithData(
+            reader,
+            link,
+            name,
+            args,
+            u32(await this.image.lockRequest(readU32(args))),
+          );
         default:
           if (this.faults.fire('hw')) return this.nak(link, name, 4, EC.HW);
           await this.image.lockActivate(readU32(args));
@@ -180,7 +223,13 @@ export class ChduLiteDevice {
     });
   }
 
-  private async write(cmd: number, name: string, args: Uint8Array, link: DeviceLink): Promise<void> {
+  private async write(
+    cmd: number,
+    name: string,
+    args: Uint8Array,
+    reader: ByteReader,
+    link: DeviceLink,
+  ): Promise<void> {
     if (this.faults.fire('hw') || this.faults.fire('full')) return this.nak(link, name, args.length, EC.HW);
     if (cmd !== CMD.WRITE && this.faults.fire('printer'))
       return this.nak(link, name, args.length, EC.PRINTER);
@@ -195,8 +244,14 @@ export class ChduLiteDevice {
       this.faults.countWrite(cmd !== CMD.WRITE);
       return this.options.record(entry(name, args, `none (block ${address} stored, answer lost)`));
     }
-    this.ack(link, name, args, u32(address));
-    if (this.faults.countWrite(cmd !== CMD.WRITE).includes('disconnect')) this.options.dropAll();
+    if (this.faults.countWrite(cmd !== CMD.WRITE).includes('disconnect')) {
+      // The line drops right after the answer: no host ACK is awaited, nothing more is taken in.
+      link.write(Uint8Array.of(ACK));
+      link.write(encodeFrame(u32(address)));
+      this.options.record(entry(name, args, 'ACK, then the line dropped'));
+      return this.options.dropAll();
+    }
+    await this.ackWithData(reader, link, name, args, u32(address));
   }
 
   private async read(start: number, count: number, reader: ByteReader, link: DeviceLink): Promise<void> {
@@ -205,7 +260,12 @@ export class ChduLiteDevice {
     const used = this.image.usedBlocks;
     if (start >= used) return this.nak(link, 'READ', 8, EC.BLOCK);
     const end = Math.min(used, start + count);
+    const dotnet = this.wire.readShape === 'public-driver';
+    // Public driver's reading: the command's ACK once, then per block STX LEN DATA, the host's
+    // answer, and an end byte. Spec text: per block a lead, STX LEN DATA EOT, the host's answer.
+    if (dotnet) link.write(Uint8Array.of(ACK));
     let sent = 0;
+    let lastCrcOk = true;
     for (let first = start; first < end; first += READ_CHUNK) {
       for (const b of await this.image.read(first, Math.min(READ_CHUNK, end - first))) {
         let stored = b.data;
@@ -214,19 +274,25 @@ export class ChduLiteDevice {
           stored.set([(b.printOffset ?? 0) & 0xff, (b.printOffset ?? 0) >> 8], 0);
           stored.set(b.data, 2);
         }
-        const frame = encodeFrame(encodeBlockData(b.command, stored));
-        const lead = Uint8Array.of(b.crcOk ? ACK : BEL);
-        if (!(await this.handshake(reader, link, lead, frame))) {
+        const payload = encodeBlockData(b.command, stored);
+        const delivered = dotnet
+          ? await this.handshake(reader, link, new Uint8Array(0), encodeOpenFrame(payload))
+          : await this.handshake(reader, link, Uint8Array.of(b.crcOk ? ACK : BEL), encodeFrame(payload));
+        if (!delivered) {
           return this.options.record(entry('READ', new Uint8Array(8), `${sent} blocks, cancelled`));
         }
         sent++;
+        lastCrcOk = b.crcOk;
+        if (dotnet) link.write(Uint8Array.of(!b.crcOk ? BEL : start + sent === end ? EOT : ACK));
       }
     }
-    link.write(Uint8Array.of(EOT));
+    // Spec text: EOT ends every transfer. Public driver's reading: the last end byte was EOT,
+    // unless that block's CRC failed (BEL); then an EOT says the transfer ended before the count.
+    if (!dotnet || (!lastCrcOk && end < start + count)) link.write(Uint8Array.of(EOT));
     this.options.record(entry('READ', new Uint8Array(8), `${sent} blocks, EOT`));
   }
 
-  /** Sends one block and waits for the host: ACK continues, NAK repeats, NUL or silence cancels. */
+  /** Sends one data frame and waits for the host: ACK continues, NAK repeats, NUL, anything else or silence cancels. */
   private async handshake(
     reader: ByteReader,
     link: DeviceLink,
@@ -263,9 +329,32 @@ export class ChduLiteDevice {
     }
   }
 
-  private ack(link: DeviceLink, name: string, args: Uint8Array, output?: Uint8Array): void {
-    link.write(encodeAck(output));
+  private ack(link: DeviceLink, name: string, args: Uint8Array): void {
+    link.write(Uint8Array.of(ACK));
     this.options.record(entry(name, args, 'ACK'));
+  }
+
+  /**
+   * ACK and one output data frame; with `requireHostAck` the host must answer it as a READ frame
+   * (ACK, or NAK to have it again) within 1 s, else the exchange fails; with `trailingEot` an EOT
+   * closes the transfer.
+   */
+  private async ackWithData(
+    reader: ByteReader,
+    link: DeviceLink,
+    name: string,
+    args: Uint8Array,
+    output: Uint8Array,
+  ): Promise<void> {
+    link.write(Uint8Array.of(ACK));
+    let delivered = true;
+    if (this.wire.requireHostAck)
+      delivered = await this.handshake(reader, link, new Uint8Array(0), encodeFrame(output));
+    else link.write(encodeFrame(output));
+    if (delivered && this.wire.trailingEot) link.write(Uint8Array.of(EOT));
+    this.options.record(
+      entry(name, args, delivered ? 'ACK' : 'ACK, data frame not acknowledged by the host'),
+    );
   }
 
   private nak(link: DeviceLink, name: string, argsLength: number, code: number): void {

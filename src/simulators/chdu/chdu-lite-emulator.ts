@@ -3,11 +3,11 @@ import { ImageFileChdu } from '../../adapters/chdu/image-file-chdu.js';
 import type { PrintSink } from '../../adapters/chdu/print-sink.js';
 import { ByteReader, LineClosed } from '../../adapters/transport/byte-reader.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { ChduLiteDevice, type HistoryEntry } from './chdu-lite-device.js';
+import { ChduLiteDevice, type HistoryEntry, type WireOptions } from './chdu-lite-device.js';
 import { type FaultKind, type FaultSpec, FaultState } from './chdu-lite-faults.js';
 import { PtyBridge } from './pty-bridge.js';
 
-export interface ChduLiteEmulatorOptions {
+export interface ChduLiteEmulatorOptions extends WireOptions {
   /**
    * The image file behind the emulated device (created when missing). The emulator is its one
    * writer: an image another process writes is refused (200, ADR 0106).
@@ -46,6 +46,9 @@ export class ChduLiteEmulator {
   ) {
     this.device = new ChduLiteDevice(image, this.faults, {
       ...(options.frameTimeoutMs === undefined ? {} : { frameTimeoutMs: options.frameTimeoutMs }),
+      ...(options.readShape === undefined ? {} : { readShape: options.readShape }),
+      ...(options.requireHostAck === undefined ? {} : { requireHostAck: options.requireHostAck }),
+      ...(options.trailingEot === undefined ? {} : { trailingEot: options.trailingEot }),
       dropAll: () => this.dropAll(),
       record: (e) => {
         this.entries.push(e);
@@ -85,6 +88,11 @@ export class ChduLiteEmulator {
 
   get url(): string {
     return `chdu-lite+tcp://${this.host}:${this.port}`;
+  }
+
+  /** How the device speaks where the readings of the wire differ (ADR 0104, amended). */
+  get wire(): Required<WireOptions> {
+    return this.device.wire;
   }
 
   get connections(): number {
