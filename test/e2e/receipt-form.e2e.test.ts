@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiptLayout } from '../../src/core/receipt/receipt-blocks.js';
 import type { VirtualPrintedJob } from '../../src/simulators/printer/virtual-printer.js';
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
-import { LiveClock } from '../support/merchant-register.js';
+import { LiveClock, ManualClock } from '../support/merchant-register.js';
 import { storeSettings } from '../support/offline-helpers.js';
 
 let h: Harness | undefined;
@@ -204,4 +204,34 @@ describe('the form of a receipt follows what its original was handed over with (
     expect(copy.body.document.qrCode).toBe(uid);
     expectUidForm(jobsOf('copy', number)[0], uid);
   }, 60_000);
+
+  it('an electronic original (online only) is in the UID form, and so are its copies; a VK not sent by law keeps its own form on its copies (ADR 0515)', async () => {
+    h = await startHarness({ clock: new ManualClock(new Date('2026-03-02T10:15:30+01:00')) });
+    const electronic = await h.post('/api/document/store', pd({ electronicReceipt: true }));
+    expect(electronic.body.resultCode).toBe(0);
+    const uid: string = electronic.body.document.uuid;
+    expect(electronic.body.document.electronicReceipt).toBeDefined();
+    expect(h.kasa.parts.index.findDocument({ by: 'last' })).toMatchObject({
+      sendState: 'online',
+      printState: 'electronic',
+      receiptForm: 'uid',
+    });
+    const copy = await h.post('/api/document/get', { documentByUUID: { uuid: uid }, printer: {} });
+    expect(copy.body.resultCode).toBe(0);
+    expectUidForm(jobsOf('copy', electronic.body.document.documentNumber)[0], uid);
+
+    const deposit = await h.post('/api/cash', { amount: 100 });
+    expect(deposit.body.resultCode).toBe(0);
+    expect(h.kasa.parts.index.findDocument({ by: 'last' })).toMatchObject({
+      sendState: 'not-sent',
+      printState: 'printed',
+      receiptForm: 'not-sent',
+    });
+    expect((await h.post('/api/document/get', { printer: {} })).body.resultCode).toBe(0);
+    const cashCopy = jobsOf('copy', deposit.body.cash.documentNumber)[0]!;
+    expect(cashCopy.text.replace(/\s+/g, ' ')).toContain('Neodosiela sa do e-kasa (zákon 384/2025 Z. z.)');
+    expect(cashCopy.text).not.toContain('OFF-LINE');
+    expect(cashCopy.text).not.toContain('UID:');
+    expect(qrOf(cashCopy.layout)).toBeUndefined();
+  });
 });
