@@ -69,7 +69,7 @@ const RECORDS = numbered([
     type: 'document',
     body: documentRecord(3, { externalId: 'ext-1', idempotency: { key: 'k-3', requestSha256: 'x' } }),
   },
-  { type: 'print', body: printRecord(3) },
+  { type: 'print', body: printRecord(3, true, { form: 'offline' }) },
   {
     type: 'sfs-attempt',
     body: {
@@ -115,6 +115,11 @@ describe('findDocumentToHead (ADR 0116)', () => {
       sendState: 'unsent',
       repairedBy: 8,
       printState: 'failed',
+    });
+    // The form its original was printed in comes from the tail's print record (ADR 0713).
+    expect(await findDocumentToHead(deps, { by: 'documentNo', documentNo: 3 })).toMatchObject({
+      printState: 'printed',
+      receiptForm: 'offline',
     });
   });
 

@@ -1,5 +1,10 @@
 import { NEW_PRINT_TRACK, NEW_SEND_TRACK, type SendTrack } from '../../core/journal/derived-state.js';
-import type { DocumentRecord, LocationRecord, SfsExchangeRecord } from '../../core/journal/records.js';
+import type {
+  DocumentRecord,
+  LocationRecord,
+  ReceiptForm,
+  SfsExchangeRecord,
+} from '../../core/journal/records.js';
 import type {
   IndexedDocument,
   IndexedLocation,
@@ -22,6 +27,7 @@ export interface DocRow {
   last_printer_code: number | null;
   print_started: number | null;
   drawer_opened: number | null;
+  receipt_form: ReceiptForm | null;
   repaired_by: number | null;
   create_ms: number | null;
   first_attempt: string | null;
@@ -67,6 +73,7 @@ export function toDocument(row: DocRow): IndexedDocument {
     ...(row.last_printer_code !== null ? { lastPrinterCode: row.last_printer_code } : {}),
     ...(row.print_started === 1 ? { printStarted: true as const } : {}),
     ...(row.drawer_opened === 1 ? { drawerOpened: true as const } : {}),
+    ...(row.receipt_form !== null ? { receiptForm: row.receipt_form } : {}),
     ...(row.repaired_by !== null ? { repairedBy: row.repaired_by } : {}),
   };
 }

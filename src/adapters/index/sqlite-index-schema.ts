@@ -11,7 +11,8 @@ import type Database from 'better-sqlite3';
 // 4: whether a failed print of the original reached the printer (the drawer kick never repeats,
 // ADR 0507).
 // 5: whether a failed print of the original sent its drawer kick, nothing else confirmed (ADR 0517).
-export const INDEX_SCHEMA_VERSION = 5;
+// 6: the form the original was handed over in, so copies show the same (ADR 0713).
+export const INDEX_SCHEMA_VERSION = 6;
 
 /**
  * A document's creation instant (Unix seconds) from its stored SFS CreateDate: the admin's document
@@ -40,7 +41,7 @@ CREATE TABLE documents (
   send_state TEXT NOT NULL, sending_count INTEGER NOT NULL, exchanges INTEGER NOT NULL,
   last_exchange TEXT, accepted TEXT,
   print_state TEXT NOT NULL, last_printer_code INTEGER, print_started INTEGER, drawer_opened INTEGER,
-  repaired_by INTEGER,
+  receipt_form TEXT, repaired_by INTEGER,
   create_ms INTEGER, first_attempt TEXT
 );
 CREATE INDEX documents_seq ON documents (seq_year, seq_month, sequence_id);

@@ -109,7 +109,7 @@ describe('SqliteJournalIndex', () => {
         },
       }) as const;
     both({ type: 'merchant', body: merchantRecord() });
-    for (let d = 1; d <= 7; d++) both({ type: 'document', body: documentRecord(d) });
+    for (let d = 1; d <= 8; d++) both({ type: 'document', body: documentRecord(d) });
     both(x(1, 'accepted'));
     both(x(1, 'accepted', 2, { id: 'O-SECOND' })); // settled: the first acceptance stays
     both({ type: 'print', body: printRecord(1) });
@@ -123,9 +123,12 @@ describe('SqliteJournalIndex', () => {
       type: 'print',
       body: printRecord(2, false, {
         partialPrint: { totalBytes: 90, resumeOffset: 40, printedLines: 2, jobSha256: 'ab' },
+        form: 'offline',
       }),
     });
     both({ type: 'print', body: printRecord(2, false, { printerCode: 104 }) });
+    // ADR 0713: the part on paper fixed the form; the print that finishes it keeps it.
+    both({ type: 'print', body: printRecord(2, true, { form: 'uid' }) });
     both(x(3, 'rejected'));
     both({ type: 'repair', body: { subject: { kind: 'document', documentNo: 3 }, reason: 'fix' } });
     both(x(3, 'accepted', 2));
@@ -133,10 +136,16 @@ describe('SqliteJournalIndex', () => {
     both(x(4, 'duplicate', 2));
     both(x(5, 'unverified'));
     both({ type: 'print', body: printRecord(5, true, { copy: true }) });
-    both({ type: 'print', body: printRecord(6, true, { electronic: true }) });
+    both({ type: 'print', body: printRecord(6, true, { electronic: true, form: 'uid' }) });
     // The kick went out, nothing else confirmed (ADR 0517): kept through a later failure.
     both({ type: 'print', body: printRecord(7, false, { drawerOpened: true }) });
     both({ type: 'print', body: printRecord(7, false, { printerCode: 105 }) });
+    // Nothing on paper (105) leaves the form open; the original printed later fixes it, a copy never.
+    both(x(8, 'unreachable'));
+    both({ type: 'print', body: printRecord(8, false, { printerCode: 105, form: 'offline' }) });
+    both(x(8, 'accepted', 2, { id: 'O-EIGHT' }));
+    both({ type: 'print', body: printRecord(8, true, { form: 'uid' }) });
+    both({ type: 'print', body: printRecord(8, true, { copy: true, form: 'offline' }) });
     both({ type: 'location', body: locationRecord(1) });
     both({ type: 'location', body: locationRecord(2) });
     both({
@@ -163,7 +172,7 @@ describe('SqliteJournalIndex', () => {
       type: 'sfs-exchange',
       body: { ...exchangeRecord(0, 'rejected'), subject: { kind: 'location', locationNo: 2 } },
     });
-    for (let d = 1; d <= 7; d++) {
+    for (let d = 1; d <= 8; d++) {
       const t = sends.get(`d${d}`)!;
       const p = prints.get(d)!;
       const got = index.findDocument({ by: 'documentNo', documentNo: d })!;
@@ -177,6 +186,7 @@ describe('SqliteJournalIndex', () => {
           lastPrinterCode: got.lastPrinterCode,
           printStarted: got.printStarted,
           drawerOpened: got.drawerOpened,
+          receiptForm: got.receiptForm,
         },
         `document ${d}`,
       ).toEqual({
@@ -188,8 +198,12 @@ describe('SqliteJournalIndex', () => {
         lastPrinterCode: p.lastPrinterCode,
         printStarted: p.printStarted,
         drawerOpened: p.drawerOpened,
+        receiptForm: p.receiptForm,
       });
       if (d === 7) expect(got).toMatchObject({ printState: 'failed', drawerOpened: true });
+      // The form of the original (ADR 0713); a print record without one (older) leaves it unknown.
+      const forms: Record<number, string | undefined> = { 1: undefined, 2: 'offline', 6: 'uid', 8: 'uid' };
+      if (d in forms) expect(got.receiptForm, `form of document ${d}`).toBe(forms[d]);
       // The receipt UUID is the first acceptance's, and only an acceptance sets it.
       if (t.accepted?.id) {
         expect(index.findDocument({ by: 'uuid', uuid: t.accepted.id })?.document.documentNo).toBe(d);

@@ -129,7 +129,7 @@ export class SqliteJournalIndex implements JournalIndex {
         'SELECT document_no, send_state, sending_count, exchanges FROM documents WHERE document_no = ?',
       ),
       docPrint: db.prepare(
-        'SELECT document_no, print_state, last_printer_code, print_started, drawer_opened FROM documents WHERE document_no = ?',
+        'SELECT document_no, print_state, last_printer_code, print_started, drawer_opened, receipt_form FROM documents WHERE document_no = ?',
       ),
       locSend: db.prepare(
         'SELECT location_no, send_state, sending_count, exchanges FROM locations WHERE location_no = ?',
@@ -147,7 +147,7 @@ export class SqliteJournalIndex implements JournalIndex {
         'UPDATE locations SET sending_count = ?, first_attempt = COALESCE(first_attempt, ?) WHERE location_no = ?',
       ),
       setDocPrint: db.prepare(
-        'UPDATE documents SET print_state = ?, last_printer_code = ?, print_started = ?, drawer_opened = ? WHERE document_no = ?',
+        'UPDATE documents SET print_state = ?, last_printer_code = ?, print_started = ?, drawer_opened = ?, receipt_form = ? WHERE document_no = ?',
       ),
       setDocRepair: db.prepare(
         'UPDATE documents SET body = ?, send_state = ?, repaired_by = ?, create_ms = ? WHERE document_no = ?',
@@ -554,6 +554,7 @@ export class SqliteJournalIndex implements JournalIndex {
           ...(row.last_printer_code === null ? {} : { lastPrinterCode: row.last_printer_code }),
           ...(row.print_started === 1 ? { printStarted: true as const } : {}),
           ...(row.drawer_opened === 1 ? { drawerOpened: true as const } : {}),
+          ...(row.receipt_form === null ? {} : { receiptForm: row.receipt_form }),
         };
         const next = afterPrint(current, record.body);
         this.q.setDocPrint.run(
@@ -561,6 +562,7 @@ export class SqliteJournalIndex implements JournalIndex {
           next.lastPrinterCode ?? null,
           next.printStarted ? 1 : null,
           next.drawerOpened ? 1 : null,
+          next.receiptForm ?? null,
           row.document_no,
         );
         return;
@@ -774,7 +776,7 @@ type SendRow = Pick<DocRow, 'send_state' | 'sending_count' | 'exchanges'>;
 /** The columns applying a print reads (`docPrint`). */
 type PrintRow = Pick<
   DocRow,
-  'document_no' | 'print_state' | 'last_printer_code' | 'print_started' | 'drawer_opened'
+  'document_no' | 'print_state' | 'last_printer_code' | 'print_started' | 'drawer_opened' | 'receipt_form'
 >;
 
 /** The send track of a row read without its exchanges' JSON (`SendRow`): what the rules read. */

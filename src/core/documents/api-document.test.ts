@@ -177,6 +177,25 @@ describe('toApiDocument', () => {
     expect(doc.qrCode).toBe(offlineQrText({ okp: OKP, data: record.sfs }));
   });
 
+  it('sent later and printed only then (e.g. repaired): qrCode is the UID its original carries (ADR 0713)', () => {
+    const record = stored(mixed(), 7);
+    const accepted = exchange({ id: UID, processDate: '2026-03-02T11:00:00+01:00', sendingCount: 2 });
+    const sentLater: IndexedDocument = {
+      recordNo: 5,
+      document: record,
+      sendState: 'offline-sent',
+      accepted,
+      lastExchange: accepted,
+      sendingCount: 2,
+      printState: 'printed',
+    };
+    expect(toApiDocument({ ...sentLater, receiptForm: 'uid' }, apiMerchant).qrCode).toBe(UID);
+    // Printed offline before it was sent: the offline QR on its paper stays.
+    expect(toApiDocument({ ...sentLater, receiptForm: 'offline' }, apiMerchant).qrCode).toBe(
+      offlineQrText({ okp: OKP, data: record.sfs }),
+    );
+  });
+
   it('paragón, UF and electronic delivery', () => {
     const par = validateStoreRequest(pd({ paragonNumber: 12, paragonDate: '01.03.2026 18:30:00' }), ctx);
     const doc = toApiDocument({ ...online(stored(par, 1)), printState: 'electronic' }, apiMerchant);

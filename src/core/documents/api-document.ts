@@ -20,6 +20,7 @@ import {
   UNIT_PRICE_SCALE,
 } from './decimal.js';
 import { type ApiItemType, resolveItemType } from './item-types.js';
+import { receiptFormOf } from './receipt-form.js';
 import { vatBreakdown } from './vat-breakdown.js';
 import { resolveVatRate, type VatRate, type VatRateName, vatRateFromSfs } from './vat-rates.js';
 
@@ -120,8 +121,9 @@ export const NOT_SENT_WARNING_TYPE = 'NOT_SENT';
  * The API `document` of a stored document with what later records said about it.
  * - online (registered within the limit): `uuid`, `processDate`, `qrCode` = uuid;
  * - not registered (offline, stuck): no uuid/processDate, `qrCode` = the offline QR;
- * - registered later (offline-sent): uuid and processDate, but `qrCode` stays the offline QR that
- *   was printed (ADR 0406).
+ * - registered later (offline-sent): uuid and processDate; `qrCode` is the code its original
+ *   carries — the offline QR when it was printed offline (ADR 0406), the UID when it was printed
+ *   only once it had one, e.g. after a repair (ADR 0713).
  */
 export function toApiDocument<M>(
   indexed: IndexedDocument,
@@ -213,11 +215,20 @@ function commonFields(indexed: IndexedDocument) {
     createDate: apiDate(sfs.CreateDate),
     processDate: processDate === undefined ? undefined : apiDate(processDate),
     uuid,
-    qrCode:
-      indexed.sendState === 'online' && uuid !== undefined
-        ? uuid
-        : offlineQrText({ okp: record.okp, data: sfs }),
+    qrCode: qrCodeOf(indexed),
   };
+}
+
+/**
+ * The QR code of the document's receipts (ADR 0406 as amended by ADR 0713): the UID when its
+ * original is (or, not handed over yet, will be) printed with it, else the offline text — also
+ * for a document registered later whose original was printed offline, since that is its paper.
+ */
+function qrCodeOf(indexed: IndexedDocument): string {
+  const face = receiptFormOf(indexed);
+  return face.form === 'uid'
+    ? face.uid
+    : offlineQrText({ okp: indexed.document.okp, data: indexed.document.sfs });
 }
 
 /** The API amount: SFS Amount, negated for a withdrawal (the SFS carries it positive). */

@@ -120,3 +120,70 @@ describe('print state', () => {
     expect(afterPrint(t, { documentNo: 1, copy: false, ok: true })).toEqual({ printState: 'printed' });
   });
 });
+
+describe('the form of the original (ADR 0713)', () => {
+  const partialPrint = { totalBytes: 900, resumeOffset: 400, printedLines: 12, jobSha256: 'b'.repeat(64) };
+
+  it('is fixed by the first print that reached the customer, never by a copy or an attempt that put nothing on paper', () => {
+    // Nothing on paper: the form it tried is not the customer's.
+    let t = afterPrint(NEW_PRINT_TRACK, {
+      documentNo: 1,
+      copy: false,
+      ok: false,
+      printerCode: 105,
+      form: 'offline',
+    });
+    expect(t).toEqual({ printState: 'failed', lastPrinterCode: 105 });
+    // A copy changes nothing (there is none before the original, but the fold must not care).
+    t = afterPrint(t, { documentNo: 1, copy: true, ok: true, form: 'offline' });
+    expect(t.receiptForm).toBeUndefined();
+    t = afterPrint(t, { documentNo: 1, copy: false, ok: true, form: 'uid' });
+    expect(t).toEqual({ printState: 'printed', receiptForm: 'uid' });
+    // Nothing after the original changes it.
+    expect(afterPrint(t, { documentNo: 1, copy: true, ok: true, form: 'offline' })).toEqual(t);
+    expect(afterPrint(t, { documentNo: 1, copy: false, ok: true, form: 'offline' })).toEqual(t);
+  });
+
+  it('is kept from a print cut short (part of it on paper) through the resumed print that finishes it', () => {
+    let t = afterPrint(NEW_PRINT_TRACK, {
+      documentNo: 1,
+      copy: false,
+      ok: false,
+      printerCode: 106,
+      partialPrint,
+      form: 'offline',
+    });
+    expect(t).toEqual({
+      printState: 'failed',
+      lastPrinterCode: 106,
+      printStarted: true,
+      receiptForm: 'offline',
+    });
+    t = afterPrint(t, { documentNo: 1, copy: false, ok: false, printerCode: 105, form: 'uid' });
+    expect(t.receiptForm).toBe('offline');
+    expect(afterPrint(t, { documentNo: 1, copy: false, ok: true, form: 'uid' })).toEqual({
+      printState: 'printed',
+      receiptForm: 'offline',
+    });
+  });
+
+  it('of an electronic receipt is its form; print records older than ADR 0713 leave it unknown', () => {
+    expect(
+      afterPrint(NEW_PRINT_TRACK, { documentNo: 1, copy: false, ok: true, electronic: true, form: 'uid' }),
+    ).toEqual({ printState: 'electronic', receiptForm: 'uid' });
+    let t = afterPrint(NEW_PRINT_TRACK, {
+      documentNo: 1,
+      copy: false,
+      ok: false,
+      printerCode: 106,
+      partialPrint,
+    });
+    expect(t.receiptForm).toBeUndefined();
+    // A print record of today finishing a cut written before: its form is the one it was laid out in.
+    t = afterPrint(t, { documentNo: 1, copy: false, ok: true, form: 'offline' });
+    expect(t).toEqual({ printState: 'printed', receiptForm: 'offline' });
+    expect(afterPrint(NEW_PRINT_TRACK, { documentNo: 1, copy: false, ok: true })).toEqual({
+      printState: 'printed',
+    });
+  });
+});

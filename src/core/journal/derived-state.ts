@@ -1,5 +1,11 @@
 import type { PrintState, SendState } from '../ports/journal-index.js';
-import type { PrintRecord, RepairRecord, SfsAttemptRecord, SfsExchangeRecord } from './records.js';
+import type {
+  PrintRecord,
+  ReceiptForm,
+  RepairRecord,
+  SfsAttemptRecord,
+  SfsExchangeRecord,
+} from './records.js';
 
 /**
  * How later records change what the index says about a document or location. Pure functions so
@@ -32,6 +38,13 @@ export interface PrintTrack {
    * the paper — that is `printStarted`. Kept through later failures.
    */
   drawerOpened?: true;
+  /**
+   * The form of the original the customer holds (ADR 0713): the `form` of the first print record
+   * that reached the customer — printed, electronic, or cut short with `partialPrint` (handed over,
+   * ADR 0712). Kept for good; absent while nothing was handed over, and for originals printed
+   * before print records said their form.
+   */
+  receiptForm?: ReceiptForm;
 }
 
 export const NEW_SEND_TRACK: SendTrack = { sendState: 'unsent', sendingCount: 0, exchanges: 0 };
@@ -87,7 +100,12 @@ export function afterRepair(t: SendTrack, r?: Pick<RepairRecord, 'setAside'>): S
 
 export function afterPrint(t: PrintTrack, p: PrintRecord): PrintTrack {
   if (p.copy || t.printState === 'printed' || t.printState === 'electronic') return t;
-  if (p.ok) return { printState: p.electronic ? 'electronic' : 'printed' };
+  // ADR 0713: the first attempt that reached the customer fixes the form; a resumed print
+  // finishes the paper in the form it was started in (ADR 0712).
+  const reached = p.ok || p.partialPrint !== undefined;
+  const form = t.receiptForm ?? (reached ? p.form : undefined);
+  const kept = form === undefined ? {} : { receiptForm: form };
+  if (p.ok) return { printState: p.electronic ? 'electronic' : 'printed', ...kept };
   const started = t.printStarted === true || p.partialPrint !== undefined;
   const kicked = t.drawerOpened === true || p.drawerOpened === true;
   return {
@@ -95,5 +113,6 @@ export function afterPrint(t: PrintTrack, p: PrintRecord): PrintTrack {
     ...(p.printerCode === undefined ? {} : { lastPrinterCode: p.printerCode }),
     ...(started ? { printStarted: true as const } : {}),
     ...(kicked ? { drawerOpened: true as const } : {}),
+    ...kept,
   };
 }

@@ -158,6 +158,13 @@ export interface LocationRecord {
   country?: string;
 }
 
+/**
+ * The form of a receipt: with the UID the SFS registered the document under and its QR (SFS spec
+ * §2.10), without it — the offline heading, PKP and the offline QR (§2.9) — or a VK/VY the law does
+ * not let the register send: PKP, no offline heading, no QR (Act 384/2025, ADR 0515).
+ */
+export type ReceiptForm = 'uid' | 'offline' | 'not-sent';
+
 /** A print event of a document: the original or a copy, printed or failed. */
 export interface PrintRecord {
   documentNo: number;
@@ -180,6 +187,12 @@ export interface PrintRecord {
    * left nothing confirmed and so no `partialPrint`: a later print of the original never kicks.
    */
   drawerOpened?: true;
+  /**
+   * The form this attempt laid the original out in (ADR 0713). The first attempt that reached the
+   * customer — printed, electronic, or cut short with `partialPrint` — fixes the form of the
+   * original, and every later copy shows the same. Records older than ADR 0713 have none.
+   */
+  form?: ReceiptForm;
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { DocumentRecord, JournalRecord, LocationRecord, SfsExchangeRecord } from '../journal/records.js';
+import type {
+  DocumentRecord,
+  JournalRecord,
+  LocationRecord,
+  ReceiptForm,
+  SfsExchangeRecord,
+} from '../journal/records.js';
 
 /**
  * Where a document or location stands with the SFS, derived from its `sfs-exchange` and `repair`
@@ -51,6 +57,13 @@ export interface IndexedDocument {
    * 0517), even if nothing of it is known to be on paper: printing it again never kicks.
    */
   drawerOpened?: true;
+  /**
+   * The form of the original the customer holds — with the UID (SFS spec §2.10), offline (§2.9) or
+   * not sent by law — from the first print record that handed it over (ADR 0713): its copies show
+   * the same. Absent while nothing was handed over, and for originals whose print records are older
+   * than ADR 0713 (`receiptFormOf` then applies the earlier rule).
+   */
+  receiptForm?: ReceiptForm;
   /** Record number of the latest repair, if repaired. */
   repairedBy?: number;
 }

@@ -271,7 +271,11 @@ export const ResponseDocument = z
     uuid: z.string().optional().describe('eKasa receipt UID; absent while offline.'),
     pkp: z.string(),
     okp: z.string(),
-    qrCode: z.string().describe('The UID when registered online, else the offline QR text.'),
+    qrCode: z
+      .string()
+      .describe(
+        'The UID when the original receipt carries it (printed once registered), else the offline QR text.',
+      ),
     documentEntries: z.array(DocumentItem),
     vatRateSums: z.array(VatRateSum),
     paymentTypes: z.record(z.string(), z.number()),

@@ -648,7 +648,7 @@ export type ResponseDocumentInput = {
   uuid?: string;
   pkp: string;
   okp: string;
-  /** The UID when registered online, else the offline QR text. */
+  /** The UID when the original receipt carries it (printed once registered), else the offline QR text. */
   qrCode: string;
   documentEntries: Array<DocumentItemInput>;
   vatRateSums: Array<VatRateSumInput>;
@@ -1112,7 +1112,7 @@ export type OfflineDocumentInput = {
   uuid?: string;
   pkp: string;
   okp: string;
-  /** The UID when registered online, else the offline QR text. */
+  /** The UID when the original receipt carries it (printed once registered), else the offline QR text. */
   qrCode: string;
   documentEntries: Array<DocumentItemInput>;
   vatRateSums: Array<VatRateSumInput>;
@@ -1950,7 +1950,7 @@ export type ResponseDocument = {
   uuid?: string;
   pkp: string;
   okp: string;
-  /** The UID when registered online, else the offline QR text. */
+  /** The UID when the original receipt carries it (printed once registered), else the offline QR text. */
   qrCode: string;
   documentEntries: Array<DocumentItem>;
   vatRateSums: Array<VatRateSum>;
@@ -2414,7 +2414,7 @@ export type OfflineDocument = {
   uuid?: string;
   pkp: string;
   okp: string;
-  /** The UID when registered online, else the offline QR text. */
+  /** The UID when the original receipt carries it (printed once registered), else the offline QR text. */
   qrCode: string;
   documentEntries: Array<DocumentItem>;
   vatRateSums: Array<VatRateSum>;

@@ -1,7 +1,8 @@
 import { bytesToBase64 } from '../../base64.js';
+import { type ReceiptFormOf, receiptFormOf } from '../../documents/receipt-form.js';
 import { receiptVatTables } from '../../documents/receipt-vat-tables.js';
 import { FiscalError } from '../../fiscal-error.js';
-import type { MerchantRecord, PrintRecord } from '../../journal/records.js';
+import type { MerchantRecord, PrintRecord, ReceiptForm } from '../../journal/records.js';
 import type { Journal } from '../../ports/journal.js';
 import type { IndexedDocument, JournalIndex } from '../../ports/journal-index.js';
 import type { PartialPrintInfo, PrintOptions, ReceiptPrinter } from '../../ports/receipt-printer.js';
@@ -33,10 +34,12 @@ export async function merchantOf(
 }
 
 /**
- * The receipt of a stored document laid out for the printer width: online receipts carry the UID
- * and its QR, all others the offline heading, PKP and the offline QR (SFS spec §2.9–2.10). A
- * document sent later keeps the offline form it was handed over with. A VK/VY the law does not
- * let us send (Act 384/2025) is not an offline document: no offline heading (ADR 0515).
+ * The receipt of a stored document laid out for the printer width, in the form of its original
+ * (`receiptFormOf`, ADR 0713): with the UID and its QR (SFS spec §2.10), or the offline heading,
+ * PKP and the offline QR (§2.9). An original printed offline keeps that form on its copies after
+ * it was sent; one printed once it had a UID — also a repaired document registered by the repair
+ * — carries the UID on its copies. A VK/VY the law does not let us send (Act 384/2025) is not an
+ * offline document: no offline heading (ADR 0515).
  */
 export function documentLayout(
   doc: IndexedDocument,
@@ -44,15 +47,25 @@ export function documentLayout(
   charsPerLine: number,
   options: { copy?: boolean; logo?: boolean } = {},
 ): ReceiptLayout {
+  return layoutInForm(doc, receiptFormOf(doc), merchant, charsPerLine, options);
+}
+
+function layoutInForm(
+  doc: IndexedDocument,
+  face: ReceiptFormOf,
+  merchant: MerchantRecord,
+  charsPerLine: number,
+  options: { copy?: boolean; logo?: boolean },
+): ReceiptLayout {
   const record = doc.document;
-  const uid = doc.sendState === 'online' ? doc.accepted?.id : undefined;
-  const notSent = doc.sendState === 'not-sent';
+  const uid = face.form === 'uid' ? face.uid : undefined;
+  const notSent = face.form === 'not-sent';
   const { vatRows, exemptRows } = receiptVatTables(record.sfs);
   const view = receiptViewFromRecord({
     record,
     merchant,
     ...(uid === undefined ? {} : { uid }),
-    offline: uid === undefined && !notSent,
+    offline: face.form === 'offline',
     ...(notSent ? { notSent: true } : {}),
     qrText: uid ?? offlineQrText({ okp: record.okp, data: record.sfs }),
     vatRows,
@@ -72,10 +85,12 @@ export function receiptImages(deps: { logo?: { images(): ReadonlyMap<string, Uin
   return { images, logo: images.has(LOGO_REF) };
 }
 
-/** A document's receipt laid out for the printer, with the images it needs. */
+/** A document's receipt laid out for the printer, with the images it needs and its form. */
 export interface PreparedReceipt {
   layout: ReceiptLayout;
   images: ReadonlyMap<string, Uint8Array>;
+  /** The form it is laid out in: its print record says so (ADR 0713). */
+  form: ReceiptForm;
 }
 
 /** Lays out a document's original for the printer (what `printOriginal` prints). */
@@ -85,7 +100,12 @@ export function prepareReceipt(
   merchant: MerchantRecord,
 ): PreparedReceipt {
   const { images, logo } = receiptImages(deps);
-  return { images, layout: documentLayout(doc, merchant, deps.printer.charsPerLine, { logo }) };
+  const face = receiptFormOf(doc);
+  return {
+    images,
+    layout: layoutInForm(doc, face, merchant, deps.printer.charsPerLine, { logo }),
+    form: face.form,
+  };
 }
 
 /** The electronic receipt of a document: the whole receipt as a Base64 PNG (same as paper). */
@@ -144,8 +164,16 @@ export function printFailureOf(error: unknown): PrintFailure {
   };
 }
 
-/** The `print` record of an attempt to print a document's original (and what the index folds). */
-export function originalPrintRecord(documentNo: number, failure: PrintFailure | undefined): PrintRecord {
+/**
+ * The `print` record of an attempt to print a document's original (and what the index folds), with
+ * the form it was laid out in: the first attempt that reaches the customer fixes the form of every
+ * later copy (ADR 0713).
+ */
+export function originalPrintRecord(
+  documentNo: number,
+  failure: PrintFailure | undefined,
+  form: ReceiptForm,
+): PrintRecord {
   return {
     documentNo,
     copy: false,
@@ -153,6 +181,7 @@ export function originalPrintRecord(documentNo: number, failure: PrintFailure | 
     ...(failure === undefined ? {} : { printerCode: failure.printerCode }),
     ...(failure?.partialPrint === undefined ? {} : { partialPrint: failure.partialPrint }),
     ...(failure?.drawerOpened ? { drawerOpened: true as const } : {}),
+    form,
   };
 }
 
@@ -195,7 +224,7 @@ export async function printOriginal(
   }
   const record = deps.journal.append({
     type: 'print',
-    body: originalPrintRecord(doc.document.documentNo, failure),
+    body: originalPrintRecord(doc.document.documentNo, failure, prepared.form),
   });
   if (failure === undefined) await record;
   else await record.catch(() => undefined);

@@ -1,6 +1,7 @@
 import { buildDocumentRecord } from '../../documents/document-record.js';
 import { fiscalInstant, numberDocument } from '../../documents/numbering.js';
 import { paragonKey } from '../../documents/paragon-key.js';
+import { receiptFormOf } from '../../documents/receipt-form.js';
 import { buildSfsReceiptData, isVatPayer } from '../../documents/sfs-receipt-data.js';
 import type { ValidatedCashRequest, ValidatedStoreRequest } from '../../documents/store-request.js';
 import { FiscalError, invalidInput } from '../../fiscal-error.js';
@@ -259,12 +260,20 @@ async function completeDocument(
   const issued: IssuedDocument = { doc, merchant };
   if (png !== undefined) {
     issued.electronicReceipt = png;
-    const print = { documentNo: record.documentNo, copy: false, ok: true, electronic: true };
+    // Rendered from the same state (registered online): its form is what the customer got (ADR 0713).
+    const print = {
+      documentNo: record.documentNo,
+      copy: false,
+      ok: true,
+      electronic: true,
+      form: receiptFormOf(doc).form,
+    };
     await deps.journal.append({ type: 'print', body: print });
     written.printed(print);
     // The drawer is a convenience: a failing kick must not turn a registered sale into an error.
     if (record.openDrawer) await deps.printer.openDrawer().catch(() => undefined);
   } else {
+    const receipt = prepared ?? prepareReceipt(deps, doc, m);
     const failure = await printOriginal(
       deps,
       doc,
@@ -272,11 +281,11 @@ async function completeDocument(
       record.openDrawer,
       options.printOptions,
       false,
-      prepared ?? prepareReceipt(deps, doc, m),
+      receipt,
     );
     // The same body printOriginal wrote (partialPrint sets printStarted, ADR 0507; drawerOpened
-    // keeps a reprint from kicking, ADR 0517).
-    written.printed(originalPrintRecord(record.documentNo, failure));
+    // keeps a reprint from kicking, ADR 0517; the form fixes the copies', ADR 0713).
+    written.printed(originalPrintRecord(record.documentNo, failure, receipt.form));
     if (failure !== undefined) {
       issued.printerCode = failure.printerCode;
       if (failure.partialPrint !== undefined) issued.partialPrint = failure.partialPrint;

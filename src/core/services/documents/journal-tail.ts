@@ -109,6 +109,7 @@ class TailDocuments {
             ...(e.doc.lastPrinterCode === undefined ? {} : { lastPrinterCode: e.doc.lastPrinterCode }),
             ...(e.doc.printStarted ? { printStarted: true as const } : {}),
             ...(e.doc.drawerOpened ? { drawerOpened: true as const } : {}),
+            ...(e.doc.receiptForm === undefined ? {} : { receiptForm: e.doc.receiptForm }),
           };
           const next = afterPrint(current, record.body);
           e.doc.printState = next.printState;
@@ -118,6 +119,8 @@ class TailDocuments {
           else delete e.doc.printStarted;
           if (next.drawerOpened) e.doc.drawerOpened = true;
           else delete e.doc.drawerOpened;
+          if (next.receiptForm === undefined) delete e.doc.receiptForm;
+          else e.doc.receiptForm = next.receiptForm;
         });
         return;
       case 'repair': {

@@ -65,6 +65,7 @@ export class WrittenDocument {
       ...(this.print.lastPrinterCode === undefined ? {} : { lastPrinterCode: this.print.lastPrinterCode }),
       ...(this.print.printStarted ? { printStarted: true as const } : {}),
       ...(this.print.drawerOpened ? { drawerOpened: true as const } : {}),
+      ...(this.print.receiptForm === undefined ? {} : { receiptForm: this.print.receiptForm }),
     };
   }
 }
