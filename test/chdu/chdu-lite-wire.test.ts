@@ -198,17 +198,65 @@ describe('READ while the framing is not known yet', () => {
     expect(Date.now() - started).toBeLessThan(500);
   });
 
-  it('the public driver ended early: taken after at most 1 s of silence (the one wait), cancelled with a harmless NUL, and learned', async () => {
-    const c = await driverFor(() => [send(`06 ${block('41')}`), expectAck, send('04')]);
-    const started = Date.now();
-    expect((await c.read(0, 5)).map((b) => b.address)).toEqual([0]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    await vi.waitFor(() => expect(scripted!.fromHost.at(-1)).toBe(0x00)); // NUL, to an idle device
-    const again = Date.now();
-    expect((await c.read(0, 5)).map((b) => b.address)).toEqual([0]);
-    expect(Date.now() - again).toBeLessThan(500);
+  it('silence after an EOT before the count proves no framing: a NUL, a quiet line, then the next address asked again', async () => {
+    // A public-driver device that ended early: the second READ, of the next address, is refused
+    // as never written (EC_BLOCK), so the one block is the whole answer.
+    const c = await driverFor(
+      (_cmd, args, n) => {
+        if (n === 0) return [send(`06 ${block('41')}`), expectAck, send('04')];
+        expect(args[0]).toBe(1); // from the next address
+        return [send('15 06')];
+      },
+      { resyncQuietMs: 100 },
+    );
+    expect((await c.read(0, 5)).map((b) => [b.address, b.data[0]])).toEqual([[0, 0x41]]);
+    expect(scripted!.fromHost).toContain(0x00); // NUL: cancels a device that was merely slow
     await scripted!.settled();
     expect(scripted!.mismatches).toEqual([]);
+  });
+});
+
+describe('a stall of kasa’s own thread during a READ (spec-text emulator)', () => {
+  it('never yields a short READ or a block under another address', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kasa-chdu-stall-'));
+    const emulator = await ChduLiteEmulator.start({ imagePath: join(dir, 'c.img'), capacityBlocks: 50 });
+    const line = new TcpTransport('127.0.0.1', emulator.port);
+    const c = new ChduLiteChdu(line, emulator.url);
+    try {
+      for (const d of [0x41, 0x42, 0x43, 0x44, 0x45]) await c.write(Uint8Array.of(d));
+      // One synchronous stall of 1.2 s (a long collection, a big JSON) right after the host's
+      // first ACK of a READ block: the device's next lead is then "late".
+      let stall = true;
+      const write = line.write.bind(line);
+      line.write = async (bytes: Uint8Array) => {
+        await write(bytes);
+        if (stall && bytes.length === 1 && bytes[0] === 0x06) {
+          stall = false;
+          const until = Date.now() + 1200;
+          while (Date.now() < until) {
+            // busy: the event loop is blocked
+          }
+        }
+      };
+      const blocks = (r: Awaited<ReturnType<typeof c.read>>) => r.map((b) => [b.address, b.data[0]]);
+      const all = [
+        [0, 0x41],
+        [1, 0x42],
+        [2, 0x43],
+        [3, 0x44],
+        [4, 0x45],
+      ];
+      const first = await c.read(0, 5).then(blocks, (e: unknown) => (FiscalError.is(e) ? e.resultCode : e));
+      // Either the whole transfer or a failure (200), never a part of it taken for the end.
+      expect([200, JSON.stringify(all)]).toContain(typeof first === 'number' ? first : JSON.stringify(first));
+      expect(blocks(await c.read(0, 5))).toEqual(all);
+      expect(blocks(await c.read(2, 3))).toEqual(all.slice(2));
+      expect(await c.write(Uint8Array.of(0x46))).toBe(5);
+    } finally {
+      await c.close();
+      await emulator.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

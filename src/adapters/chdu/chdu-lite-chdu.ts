@@ -29,7 +29,7 @@ import {
 } from './chdu-lite-codec.js';
 import { DeviceError, LineNotQuiet, ProtocolError } from './chdu-lite-errors.js';
 import { readFrame } from './frame-reader.js';
-import { type ReadWire, readBlocks, type TransferLine } from './read-transfer.js';
+import { type ReadWire, readBlocks, type TransferLine, type TransferResult } from './read-transfer.js';
 
 export interface ChduLiteOptions {
   /** Answer and handshake limit (spec: 1 s). */
@@ -142,8 +142,14 @@ export class ChduLiteChdu implements Chdu {
       while (out.length < count) {
         const n = Math.min(batch, count - out.length);
         const got = await this.readTransfer(start + out.length, n);
-        out.push(...got);
-        if (got.length < n) break;
+        out.push(...got.blocks);
+        if (got.endUncertain) {
+          // Late frames of a slow device must not become the next READ's answer: quiet the line,
+          // then ask from the next address (the device answers an unwritten one NAK EC_BLOCK).
+          await this.resynchronise();
+          continue;
+        }
+        if (got.blocks.length < n) break;
       }
       return out;
     });
@@ -284,12 +290,12 @@ export class ChduLiteChdu implements Chdu {
   }
 
   /** One READ command and its transfer, in either reading of the wire (read-transfer.ts). */
-  private async readTransfer(start: number, count: number): Promise<ChduBlock[]> {
+  private async readTransfer(start: number, count: number): Promise<TransferResult> {
     await this.sendCommand(encodeRead(start, count));
     const first = await this.firstAnswer(CMD.READ);
     const r = await readBlocks(this.line, start, count, first, this.wire);
     this.eotOwed = r.eotOwed;
-    return r.blocks;
+    return r;
   }
 
   private async send(bytes: Uint8Array): Promise<void> {

@@ -34,6 +34,12 @@ export interface TransferResult {
   blocks: ChduBlock[];
   /** The spec text's EOT that closes the transfer may still come (not waited for). */
   eotOwed: boolean;
+  /**
+   * The transfer stopped short with silence while the framing is unknown: the device may have
+   * ended it (public driver) or be late (spec text). The caller quiets the line and asks again
+   * from the next address; an unwritten one is then answered NAK EC_BLOCK.
+   */
+  endUncertain?: true;
 }
 
 /**
@@ -51,7 +57,8 @@ export interface TransferResult {
  * LEN, answered ACK, and only then is the next byte read: ACK or BEL there is the public end byte,
  * EOT is the spec text's frame end or the public last block. Nothing is waited for that one
  * reading never sends, except once: an EOT before the count while the shape is still unknown
- * (spec text: the next lead follows; public driver: the device stopped early) waits at most 1 s.
+ * (spec text: the next lead follows; public driver: the device stopped early) waits at most 1 s,
+ * and silence then ends the transfer as uncertain rather than guess the shape.
  * Once a device has shown its shape (`wire`), the other reading's bytes are refused. A frame with
  * a bad LEN or block command is never taken: it is asked again (NAK), at most `retries` times.
  */
@@ -116,12 +123,15 @@ export async function readBlocks(
       next = await byte('READ answer');
     } catch (e) {
       if (!(e instanceof ReadTimeout) || wire.shape === 'spec-text') throw e;
-      // Nothing after the EOT: the public driver's reading, a transfer ended before the count. A
-      // NUL is harmless to that idle device, and cancels a spec-text one that is merely slow
-      // before it could take the next command's STX as its handshake.
-      await line.send(Uint8Array.of(NUL));
-      wire.shape = 'public-driver';
-      return { blocks, eotOwed: false };
+      // Nothing after the EOT while the shape is unknown: a public-driver device that ended the
+      // transfer early, or a spec-text one whose next lead is merely late (a slow device, or kasa's
+      // own thread stalled past 1 s). Silence proves neither, and taking it for the public reading
+      // made every later EOT a "last block" and the late frames the next READ's answer (short
+      // READs, blocks under a wrong address). So nothing is learned: a NUL cancels a slow device,
+      // and the caller quiets the line and asks again from the next address (`endUncertain`). The
+      // shape stays unknown until a device shows it (an end byte ACK/BEL, or a lead after the EOT).
+      await line.send(Uint8Array.of(NUL)).catch(() => undefined);
+      return { blocks, eotOwed: false, endUncertain: true };
     }
     wire.shape = 'spec-text';
   }
