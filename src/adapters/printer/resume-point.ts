@@ -51,9 +51,10 @@ export interface StoppedJob {
  * resumes at the end of the last unit that lies a whole receive buffer before the newest
  * confirmed byte: lines may be printed twice, never lost. With one (`printedEnd`), exactly there.
  * A resumed print sends the prelude (ESC @, font, code page) and never the first unit again. The
- * job is started only once a unit with receipt content arrived: the first unit holds none, and
- * its drawer kick is remembered apart from this (ADR 0517), so a job whose first unit alone was
- * confirmed is printed whole again, without the kick, and its document is not handed over.
+ * job is started once a unit with receipt content was handed to the line, answered or not (it may
+ * be on paper): the first unit holds none, and its drawer kick is remembered apart from this (ADR
+ * 0517), so a job that failed before any content went out is printed whole again, without the
+ * kick, and its document is not handed over.
  */
 export function stoppedAt(p: JobProgress): StoppedJob {
   const units = p.job.units;
@@ -66,9 +67,16 @@ export function stoppedAt(p: JobProgress): StoppedJob {
     if (u.lineEnd <= p.arrivedLine - p.bufferBytes) surely = u.end;
   }
   if (p.printedEnd !== undefined) surely = Math.max(p.from, Math.min(p.printedEnd, arrivedEnd));
-  const resumeOffset = arrivedEnd >= initEnd ? Math.max(surely, initEnd) : surely;
-  // A resumed job (`from` > 0) was started by an earlier attempt.
-  const started = p.from > 0 || units.some((u) => content(u) && u.end <= arrivedEnd);
+  // What was handed to the line whole, answered or not: a printer that stays on prints it even
+  // when the line drops before its answer comes back.
+  const writtenEnd = Math.max(arrivedEnd, p.sent.at(-1)?.end ?? p.from);
+  // A resumed job (`from` > 0) was started by an earlier attempt; otherwise a unit of receipt
+  // content handed to the line may be on paper, so the job counts as started (the safe side: the
+  // document is then treated as handed over, ADR 0712).
+  const started = p.from > 0 || units.some((u) => content(u) && u.end <= writtenEnd);
+  // A started job never resumes before its first content: the first unit (ESC @, the kick) went
+  // out with it, and the prelude of the resumed print does its reset.
+  const resumeOffset = arrivedEnd >= initEnd || started ? Math.max(surely, initEnd) : surely;
   const onPaper = units.filter((u) => u.end <= resumeOffset);
   const last = [...onPaper].reverse().find((u) => u.text !== undefined && u.text !== '');
   const unconfirmed = units.filter((u) => content(u) && u.end > resumeOffset && u.end <= arrivedEnd).length;
