@@ -45,6 +45,8 @@ class ForwardingJournal implements Pick<Journal, 'append'> {
   /** The `print-job` records asked for, with their print data. */
   readonly written: Array<{ body: unknown; print: Uint8Array }> = [];
   loseNextAnswer = false;
+  /** The next write: the CHDÚ refuses its first print block (NAK EC_PRINTER), nothing forwarded. */
+  refuseNext = false;
   /** The next write: its first print block is forwarded and acknowledged, then the CHDÚ goes away. */
   dropAfterFirstBlock = false;
   private recordNo = 0;
@@ -59,6 +61,18 @@ class ForwardingJournal implements Pick<Journal, 'append'> {
         recordNo: this.recordNo,
         printedBytes: BLOCK_PRINT_BYTES,
       });
+    }
+    if (this.refuseNext && options?.print) {
+      this.refuseNext = false;
+      const device = new FiscalError('PRINTER_NOT_READY', 'CHDÚ: printer not ready.', {
+        deviceError: 'EC_PRINTER',
+      });
+      throw new FiscalError(
+        'PRINTER_NOT_READY',
+        `Record ${this.recordNo} is written; printing it through the CHDÚ failed.`,
+        { recordNo: this.recordNo, printedBytes: 0 },
+        { cause: device },
+      );
     }
     if (this.loseNextAnswer) {
       this.loseNextAnswer = false;
@@ -120,6 +134,21 @@ describe('CHDU pass-through: the drawer opens at most once per receipt (ADR 0508
     const paper = saw.jobs.map((j) => jobText(j, 48)).join('');
     expect(linesRepeatedNoneLost(paper, renderReceiptText(layout))).toBeGreaterThan(0);
     expect(saw.kicks).toBe(1);
+  });
+
+  it('the printer behind the CHDÚ not ready (the device refused the first part, nothing forwarded): 100 without partialPrint, not started; the reprint prints the whole receipt, and the drawer opens at most once', async () => {
+    const journal = new ForwardingJournal();
+    const printer = new ChduPassThroughPrinter(chdu, journal, DEFAULT_PROFILE);
+    journal.refuseNext = true;
+    const e = await failure(printer.print(receipt));
+    expect(e.resultCode).toBe(100);
+    expect(e.details?.partialPrint).toBeUndefined();
+    await printer.print(receipt);
+    const saw = printerSaw(journal.forwarded);
+    expect(saw.jobs.map((j) => jobText(j, 48)).join('')).toBe(renderReceiptText(layout));
+    // The kick counted as sent once its part was handed to the CHDÚ (ADR 0517): at most once,
+    // here not at all — the drawer is opened with POST /api/drawer/open then (docs/printing.md).
+    expect(saw.kicks).toBeLessThanOrEqual(1);
   });
 
   it('with another job in between, the receipt printed again still does not kick', async () => {

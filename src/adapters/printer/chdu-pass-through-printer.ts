@@ -230,6 +230,12 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
         // The journal reports how many print bytes the device acknowledged (forwarded).
         const forwarded = (FiscalError.is(e) && (e.details?.printedBytes as number | undefined)) || 0;
         progress.arrivedLine = line + forwarded;
+        // A device that refused the write (NAK with its error code: printer not ready, full,
+        // locked) forwarded exactly what it acknowledged; a lost or garbled answer leaves the rest
+        // of the part possibly on paper.
+        if (refusedByDevice(e)) {
+          progress.sent = progress.sent.filter((u) => u.lineEnd <= progress.arrivedLine);
+        }
         const stopped = stoppedAt(progress);
         const kicked = encoded.drawerKick && (kickSent || stopped.started);
         if (kicked) this.kicked.add(sha);
@@ -281,6 +287,14 @@ function parts(
     else out.push({ start: u.start, end: u.end });
   }
   return out;
+}
+
+/** Whether the CHDÚ itself refused the write (NAK with an error code), directly or as the cause. */
+function refusedByDevice(e: unknown): boolean {
+  if (!FiscalError.is(e)) return false;
+  if (e.details?.deviceError !== undefined) return true;
+  const cause = (e as { cause?: unknown }).cause;
+  return FiscalError.is(cause) && cause.details?.deviceError !== undefined;
 }
 
 /** A CHDÚ or device error as the printer code it means for printing (ADR 0508). */
