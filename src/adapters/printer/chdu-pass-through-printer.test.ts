@@ -136,7 +136,7 @@ describe('CHDU pass-through: the drawer opens at most once per receipt (ADR 0508
     expect(saw.kicks).toBe(1);
   });
 
-  it('the printer behind the CHDÚ not ready (the device refused the first part, nothing forwarded): 100 without partialPrint, not started; the reprint prints the whole receipt, and the drawer opens at most once', async () => {
+  it('the printer behind the CHDÚ not ready (the device refused the first part, nothing forwarded): 100 without partialPrint, not started; the reprint prints the whole receipt and opens the drawer, once', async () => {
     const journal = new ForwardingJournal();
     const printer = new ChduPassThroughPrinter(chdu, journal, DEFAULT_PROFILE);
     journal.refuseNext = true;
@@ -146,9 +146,8 @@ describe('CHDU pass-through: the drawer opens at most once per receipt (ADR 0508
     await printer.print(receipt);
     const saw = printerSaw(journal.forwarded);
     expect(saw.jobs.map((j) => jobText(j, 48)).join('')).toBe(renderReceiptText(layout));
-    // The kick counted as sent once its part was handed to the CHDÚ (ADR 0517): at most once,
-    // here not at all — the drawer is opened with POST /api/drawer/open then (docs/printing.md).
-    expect(saw.kicks).toBeLessThanOrEqual(1);
+    // The refused part forwarded nothing, the kick with it: the reprint kicks (ADR 0517 amended).
+    expect(saw.kicks).toBe(1);
   });
 
   it('with another job in between, the receipt printed again still does not kick', async () => {

@@ -233,11 +233,13 @@ export class ChduPassThroughPrinter implements ReceiptPrinter {
         // A device that refused the write (NAK with its error code: printer not ready, full,
         // locked) forwarded exactly what it acknowledged; a lost or garbled answer leaves the rest
         // of the part possibly on paper.
-        if (refusedByDevice(e)) {
-          progress.sent = progress.sent.filter((u) => u.lineEnd <= progress.arrivedLine);
-        }
+        const refused = refusedByDevice(e);
+        if (refused) progress.sent = progress.sent.filter((u) => u.lineEnd <= progress.arrivedLine);
         const stopped = stoppedAt(progress);
-        const kicked = encoded.drawerKick && (kickSent || stopped.started);
+        // The part holding the kick refused before a byte of it was forwarded (e.g. paper out):
+        // the drawer did not open, so the next print of the receipt kicks it.
+        const kickRefused = refused && part.start === 0 && forwarded === 0;
+        const kicked = encoded.drawerKick && ((kickSent && !kickRefused) || stopped.started);
         if (kicked) this.kicked.add(sha);
         throw this.cutShort(e, stopped, kicked);
       }
