@@ -246,9 +246,11 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
     await storage.close();
     throw e;
   }
-  const closeAll = async (): Promise<void> => {
+  /** `afterSfs`: what runs once the SFS connection is closed, before the printer and the CHDÚ. */
+  const closeAll = async (afterSfs?: () => Promise<void>): Promise<void> => {
     await nop.close();
     await sfs.close();
+    await afterSfs?.();
     await printer.close();
     await storage.close();
   };
@@ -480,15 +482,13 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
         return;
       }
       logger.warn(`stopping while ${lock.holder ?? 'a writer'} is still at work past the stop's wait`);
-      await nop.close();
       // Closing the SFS connection lets a send under way end (its answer or its limit); the request
       // then writes its outcome and prints: a few seconds more before the printer and the CHDÚ close.
-      await sfs.close();
-      if (!(await settlesBy(lock.idle(), Date.now() + AFTER_SFS_WRITER_WAIT_MS))) {
-        logger.warn(`the printer and the CHDÚ close under ${lock.holder ?? 'a writer'} still at work`);
-      }
-      await printer.close();
-      await storage.close();
+      await closeAll(async () => {
+        if (!(await settlesBy(lock.idle(), Date.now() + AFTER_SFS_WRITER_WAIT_MS))) {
+          logger.warn(`the printer and the CHDÚ close under ${lock.holder ?? 'a writer'} still at work`);
+        }
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import { slotOffset } from '../../src/adapters/chdu/image-layout.js';
 import { type ByteTransport, TcpTransport } from '../../src/adapters/transport/byte-transport.js';
 import { FiscalError } from '../../src/core/fiscal-error.js';
 import { ChduLiteEmulator } from '../../src/simulators/chdu/chdu-lite-emulator.js';
+import { fiscalFailure } from '../support/fiscal-failure.js';
 import { ScriptedChduLite, type Step } from '../support/scripted-chdu-lite.js';
 
 /**
@@ -26,12 +27,7 @@ const send = (s: string, delayMs?: number): Step =>
 const expectAck: Step = { expect: 0x06 };
 
 async function code(p: Promise<unknown>): Promise<number> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  if (!FiscalError.is(e)) throw new Error(`expected a FiscalError, got ${String(e)}`);
-  return e.resultCode;
+  return (await fiscalFailure(p)).resultCode;
 }
 
 const STATUS_FRAME = '02 18 00 03 01 01 00 04 03 02 01 E8 03 00 00 E8 03 00 00 F9 01 00 00 00 00 00 00 04';

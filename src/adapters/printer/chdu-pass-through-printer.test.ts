@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fiscalFailure as failure } from '../../../test/support/fiscal-failure.js';
 import { linesRepeatedNoneLost } from '../../../test/support/no-line-lost.js';
 import { DEFAULT_PROFILE } from '../../config/printer-profile.js';
 import { FiscalError } from '../../core/fiscal-error.js';
@@ -109,15 +110,6 @@ function printerSaw(forwarded: readonly Uint8Array[]): { jobs: PrintedJob[]; kic
   const decoder = new EscPosDecoder();
   for (const bytes of forwarded) for (const cmd of decoder.push(bytes)) paper.apply(cmd);
   return { jobs, kicks };
-}
-
-async function failure(p: Promise<unknown>): Promise<FiscalError> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  if (!FiscalError.is(e)) throw new Error(`expected a FiscalError, got ${String(e)}`);
-  return e;
 }
 
 describe('CHDU pass-through: the drawer opens at most once per receipt (ADR 0508, 0517)', () => {

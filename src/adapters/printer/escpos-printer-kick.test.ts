@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CutAfterKickProxy } from '../../../test/support/cut-after-kick-proxy.js';
+import { fiscalFailure as failure } from '../../../test/support/fiscal-failure.js';
 import { waitFor } from '../../../test/support/wait-for.js';
 import { DEFAULT_PROFILE, type PrinterProfile } from '../../config/printer-profile.js';
-import { FiscalError } from '../../core/fiscal-error.js';
 import type { PrintJob } from '../../core/ports/receipt-printer.js';
 import { layoutFreeText } from '../../core/receipt/free-text-layout.js';
 import { layoutReceipt } from '../../core/receipt/receipt-layout.js';
@@ -36,15 +36,6 @@ async function rig(profile: PrinterProfile): Promise<{ sim: EscPosPrinterSim; pr
     () => printer.close(),
   );
   return { sim, printer };
-}
-
-async function failure(p: Promise<unknown>): Promise<FiscalError> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  if (!FiscalError.is(e)) throw new Error(`expected a FiscalError, got ${String(e)}`);
-  return e;
 }
 
 describe.each([

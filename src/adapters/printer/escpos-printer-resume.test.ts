@@ -1,8 +1,8 @@
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { fiscalFailure as failure } from '../../../test/support/fiscal-failure.js';
 import { linesRepeatedNoneLost } from '../../../test/support/no-line-lost.js';
 import { DEFAULT_PROFILE, type PrinterProfile } from '../../config/printer-profile.js';
-import { FiscalError } from '../../core/fiscal-error.js';
 import type { PartialPrintInfo, PrintJob } from '../../core/ports/receipt-printer.js';
 import { MAX_PAUSE_PER_JOB_MS } from '../../core/printing/print-pacing.js';
 import { layoutFreeText } from '../../core/receipt/free-text-layout.js';
@@ -43,15 +43,6 @@ async function rig(
       await sim.close();
     },
   };
-}
-
-async function failure(p: Promise<unknown>): Promise<FiscalError> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  if (!FiscalError.is(e)) throw new Error(`expected a FiscalError, got ${String(e)}`);
-  return e;
 }
 
 /**
