@@ -26,6 +26,35 @@ async function code(p: Promise<unknown>): Promise<number | undefined> {
   return FiscalError.is(e) ? e.resultCode : undefined;
 }
 
+/** `kasa chdu-sim ARGS` run in-process until `stop()`; resolves once the device listens. */
+async function startChduSim(
+  args: string[],
+  io: CliIo,
+): Promise<{ emulator: ChduLiteEmulator; control: number; stop(): Promise<void> }> {
+  let stop!: () => void;
+  const stopped = new Promise<void>((r) => {
+    stop = r;
+  });
+  let running: Promise<unknown> = Promise.resolve();
+  const ready = new Promise<{ emulator: ChduLiteEmulator; control: number }>((resolve) => {
+    const program = new Command('kasa').exitOverride();
+    registerChduSimCommand(program, io, {
+      started: (emulator, control) => resolve({ emulator, control: control!.port }),
+      stop: stopped,
+    });
+    running = program.parseAsync(['chdu-sim', ...args], { from: 'user' });
+  });
+  const { emulator, control } = await ready;
+  return {
+    emulator,
+    control,
+    stop: async () => {
+      stop();
+      await running;
+    },
+  };
+}
+
 describe('kasa chdu-sim', () => {
   it('--help names every fault kind --fault accepts, lost-ack included', async () => {
     const out: string[] = [];
@@ -40,35 +69,22 @@ describe('kasa chdu-sim', () => {
 
   it('--read-shape public-driver --no-host-ack --no-trailing-eot: the device speaks that reading of the wire', async () => {
     const io: CliIo = { env: {}, cwd: dir, stdout: () => undefined, stderr: () => undefined };
-    let stop!: () => void;
-    const stopped = new Promise<void>((r) => {
-      stop = r;
-    });
-    let running: Promise<unknown> = Promise.resolve();
-    const ready = new Promise<{ emulator: ChduLiteEmulator; control: number }>((resolve) => {
-      const program = new Command('kasa').exitOverride();
-      registerChduSimCommand(program, io, {
-        started: (emulator, control) => resolve({ emulator, control: control!.port }),
-        stop: stopped,
-      });
-      running = program.parseAsync(
-        [
-          'chdu-sim',
-          '--image',
-          'sim.img',
-          '--capacity',
-          '10',
-          '--read-shape',
-          'public-driver',
-          '--no-host-ack',
-          '--no-trailing-eot',
-          '--control-port',
-          '0',
-        ],
-        { from: 'user' },
-      );
-    });
-    const { emulator, control } = await ready;
+    const sim = await startChduSim(
+      [
+        '--image',
+        'sim.img',
+        '--capacity',
+        '10',
+        '--read-shape',
+        'public-driver',
+        '--no-host-ack',
+        '--no-trailing-eot',
+        '--control-port',
+        '0',
+      ],
+      io,
+    );
+    const { emulator, control } = sim;
     const socket = connect({ host: '127.0.0.1', port: emulator.port });
     const reader = new ByteReader();
     socket.on('data', (b: Buffer) => reader.push(b));
@@ -94,43 +110,29 @@ describe('kasa chdu-sim', () => {
       expect(reader.buffered).toBe(0);
     } finally {
       socket.destroy();
-      stop();
-      await running;
+      await sim.stop();
     }
   });
 
   it('serves the image with start-up faults, prints to a file, and takes faults over the control interface', async () => {
     const out: string[] = [];
     const io: CliIo = { env: {}, cwd: dir, stdout: (t) => out.push(t), stderr: () => undefined };
-    let stop!: () => void;
-    const stopped = new Promise<void>((r) => {
-      stop = r;
-    });
-    let running: Promise<unknown> = Promise.resolve();
-    const ready = new Promise<{ emulator: ChduLiteEmulator; control: number }>((resolve) => {
-      const program = new Command('kasa').exitOverride();
-      registerChduSimCommand(program, io, {
-        started: (emulator, control) => resolve({ emulator, control: control!.port }),
-        stop: stopped,
-      });
-      running = program.parseAsync(
-        [
-          'chdu-sim',
-          '--image',
-          'sim.img',
-          '--capacity',
-          '100',
-          '--printer',
-          'file:paper.bin',
-          '--fault',
-          'busy:count=1',
-          '--control-port',
-          '0',
-        ],
-        { from: 'user' },
-      );
-    });
-    const { emulator, control } = await ready;
+    const sim = await startChduSim(
+      [
+        '--image',
+        'sim.img',
+        '--capacity',
+        '100',
+        '--printer',
+        'file:paper.bin',
+        '--fault',
+        'busy:count=1',
+        '--control-port',
+        '0',
+      ],
+      io,
+    );
+    const { emulator, control } = sim;
     expect(out.join('')).toContain(`chdu-sim listening on ${emulator.url}`);
     const chdu = new ChduLiteChdu(new TcpTransport('127.0.0.1', emulator.port), emulator.url);
     try {
@@ -157,8 +159,7 @@ describe('kasa chdu-sim', () => {
       expect((await fetch(`${base}/faults`, { method: 'POST', body: '{"kind":"lava"}' })).status).toBe(400);
     } finally {
       await chdu.close();
-      stop();
-      await running;
+      await sim.stop();
     }
   });
 });
