@@ -27,7 +27,12 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
     h.sim.injectFault(REJECTION);
     const rejected = await h.post('/api/document/store', pd());
-    expect(rejected.body.resultCode).toBe(501);
+    // Its own date refused (−104): 502 INCORRECT_TIME with the SFS code; the requests after it 501
+    // (DECISIONS #17, ADR 0714).
+    expect(rejected.body).toMatchObject({
+      resultCode: 502,
+      ekasaError: { errorCode: -104, message: REJECTION.text },
+    });
     const stuck = h.kasa.parts.index.findDocument({ by: 'last' })!;
     expect(stuck.sendState).toBe('stuck');
     const printedBefore = h.printer.history.length;
@@ -94,6 +99,32 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     const nothing = await h.post('/api/document/update', { fixDocument: { createDate: now } });
     expect(nothing.status).toBe(500);
     expect(nothing.body.resultCode).toBe(500);
+  });
+
+  it('a repair the SFS refuses again for its date → 502 with the new code, still stuck, the next store 501; refused for another reason → 501 (ADR 0714)', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    h.sim.injectFault({ kind: 'soap-fault', code: -2, text: 'Chyba schémy.' });
+    expect((await h.post('/api/document/store', pd())).body).toMatchObject({
+      resultCode: 501,
+      ekasaError: { errorCode: -2 },
+    });
+    h.sim.injectFault(REJECTION);
+    const again = await h.post('/api/document/update', { fixDocument: {} });
+    expect(again.body).toMatchObject({
+      resultCode: 502,
+      ekasaError: { errorCode: -104, message: REJECTION.text },
+      internalDocumentId: 1,
+    });
+    expect(h.kasa.parts.index.findDocument({ by: 'last' })!.sendState).toBe('stuck');
+    expect((await h.post('/api/document/store', pd())).body).toMatchObject({
+      resultCode: 501,
+      lastRequest: { internalDocumentId: 1, ekasaError: { errorCode: -104 } },
+    });
+    h.sim.injectFault({ kind: 'soap-fault', code: -2, text: 'Chyba schémy.' });
+    const third = await h.post('/api/document/update', { fixDocument: {} });
+    expect(third.body).toMatchObject({ resultCode: 501, ekasaError: { errorCode: -2 } });
+    expect((await h.post('/api/document/update', { fixDocument: {} })).body.resultCode).toBe(0);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
   });
 
   it('a document printed offline and rejected later is sent only as the customer holds it: a changing fix is 701 and writes nothing; {} sends it as it is (ADR 0712)', async () => {
@@ -198,7 +229,7 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
   it('a repair the SFS rejects again leaves the document stuck with the new code', async () => {
     h = await startHarness({ clock: new LiveClock() });
     h.sim.injectFault(REJECTION);
-    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(502); // −104: ADR 0714
     h.sim.injectFault({ kind: 'soap-fault', code: -100, text: 'Nesprávny PKP.' });
     const again = await h.post('/api/document/update', {
       fixDocument: { documentEntries: [{}, { name: 'Rožok čerstvý' }] },
@@ -217,7 +248,7 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
   it('fixDocument rules: entries by position within the items; issueDate only for a paragón; dates in the month', async () => {
     h = await startHarness({ clock: new LiveClock() });
     h.sim.injectFault(REJECTION);
-    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(502); // −104: ADR 0714
     const cases: Array<[unknown, string]> = [
       [{}, 'fixDocument'],
       [{ fixDocument: { documentEntries: [{}, {}, {}, { name: 'x' }] } }, 'fixDocument.documentEntries[3]'],
@@ -290,9 +321,15 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
       text: 'Dátum vytvorenia polohy je neskorší ako čas spracovania.',
     });
     const rejected = await h.post('/api/location/update', { other: 'Taxi BA 123 AA' });
-    expect(rejected.body).toMatchObject({ resultCode: 501, ekasaError: { errorCode: -108 } });
+    // Its own CreateDate refused (−108): 502; the requests after it 501 (ADR 0714).
+    expect(rejected.body).toMatchObject({ resultCode: 502, ekasaError: { errorCode: -108 }, internalId: 1 });
     const store = await h.post('/api/document/store', pd());
     expect(store.body).toMatchObject({ resultCode: 501, lastRequest: { kind: 'location', internalId: 1 } });
+    // A repair refused again for a reason of time: 502 again; it stays stuck and blocks with 501.
+    h.sim.injectFault({ kind: 'soap-fault', code: -108, text: 'Dátum vytvorenia polohy je neskorší.' });
+    const again = await h.post('/api/location/update', { fixLocation: { useLastMerchant: true } });
+    expect(again.body).toMatchObject({ resultCode: 502, ekasaError: { errorCode: -108 } });
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
 
     const fixed = await h.post('/api/location/update', {
       fixLocation: { createDate: formatApiDateTime(new Date()), useLastMerchant: true },
@@ -302,12 +339,35 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
       internalId: 1,
       kind: 'other',
       other: 'Taxi BA 123 AA',
-      sendingCount: 2,
+      sendingCount: 3,
     });
     expect(fixed.body.location.processDate).toBeDefined();
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
     const none = await h.post('/api/location/update', { fixLocation: { useLastMerchant: true } });
     expect(none.body.resultCode).toBe(500);
+  });
+
+  it('fixLocation: a previous location set aside does not bound the new createDate (ADR 0711, as ADR 0117 amended)', async () => {
+    h = await startHarness();
+    await usePortableMerchant(h);
+    const real = h.clock.current.getTime();
+    // The clock a day ahead: location 1 is refused for its date (502) and set aside.
+    h.clock.current = new Date(real + 86_400_000);
+    h.sim.injectFault({ kind: 'soap-fault', code: -108, text: 'Dátum vytvorenia polohy je neskorší.' });
+    expect((await h.post('/api/location/update', { other: 'Trh Miletičova' })).body.resultCode).toBe(502);
+    const aside = await h.post('/api/offline/set-aside', {
+      locationInternalId: 1,
+      reason: 'clock a day ahead',
+    });
+    expect(aside.body.resultCode).toBe(0);
+    // The clock put right: location 2 is refused for another reason and repaired with the true time.
+    h.clock.current = new Date(real + 60_000);
+    h.sim.injectFault({ kind: 'soap-fault', code: -2, text: 'Chyba schémy.' });
+    expect((await h.post('/api/location/update', { other: 'Taxi BA 123 AA' })).body.resultCode).toBe(501);
+    const createDate = formatApiDateTime(new Date(real + 30_000));
+    const fixed = await h.post('/api/location/update', { fixLocation: { createDate } });
+    // Before: 701 "must not be before the previous location's createDate" (the one set aside).
+    expect(fixed.body).toMatchObject({ resultCode: 0, location: { internalId: 2, createDate } });
   });
 
   it('fixLocation: `{}` sends a location stuck on 602 again as it is; createDate is bounded below (previous location, certificate) and above (now)', async () => {

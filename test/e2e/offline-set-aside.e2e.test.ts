@@ -261,3 +261,70 @@ describe('setting a rejected item aside for the tax office (ADR 0711)', () => {
     expect(h.sim.history().filter((e) => e.registration === 'new')).toHaveLength(2);
   });
 });
+
+describe('a clock that ran ahead (ADR 0117 as amended, ADR 0711)', () => {
+  it('its document, refused for its date and set aside, no longer holds sales once the clock is right; the numbering of its month stays unique', async () => {
+    h = await startHarness();
+    const real = h.clock.current.getTime();
+    const number = (res: { body: Json }) => res.body.document?.documentNumber as string | undefined;
+    const first = await h.post('/api/document/store', pd());
+    expect(first.body.resultCode).toBe(0);
+
+    // The clock runs about a year ahead (the 15th at noon, so a day either side is the same month);
+    // the simulator shares kasa's clock, so the SFS's −104 is injected.
+    const now = new Date(real);
+    const ahead = Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), 15, 11, 0, 0);
+    h.clock.current = new Date(ahead);
+    h.sim.injectFault({
+      kind: 'soap-fault',
+      code: -104,
+      text: 'Dátum vytvorenia je neskorší ako čas spracovania.',
+    });
+    const refused = await h.post('/api/document/store', pd());
+    expect(refused.body).toMatchObject({
+      resultCode: 502,
+      ekasaError: { errorCode: -104 },
+      internalDocumentId: 2,
+    });
+    const future = refused.body.documentNumber as string;
+    expect(future).toMatch(/\/1$/);
+
+    // The clock is put right: the stuck document blocks (501) until it is set aside.
+    h.clock.current = new Date(real + 60_000);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    const aside = await h.post('/api/offline/set-aside', {
+      internalDocumentId: 2,
+      reason: 'clock ran a year ahead',
+    });
+    expect(aside.body.resultCode).toBe(0);
+    // Before ADR 0117's amendment: 502, the clock "earlier than" the set-aside document, until real
+    // time caught up with it a year later.
+    const after = await h.post('/api/document/store', pd());
+    expect(after.body.resultCode).toBe(0);
+    expect(number(after)).toBe(number(first)?.replace(/\/1$/, '/2'));
+
+    // A clock behind the last document not set aside is still refused.
+    h.clock.current = new Date(real + 30_000);
+    expect((await h.post('/api/document/store', pd())).body).toMatchObject({
+      resultCode: 502,
+      lastDocumentNumber: number(after),
+    });
+
+    // Real time reaches the set-aside document's month: that month goes on after its number 1,
+    // before and after its creation time, and the SFS registers each.
+    h.clock.current = new Date(ahead - 86_400_000);
+    const before = await h.post('/api/document/store', pd());
+    expect(before.body.resultCode).toBe(0);
+    expect(number(before)).toBe(future.replace(/\/1$/, '/2'));
+    h.clock.current = new Date(ahead + 86_400_000);
+    const later = await h.post('/api/document/store', pd());
+    expect(number(later)).toBe(future.replace(/\/1$/, '/3'));
+    expect(later.body.document.uuid).toBeDefined();
+    const numbers = [1, 2, 3, 4, 5].map(
+      (documentNo) =>
+        h!.kasa.parts.index.findDocument({ by: 'documentNo', documentNo })!.document.documentNumber,
+    );
+    expect(new Set(numbers).size).toBe(5);
+    expect(states(1, 5)).toEqual(['online', 'set-aside', 'online', 'online', 'online']);
+  });
+});

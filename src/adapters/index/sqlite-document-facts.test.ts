@@ -106,4 +106,54 @@ describe('the narrow reads of a document row (ADR 1115)', () => {
     expect(index.documentFacts(6)).toEqual(factsFromDocument(6));
     expect(index.documentFacts(99)).toBeUndefined();
   });
+
+  it('the clock check passes over set-aside documents: the last one not set aside (ADR 0117 amended, ADR 0711)', () => {
+    const sfs = documentRecord(0).sfs;
+    const at = (createDate: string) => ({ sfs: { ...sfs, CreateDate: createDate } });
+    feed(
+      { type: 'merchant', body: merchantRecord() },
+      { type: 'document', body: documentRecord(1, at('2026-11-25T10:00:00+01:00')) },
+      // A clock a year ahead: rejected for its date, then set aside.
+      { type: 'document', body: documentRecord(2, at('2027-12-30T10:00:00+01:00')) },
+      { type: 'sfs-exchange', body: exchangeRecord(2, 'rejected') },
+    );
+    expect(index.lastDocumentCreated()).toMatchObject({ documentNo: 2 }); // stuck: it counts
+    const setAside = (documentNo: number) =>
+      feed({
+        type: 'repair',
+        body: {
+          subject: { kind: 'document', documentNo },
+          reason: 'set aside',
+          setAside: { reason: 'clock ran ahead', errorCode: -104, errorText: 'CreateDate later' },
+        },
+      });
+    setAside(2);
+    expect(index.findDocument({ by: 'documentNo', documentNo: 2 })?.sendState).toBe('set-aside');
+    expect(index.lastDocumentCreated()).toEqual({
+      documentNo: 1,
+      createMs: Date.parse('2026-11-25T10:00:00+01:00'),
+    });
+    // Two set aside in a row are both passed over; a later document counts again.
+    feed(
+      { type: 'document', body: documentRecord(3, at('2027-12-31T10:00:00+01:00')) },
+      { type: 'sfs-exchange', body: exchangeRecord(3, 'rejected') },
+    );
+    setAside(3);
+    expect(index.lastDocumentCreated()).toMatchObject({ documentNo: 1 });
+    feed({ type: 'document', body: documentRecord(4, at('2026-11-25T10:05:00+01:00')) });
+    expect(index.lastDocumentCreated()).toEqual({
+      documentNo: 4,
+      createMs: Date.parse('2026-11-25T10:05:00+01:00'),
+    });
+    // Only set-aside documents: nothing to compare with.
+    index.clear();
+    n = 0;
+    feed(
+      { type: 'merchant', body: merchantRecord() },
+      { type: 'document', body: documentRecord(1, at('2027-12-30T10:00:00+01:00')) },
+      { type: 'sfs-exchange', body: exchangeRecord(1, 'rejected') },
+    );
+    setAside(1);
+    expect(index.lastDocumentCreated()).toBeUndefined();
+  });
 });

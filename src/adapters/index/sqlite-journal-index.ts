@@ -57,9 +57,14 @@ export const DOCUMENT_LOOKUPS = {
   last: 'SELECT * FROM documents ORDER BY document_no DESC LIMIT 1',
 } as const;
 
-/** ADR 1115: what the clock check and an outcome event read of a row, its body left as text. */
+/**
+ * ADR 1115: what the clock check and an outcome event read of a row, its body left as text. The
+ * clock check passes over set-aside documents (ADR 0117 amended: never registered, they block
+ * nothing, ADR 0711); it walks back from the highest number, and the last row is almost never one.
+ */
 export const DOCUMENT_ROW_READS = {
-  lastCreated: 'SELECT document_no, create_ms FROM documents ORDER BY document_no DESC LIMIT 1',
+  lastCreated:
+    "SELECT document_no, create_ms FROM documents WHERE send_state <> 'set-aside' ORDER BY document_no DESC LIMIT 1",
   facts: `SELECT json_extract(body, '$.documentNumber') AS number, json_extract(body, '$.sfs.ReceiptType') AS type,
     json_extract(body, '$.externalId') AS external FROM documents WHERE document_no = ?`,
 } as const;

@@ -9,9 +9,10 @@ export interface DocumentIndex {
   lastDocumentNo(): number;
   findDocument(query: DocumentQuery): IndexedDocument | undefined;
   /**
-   * The last document's number and creation instant (epoch ms of its `CreateDate`, null when that
-   * cannot be read) — the document `findDocument({ by: 'last' })` gives, without reading its body:
-   * what the clock check of every store compares with (ADR 0117, ADR 1115).
+   * The number and creation instant (epoch ms of its `CreateDate`, null when that cannot be read)
+   * of the last document that is not set aside — the highest number, passing over set-aside ones
+   * (never registered, they block nothing: ADR 0711) — without reading its body: what the clock
+   * check of every store compares with (ADR 0117 as amended, ADR 1115).
    */
   lastDocumentCreated(): { documentNo: number; createMs: number | null } | undefined;
   /**

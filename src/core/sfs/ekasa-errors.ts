@@ -95,6 +95,23 @@ export const EKASA_ERRORS = {
 export type EkasaErrorCode = keyof typeof EKASA_ERRORS;
 
 /**
+ * The SFS codes that refuse a message for a reason of time (SFS spec §2.6, the error list):
+ * IssueDate or CreateDate later than the processing time (−103, −104), CreateDate more than 96 h
+ * before it on the first attempt (−105), IssueDate or CreateDate before the system started (−106,
+ * −107), the same three checks of a location's CreateDate (−108, −109, −110), and a date-time
+ * whose offset is not Slovak time for that instant (−132). A request whose own attempt is refused
+ * with one of them answers 502 INCORRECT_TIME, not 501 (DECISIONS #17, ADR 0714).
+ */
+export const TIME_REFUSAL_CODES: ReadonlySet<number> = new Set<EkasaErrorCode>([
+  -103, -104, -105, -106, -107, -108, -109, -110, -132,
+]);
+
+/** Whether an SFS code refuses a message for a reason of time ({@link TIME_REFUSAL_CODES}). */
+export function isTimeRefusal(code: number | undefined): boolean {
+  return code !== undefined && TIME_REFUSAL_CODES.has(code);
+}
+
+/**
  * Not an SFS code: the kasa simulator's answer to a second, different document under a receipt
  * number it has already registered (ADR 0307). The client maps it to the `duplicate` outcome.
  * The published interface has no duplicate signal.

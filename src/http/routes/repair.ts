@@ -15,7 +15,7 @@ export function repairRoutes(deps: { repair: RepairDocument }): RoutePlugin {
           tags: ['offline'],
           summary: 'Repair the oldest document the SFS rejected (fixDocument) and send it again',
           description:
-            'Only the data sent change; the repaired version is a new CHDÚ record and is sent at once. 500 when nothing is stuck, 701 naming the field of an invalid fix, 501 (with the new SFS code) when the SFS rejects it again. docs/offline.md lists which fix clears which SFS code.',
+            'Only the data sent change; the repaired version is a new CHDÚ record and is sent at once. 500 when nothing is stuck, 701 naming the field of an invalid fix, 501 (with the new SFS code) when the SFS rejects it again, 502 when it rejects it for a reason of time (ADR 0714). docs/offline.md lists which fix clears which SFS code.',
           body: UpdateDocumentRequest,
           response: { 200: DocumentResponse, ...errorResponses },
         },

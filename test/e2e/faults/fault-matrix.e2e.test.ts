@@ -3,6 +3,7 @@ import { MAX_RECORD_BYTES } from '../../../src/core/journal/record-codec.js';
 import type { ChduLiteEmulator } from '../../../src/simulators/chdu/chdu-lite-emulator.js';
 import { onChduLite } from '../../support/chdu-lite-register.js';
 import { type Harness, type Json, pd, startHarness } from '../../support/kasa-harness.js';
+import { storeSettings } from '../../support/offline-helpers.js';
 import { waitFor } from '../../support/wait-for.js';
 
 /**
@@ -62,16 +63,51 @@ describe('fault matrix: SFS', () => {
 
   it('SFS coded fault → 501 with ekasaError; stored, not printed, later writes 501', async () => {
     h = await startHarness();
-    h.sim.injectFault({ kind: 'soap-fault', code: -104, text: 'CreateDate v budúcnosti' });
+    h.sim.injectFault({ kind: 'soap-fault', code: -100, text: 'Nesprávny PKP.' });
     const res = await h.post('/api/document/store', pd());
     expect(res.body).toMatchObject({
       resultCode: 501,
-      ekasaError: { errorCode: -104 },
+      ekasaError: { errorCode: -100 },
       internalDocumentId: 1,
     });
     expect(h.printer.history).toHaveLength(0);
     expect((await h.post('/api/cash', { amount: 5 })).body.resultCode).toBe(501);
     expect(h.kasa.parts.index.lastDocumentNo()).toBe(1);
+  });
+
+  it.each([-103, -104, -105, -106, -107, -132])(
+    'SFS refuses a date (%i) → 502 INCORRECT_TIME with ekasaError; stored, not printed, later writes 501 (ADR 0714)',
+    async (code) => {
+      h = await startHarness();
+      h.sim.injectFault({ kind: 'soap-fault', code, text: 'Dátum mimo povoleného rozsahu.' });
+      const res = await h.post('/api/document/store', pd());
+      expect(res.status).toBe(500);
+      expect(res.body).toMatchObject({
+        resultCode: 502,
+        ekasaError: { errorType: 'EKASA', errorCode: code, message: 'Dátum mimo povoleného rozsahu.' },
+        internalDocumentId: 1,
+      });
+      expect(res.body.error).toContain("check the register's clock");
+      expect(h.printer.history).toHaveLength(0);
+      expect(h.kasa.parts.index.findDocument({ by: 'last' })?.sendState).toBe('stuck');
+      const next = await h.post('/api/cash', { amount: 5 });
+      expect(next.body).toMatchObject({ resultCode: 501, lastRequest: { ekasaError: { errorCode: code } } });
+      expect(h.kasa.parts.index.lastDocumentNo()).toBe(1);
+    },
+  );
+
+  it('a cash document the SFS refuses for its date → 502 as well (ADR 0714)', async () => {
+    h = await startHarness();
+    // Act 384/2025 keeps 2026 cash documents from the SFS; a test environment sends them (ADR 0704).
+    await storeSettings(h, { forceSendCashDocuments: true });
+    h.sim.injectFault({
+      kind: 'soap-fault',
+      code: -104,
+      text: 'Dátum vytvorenia je neskorší ako čas spracovania.',
+    });
+    const res = await h.post('/api/cash', { amount: 5 });
+    expect(res.body).toMatchObject({ resultCode: 502, ekasaError: { errorCode: -104 } });
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
   });
 
   it('SFS answer with a bad signature → 602; stored, not printed, later writes refused', async () => {

@@ -56,6 +56,23 @@ describe('assertClockNotBehind (ADR 0117; the row read first, ADR 1115)', () => 
     expect(reads.documents).toBe(1);
   });
 
+  it('names the document the row read gave, not a later one set aside (ADR 0117 amended)', () => {
+    // The index's row read passes over set-aside documents; the refusal names that same document.
+    const kept = documentRecord(7, { sfs: { ...documentRecord(7).sfs, CreateDate: last } });
+    const setAside = documentRecord(8, {
+      sfs: { ...documentRecord(8).sfs, CreateDate: '2027-12-30T10:00:00+01:00' },
+    });
+    const index = {
+      lastDocumentCreated: () => ({ documentNo: 7, createMs: Date.parse(last) }),
+      findDocument: (q: { by: string; documentNo?: number }) =>
+        q.by === 'documentNo' && q.documentNo === 7
+          ? ({ document: kept, sendState: 'online' } as IndexedDocument)
+          : ({ document: setAside, sendState: 'set-aside' } as IndexedDocument),
+    } as unknown as JournalIndex;
+    const e = refusal(() => assertClockNotBehind({ index }, new Date('2026-03-02T09:15:29Z')));
+    expect(e?.details).toMatchObject({ lastDocumentNumber: '202603/7' });
+  });
+
   it('no document yet, or a creation time the row cannot give: as before (nothing to compare)', () => {
     expect(refusal(() => assertClockNotBehind(indexWith(undefined).deps, new Date(0)))).toBeUndefined();
     const unreadable = indexWith('not a date');

@@ -9,6 +9,7 @@ import { lastRequestRefusal } from '../../offline/last-request.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
 import type { PartialPrintInfo, PrintOptions } from '../../ports/receipt-printer.js';
 import { RESULT_CODES } from '../../result-codes.js';
+import { isTimeRefusal } from '../../sfs/ekasa-errors.js';
 import { sfsTextInSentence } from '../../sfs/error-text.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
@@ -83,22 +84,28 @@ export function assertIndexCurrent(deps: Pick<DocumentDeps, 'index' | 'journal'>
 }
 
 /**
- * The error of a document the SFS did not accept (stuck): 501 for a rejection, 601 for a
- * duplicate, 602 for an answer whose signature cannot be trusted — with the SFS code and text.
+ * The error of a document the SFS did not accept (stuck): 501 for a rejection, 502 for a
+ * rejection for a reason of time (DECISIONS #17, ADR 0714: the request's own date was refused),
+ * 601 for a duplicate, 602 for an answer whose signature cannot be trusted — with the SFS code and
+ * text. The requests after it answer 501 while it stays the last request (lastRequestRefusal).
  */
 export function sfsFailure(doc: IndexedDocument): FiscalError {
   const x = doc.lastExchange;
+  const time = x?.outcome === 'rejected' && isTimeRefusal(x.errorCode);
   const name =
     x?.outcome === 'duplicate'
       ? 'SFS_DUPLICATE'
       : x?.outcome === 'unverified'
         ? 'SFS_RESPONSE_NOT_VERIFIED'
-        : 'LAST_REQUEST_INVALID';
+        : time
+          ? 'INCORRECT_TIME'
+          : 'LAST_REQUEST_INVALID';
   const text = x?.errorText ?? 'no answer recorded';
   const { documentNumber, documentNo } = doc.document;
+  const clock = time ? ` The SFS refused its date: check the register's clock.` : '';
   return new FiscalError(
     name,
-    `The SFS did not accept document ${documentNumber}${x?.errorCode === undefined ? '' : ` (${x.errorCode})`}: ${sfsTextInSentence(text)}. It is stored but not valid, must not be handed over, and waits for repair.`,
+    `The SFS did not accept document ${documentNumber}${x?.errorCode === undefined ? '' : ` (${x.errorCode})`}: ${sfsTextInSentence(text)}. It is stored but not valid, must not be handed over, and waits for repair.${clock}`,
     {
       ekasaError: {
         errorType: 'EKASA',

@@ -6,6 +6,7 @@ import { type LocationKindsInput, validateLocation } from '../../location/locati
 import type { MerchantView } from '../../merchant/merchant-record.js';
 import { lastRequestRefusal, stuckCause } from '../../offline/last-request.js';
 import type { IndexedLocation } from '../../ports/indexed-records.js';
+import { isTimeRefusal } from '../../sfs/ekasa-errors.js';
 import { sfsTextInSentence } from '../../sfs/error-text.js';
 import { formatSfsDateTime } from '../../time.js';
 import { assertIndexCurrent, assertLastDocumentPrinted } from '../documents/issue-document.js';
@@ -63,7 +64,10 @@ export class UpdateLocation {
   }
 }
 
-/** The answer for a location just sent: 0 when registered or queued, 501 (with the SFS code) when stuck. */
+/**
+ * The answer for a location just sent: 0 when registered or queued; when stuck, 501 with the SFS
+ * code, or 502 when the SFS refused it for a reason of time (−108 … −110, −132; ADR 0714).
+ */
 export function locationAnswer(deps: OfflineDeps, locationNo: number): LocationResponse {
   const indexed = deps.index.findLocation(locationNo);
   if (!indexed)
@@ -77,9 +81,10 @@ export function locationAnswer(deps: OfflineDeps, locationNo: number): LocationR
 
 function locationRejected(indexed: IndexedLocation): FiscalError {
   const { code, text } = stuckCause({ kind: 'location', recordNo: indexed.recordNo, item: indexed });
+  const time = indexed.lastExchange?.outcome === 'rejected' && isTimeRefusal(code);
   return new FiscalError(
-    'LAST_REQUEST_INVALID',
-    `The SFS rejected location ${indexed.location.locationNo} with ${code}: ${sfsTextInSentence(text)}. It is stored; repair it with POST /api/location/update {fixLocation}.`,
+    time ? 'INCORRECT_TIME' : 'LAST_REQUEST_INVALID',
+    `The SFS rejected location ${indexed.location.locationNo} with ${code}: ${sfsTextInSentence(text)}. It is stored; ${time ? "check the register's clock, then " : ''}repair it with POST /api/location/update {fixLocation}.`,
     {
       ekasaError: { errorType: 'EKASA', errorCode: code, message: text, detail: '' },
       internalId: indexed.location.locationNo,

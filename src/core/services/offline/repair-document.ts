@@ -28,7 +28,8 @@ import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
  * part, which may be in the customer's hands, takes only `{}` and is printed whole then; ADR 0712).
  *
  * Nothing stuck → 500 NO_FIX_NEEDED; an invalid fix → 701 naming the field; rejected again → the
- * document stays stuck and the answer is 501 with the new SFS code (601/602 by cause).
+ * document stays stuck and the answer is 501 with the new SFS code (502 when the SFS refused it
+ * for a reason of time, ADR 0714; 601/602 by cause).
  */
 export class RepairDocument {
   constructor(private readonly deps: OfflineDeps) {}

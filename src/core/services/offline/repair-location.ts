@@ -22,7 +22,8 @@ export interface FixLocationInput extends LocationKindsInput {
  * `POST /api/location/update {fixLocation}` (capability 10): repairs the last location the SFS rejected
  * — a new CreateDate (bounded: see `#createDate`), another location, the merchant in force, or
  * nothing (`{}`: sent again as it is) — as a `repair` record, and sends it at once. Nothing stuck
- * → 500; an invalid fix → 701 naming the member.
+ * → 500; an invalid fix → 701 naming the member; refused again → it stays stuck, 501 with the SFS
+ * code (502 for a reason of time, ADR 0714).
  */
 export class RepairLocation {
   constructor(private readonly deps: OfflineDeps) {}
@@ -99,7 +100,8 @@ export class RepairLocation {
 
   /**
    * A new CreateDate for the location (ADR 0708): not in the future (SFS -108), not before the
-   * previous location's CreateDate (the locations of a register stay in the order it moved), and
+   * previous location's CreateDate (the locations of a register stay in the order it moved; one set
+   * aside does not count, it was never registered: ADR 0711, as ADR 0117 amended), and
    * not before the certificate it is signed under became valid (the register could not have
    * signed anything earlier). It may lie before the original CreateDate: a register whose clock
    * ran ahead is refused with -108, and the fix is the earlier, true time.
@@ -114,7 +116,7 @@ export class RepairLocation {
     if (created.getTime() > this.deps.clock.now().getTime()) {
       throw invalidInput(field, 'must not be in the future (SFS -108)');
     }
-    const previous = this.deps.index.findLocation(stuck.location.locationNo - 1)?.location.sfs.CreateDate;
+    const previous = this.#previousNotSetAside(stuck.location.locationNo)?.location.sfs.CreateDate;
     const previousAt = previous === undefined ? undefined : parseSfsDateTime(previous);
     if (previousAt !== undefined && created.getTime() < previousAt.getTime()) {
       throw invalidInput(
@@ -131,5 +133,14 @@ export class RepairLocation {
       );
     }
     return created;
+  }
+
+  /** The last location before `locationNo` that is not set aside, if any. */
+  #previousNotSetAside(locationNo: number): IndexedLocation | undefined {
+    for (let no = locationNo - 1; no >= 1; no--) {
+      const location = this.deps.index.findLocation(no);
+      if (location?.sendState !== 'set-aside') return location;
+    }
+    return undefined;
   }
 }
