@@ -56,6 +56,30 @@ describe('cash rounding only on cash (POST /api/document/store)', () => {
     await refused(sale(10.05, { Karta: 5.01, Hotovosť: 5.04 }, 10.03));
   });
 
+  it('rounds a refund sent with only zeros, paid back whole in cash under its first payment (ADR 0512)', async () => {
+    // Review s12 #6: −10.03 paid back {Hotovosť: 0} prints "Vrátené Hotovosť 10.05" and counts in
+    // the cash drawer, so its rounding to −10.05 is accepted, as with {Hotovosť: 10.05}.
+    const refund = (amount: number, payments: Record<string, number>) => ({
+      type: 'PD',
+      amount,
+      documentEntries: [
+        {
+          name: 'Rožok',
+          price: -10.03,
+          quantity: 1,
+          vatRate: 'VAT_5',
+          itemType: 'REFUND',
+          referenceDocumentId: 'O-7DBCDA8A56EE426DBCDA8A56EE426D1A',
+        },
+      ],
+      payments,
+    });
+    await accepted(refund(-10.05, { Hotovosť: 0 }), -2, '-10.05');
+    await accepted(refund(-10.05, { Hotovosť: 10.05 }), -2, '-10.05');
+    // Paid back by card first: nothing in cash to round.
+    await refused(refund(-10.05, { Karta: 0, Hotovosť: 0 }));
+  });
+
   it('takes the cash names from the stored setting cashPaymentNames', async () => {
     await h.kasa.parts.journal.append({ type: 'settings', body: { changes: { cashPaymentNames: ['Bar'] } } });
     try {

@@ -79,6 +79,20 @@ const CASES: Array<[string, Record<string, unknown>, string]> = [
     withItems([sale({ seller: { id: '1234567890' } })]),
     'documentEntries[0].seller.sellerIdType',
   ],
+  [
+    // Review s12 #5: the amount 0.00 is in range, the recap (TaxBaseBasic 16 260 162.60) is not.
+    'VAT recap out of the SFS amount range',
+    withItems(
+      [
+        sale({ price: 10000000 }),
+        sale({ price: 10000000 }),
+        sale({ price: -10000000, vatRate: 'VAT_19', itemType: 'REFUND', referenceDocumentId: 'O-1' }),
+        sale({ price: -10000000, vatRate: 'VAT_19', itemType: 'REFUND', referenceDocumentId: 'O-1' }),
+      ],
+      0,
+    ),
+    'documentEntries',
+  ],
 ];
 
 describe('document validation through the HTTP API (701 naming the field, nothing stored)', () => {

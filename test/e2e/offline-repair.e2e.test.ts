@@ -3,7 +3,7 @@ import { DEFAULT_PROFILE } from '../../src/config/printer-profile.js';
 import { formatApiDateTime } from '../../src/core/time.js';
 import { EscPosPrinterSim } from '../../src/simulators/printer/escpos-printer-sim.js';
 import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
-import { LiveClock } from '../support/merchant-register.js';
+import { LiveClock, ManualClock } from '../support/merchant-register.js';
 import { storeSettings, usePortableMerchant, waitFor } from '../support/offline-helpers.js';
 import { dropPoint } from '../support/printer-drop-point.js';
 
@@ -279,6 +279,105 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     expect(fixed.body.document.amount).toBe(9.95);
     expect(fixed.body.document.documentEntries[0]).toMatchObject({ quantity: 3, totalPrice: 7.5 });
     expect(fixed.body.document.pkp).not.toBe(before.document.pkp);
+  });
+
+  it('a new createDate never lies before the document issued before it; in the repeated autumn hour the text the API shows means the instant it shows (ADR 0117, 0708)', async () => {
+    // Review s12 #2: document 1 at 02:20+02:00, document 2 at 02:10+01:00 refused (-104). The
+    // API shows "25.10.2026 02:10:00"; sent back, it used to become 02:10+02:00 — an hour earlier,
+    // before document 1.
+    h = await startHarness({ clock: new ManualClock(new Date('2026-10-24T20:00:00Z')) });
+    h.clock.current = new Date('2026-10-25T00:20:00Z');
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    h.clock.current = new Date('2026-10-25T01:10:00Z');
+    h.sim.injectFault(REJECTION);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    const shown = (await h.post('/api/document/get', {})).body.document.createDate;
+    expect(shown).toBe('25.10.2026 02:10:00');
+    h.clock.current = new Date('2026-10-25T01:12:00Z');
+
+    const head = h.kasa.parts.journal.head()?.recordNo;
+    const requests = h.sim.history().length;
+    for (const [createDate, text] of [
+      // 00:59+02:00, before document 1: both times named.
+      [
+        '25.10.2026 01:59:00',
+        'must not be before the creation time of document 202610/1, the one issued before it (2026-10-25T02:20:00+02:00): 2026-10-25T01:59:00+02:00 is earlier',
+      ],
+      // 02:15 is 00:15Z (before document 1) or 01:15Z (after the clock): neither fits.
+      [
+        '25.10.2026 02:15:00',
+        '"25.10.2026 02:15:00" falls in the repeated autumn hour: 2026-10-25T02:15:00+02:00 or 2026-10-25T02:15:00+01:00, and neither fits',
+      ],
+    ] as const) {
+      const refused = await h.post('/api/document/update', { fixDocument: { createDate } });
+      expect(refused.body).toMatchObject({ resultCode: 701, field: 'fixDocument.createDate' });
+      expect(refused.body.error).toContain(text);
+    }
+    expect(h.kasa.parts.journal.head()?.recordNo).toBe(head);
+    expect(h.sim.history().length).toBe(requests);
+
+    const repaired = await h.post('/api/document/update', { fixDocument: { createDate: shown } });
+    expect(repaired.body.resultCode).toBe(0);
+    const doc2 = h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 2 })!;
+    expect(doc2.document.sfs.CreateDate).toBe('2026-10-25T02:10:00+01:00');
+  });
+
+  it('the document issued before it is the previous one not set aside: a set-aside document bounds nothing (ADR 0711)', async () => {
+    h = await startHarness({ clock: new ManualClock(new Date('2026-11-25T08:00:00Z')) });
+    h.clock.current = new Date('2026-11-25T09:00:00Z');
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
+    h.clock.current = new Date('2026-11-25T09:10:00Z');
+    h.sim.injectFault(REJECTION);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    const aside = await h.post('/api/offline/set-aside', { internalDocumentId: 2, reason: 'test' });
+    expect(aside.body.resultCode).toBe(0);
+    h.clock.current = new Date('2026-11-25T09:20:00Z');
+    h.sim.injectFault(REJECTION);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    h.clock.current = new Date('2026-11-25T09:30:00Z');
+    // Local 10:00, 10:10 (set aside), 10:20 (stuck). Before document 1 the refusal names document 1;
+    // 10:05 lies before document 2, set aside, and is accepted.
+    const early = await h.post('/api/document/update', {
+      fixDocument: { createDate: '25.11.2026 09:59:00' },
+    });
+    expect(early.body).toMatchObject({ resultCode: 701, field: 'fixDocument.createDate' });
+    expect(early.body.error).toContain('document 202611/1');
+    const repaired = await h.post('/api/document/update', {
+      fixDocument: { createDate: '25.11.2026 10:05:00' },
+    });
+    expect(repaired.body.resultCode).toBe(0);
+    expect(
+      h.kasa.parts.index.findDocument({ by: 'documentNo', documentNo: 3 })!.document.sfs.CreateDate,
+    ).toBe('2026-11-25T10:05:00+01:00');
+  });
+
+  it('a quantity fix is held to the store rules between items: a discount above what is left sold at its rate is 701, nothing written or sent (ADR 0430)', async () => {
+    // Review s12 #3: sale 10.00 and discount −5.00 at 23 %; the sale's quantity 0 gave Amount −5.00.
+    h = await startHarness({ clock: new LiveClock() });
+    h.sim.injectFault(REJECTION);
+    const discounted = pd({
+      amount: 5,
+      payments: { Karta: 5 },
+      documentEntries: [
+        { name: 'Káva', price: 10, quantity: 1, vatRate: 'VAT_23', itemType: 'SALE' },
+        { name: 'Zľava', price: -5, quantity: 1, vatRate: 'VAT_23', itemType: 'DISCOUNT' },
+      ],
+    });
+    expect((await h.post('/api/document/store', discounted)).body.resultCode).toBe(501);
+    const head = h.kasa.parts.journal.head()?.recordNo;
+    const requests = h.sim.history().length;
+    const refused = await h.post('/api/document/update', {
+      fixDocument: { documentEntries: [{ quantity: 0 }] },
+    });
+    expect(refused.body).toMatchObject({ resultCode: 701, field: 'fixDocument.documentEntries[1].quantity' });
+    expect(refused.body.error).toContain('exceed what is sold at VAT_23 (0.00)');
+    expect(h.kasa.parts.journal.head()?.recordNo).toBe(head);
+    expect(h.sim.history().length).toBe(requests);
+    const halved = await h.post('/api/document/update', {
+      fixDocument: { documentEntries: [{ quantity: 0.5 }] },
+    });
+    expect(halved.body.resultCode).toBe(0);
+    expect(halved.body.document.amount).toBe(0);
   });
 
   it("−130 is cleared by capability 10's own body: specialRegulationChange {newValue: null} removes the regulation and the document is registered", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashRounded, checkCashRounding, isCashPayment } from './cash-rounding.js';
+import { cashRounded, cashRoundedAmount, checkCashRounding, isCashPayment } from './cash-rounding.js';
 
 describe('cash rounding to 5 cents', () => {
   it('rounds remainders 1, 2 down and 3, 4 up', () => {
@@ -88,6 +88,32 @@ describe('cash rounding only on the cash part (ADR 0420)', () => {
     );
     // cash part −4.98 → −5.00
     expect(refund).toEqual({ ok: true, roundingCents: -2 });
+  });
+
+  it('reads a refund sent with only zeros as paid back whole under its first payment (ADR 0512)', () => {
+    // Review s12 #6: items −10.03 paid back {Hotovosť: 0} — printed "Vrátené Hotovosť 10.05" and
+    // counted in the cash drawer — so its cash rounding to −10.05 is accepted like {Hotovosť: 10.05}.
+    const zero = (...ns: string[]) => ns.map((name) => ({ name, amountCents: 0 }));
+    expect(checkCashRounding(-1005, -1003, zero('Hotovosť'), names)).toEqual({ ok: true, roundingCents: -2 });
+    expect(checkCashRounding(-1005, -1003, zero('Hotovosť', 'Karta'), names)).toEqual({
+      ok: true,
+      roundingCents: -2,
+    });
+    expect(checkCashRounding(-1000, -1003, zero('Hotovosť'), names)).toMatchObject({
+      ok: false,
+      expectedCents: [-1003, -1005],
+    });
+    // The first payment names how: a card first means paid back by card, nothing to round.
+    const card = checkCashRounding(-1005, -1003, zero('Karta', 'Hotovosť'), names);
+    expect(card).toMatchObject({ ok: false, expectedCents: [-1003] });
+    expect(card.ok === false && card.reason).toContain(
+      'a refund sent with only zeros is paid back whole under its first payment, "Karta", which is not cash',
+    );
+    // A sale is not read so: a 0 cash payment there pays nothing in cash.
+    expect(checkCashRounding(1005, 1003, zero('Hotovosť'), names).ok).toBe(false);
+    // A repair of such a refund rounds it again the same way.
+    expect(cashRoundedAmount(-1003, zero('Hotovosť'), names)).toBe(-1005);
+    expect(cashRoundedAmount(-1003, zero('Karta'), names)).toBe(-1003);
   });
 
   it('refuses when the non-cash payments leave nothing to pay in cash', () => {

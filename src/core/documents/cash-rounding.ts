@@ -30,6 +30,23 @@ export function isCashPayment(name: string, cashNames: readonly string[]): boole
   return cashNames.some((cash) => key(cash) === wanted);
 }
 
+/**
+ * The payments as a refund's receipt and the daily summary read them (ADR 0512): when the item sum
+ * is negative and every payment is 0, the whole sum is paid back under the first payment's name
+ * ("Vrátené Hotovosť …"); otherwise the payments as sent. The cash rounding reads them the same
+ * way, so `{"Hotovosť": 0}` on a refund is a refund paid back in cash (ADR 0420 as amended).
+ */
+export function paymentsAsPaid(
+  itemSumCents: number,
+  payments: readonly PaymentPart[],
+): readonly PaymentPart[] {
+  const first = payments[0];
+  if (itemSumCents < 0 && first !== undefined && payments.every((p) => p.amountCents === 0)) {
+    return [{ name: first.name, amountCents: -itemSumCents }];
+  }
+  return payments;
+}
+
 export type RoundingCheck =
   | { ok: true; roundingCents: number }
   | { ok: false; expectedCents: readonly number[]; reason: string };
@@ -43,7 +60,9 @@ export type RoundingCheck =
  * - `amount` = the item sum is always accepted (rounding 0; payments are not checked, API text);
  * - otherwise a payment named as cash (`cashNames`) with an amount above 0 must be there; the
  *   non-cash payments are taken as paid exactly, the rest is the cash part, and `amount` must be
- *   the non-cash payments plus the cash part rounded by {@link cashRounded}.
+ *   the non-cash payments plus the cash part rounded by {@link cashRounded};
+ * - the payments are read by {@link paymentsAsPaid}: a refund sent with only zeros is paid back
+ *   whole under its first payment, in cash when that is a cash name (ADR 0512).
  *
  * Payment amounts are magnitudes (≥ 0): on a negative document (money paid out) they count
  * negative. E.g. items 10.03 paid `{Karta: 5.01, Hotovosť: 5.00}`: cash part 5.02 → 5.00, so
@@ -52,15 +71,18 @@ export type RoundingCheck =
 export function checkCashRounding(
   amountCents: number,
   itemSumCents: number,
-  payments: readonly PaymentPart[],
+  sent: readonly PaymentPart[],
   cashNames: readonly string[],
 ): RoundingCheck {
   if (amountCents === itemSumCents) return { ok: true, roundingCents: 0 };
+  const payments = paymentsAsPaid(itemSumCents, sent);
+  const wholeRefund = payments !== sent;
   const cashNamed = payments.filter((p) => isCashPayment(p.name, cashNames));
   if (!cashNamed.some((p) => p.amountCents > 0)) {
     // Say precisely why: a cash payment of 0 pays nothing in cash; otherwise no name means cash.
-    const why =
-      cashNamed.length > 0
+    const why = wholeRefund
+      ? `a refund sent with only zeros is paid back whole under its first payment, "${payments[0]!.name}", which is not cash (put the cash payment first)`
+      : cashNamed.length > 0
         ? `the cash payment ${cashNamed.map((p) => `"${p.name}"`).join(', ')} is 0, so nothing is paid in cash`
         : cashNames.length > 0
           ? `no payment is named as cash (the cash payment names: ${cashNames.join(', ')})`
@@ -107,14 +129,16 @@ function cashPartOf(
 /**
  * The amount of an item sum with its cash part rounded (ADR 0420): the non-cash payments as paid,
  * plus the rest rounded by {@link cashRounded}. The item sum itself when nothing is paid in cash
- * (no payment named as cash above 0, or the non-cash payments cover it). Used when a repair changes
- * the items of a document that was rounded (docs/offline.md).
+ * (no payment named as cash above 0, or the non-cash payments cover it); the payments read by
+ * {@link paymentsAsPaid}. Used when a repair changes the items of a document that was rounded
+ * (docs/offline.md).
  */
 export function cashRoundedAmount(
   itemSumCents: number,
-  payments: readonly PaymentPart[],
+  sent: readonly PaymentPart[],
   cashNames: readonly string[],
 ): number {
+  const payments = paymentsAsPaid(itemSumCents, sent);
   if (!payments.some((p) => p.amountCents > 0 && isCashPayment(p.name, cashNames))) return itemSumCents;
   const { sign, nonCash, cashDue } = cashPartOf(itemSumCents, payments, cashNames);
   if (cashDue === 0 || Math.sign(cashDue) !== sign) return itemSumCents;

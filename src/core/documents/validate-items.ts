@@ -11,11 +11,11 @@ import {
   readScaled,
   readText,
 } from './field-rules.js';
-import { ITEM_TYPE_INPUTS, resolveItemType } from './item-types.js';
+import { ITEM_TYPE_INPUTS, type ItemTypeRule, resolveItemType } from './item-types.js';
 import { LIMITS } from './limits.js';
 import { checkOldRateReferences, type ReferencedSaleDate } from './old-rate-references.js';
 import type { DocumentEntryInput, ValidatedItem } from './store-request.js';
-import { resolveVatRate, VAT_RATE_INPUTS } from './vat-rates.js';
+import { resolveVatRate, VAT_RATE_INPUTS, type VatRate } from './vat-rates.js';
 
 export const SPECIAL_REGULATIONS: readonly SpecialRegulation[] = ['PDP', 'OOD', 'CK', 'PT', 'UD', 'ZPS'];
 export const SELLER_ID_TYPES: readonly SellerIdType[] = ['DIC', 'IC_DPH'];
@@ -260,6 +260,13 @@ function checkVoucherPairs(items: ValidatedItem[]): void {
   }
 }
 
+/** What the reduction check reads of an item: its type, its rate and its line total. */
+export interface ReducibleItem {
+  itemType: Pick<ItemTypeRule, 'api' | 'sfs'>;
+  vatRate: Pick<VatRate, 'name' | 'hundredths'>;
+  totalCents: number;
+}
+
 /**
  * Discounts (Z), vouchers (VP) and deducted advances (OZ) carry the VAT rate of the items they
  * reduce and reduce that rate's VAT (ADR 0430, after the certified vendor's published cases):
@@ -269,8 +276,14 @@ function checkVoucherPairs(items: ValidatedItem[]): void {
  * - an advance at 0 % reduces no VAT, so it may exceed the sale (the advance paid back as change);
  *   one at a taxed rate is not capped either (ADR 0430).
  * REFUND and UPDATE lines are negative on purpose and are neither reductions nor sales here.
+ * `fieldOf` names the item's member in a refusal: a store names `documentEntries[i].price` /
+ * `.vatRate`; a repair (which changes only quantities) names its own entry (docs/offline.md).
  */
-function checkReductions(items: ValidatedItem[]): void {
+export function checkReductions(
+  items: readonly ReducibleItem[],
+  fieldOf: (i: number, member: 'price' | 'vatRate') => string = (i, member) =>
+    `documentEntries[${i}].${member}`,
+): void {
   const sold = new Map<string, number>();
   for (const item of items) {
     if (item.itemType.sfs === 'K')
@@ -282,7 +295,7 @@ function checkReductions(items: ValidatedItem[]): void {
     const api = item.itemType.api;
     if ((api === 'DISCOUNT' || (api === 'DEPOSIT' && item.vatRate.hundredths !== 0)) && !sold.has(rate)) {
       throw invalidInput(
-        `documentEntries[${i}].vatRate`,
+        fieldOf(i, 'vatRate'),
         api === 'DISCOUNT'
           ? `a DISCOUNT reduces the VAT of its own rate: no SALE item at ${rate} on this document`
           : `a DEPOSIT (deducted advance) at ${rate} reduces the VAT of that rate: no SALE item at ${rate} on this document (an advance at VAT_0 reduces no VAT and needs none)`,
@@ -294,7 +307,7 @@ function checkReductions(items: ValidatedItem[]): void {
     const available = sold.get(rate) ?? 0;
     if (total > available) {
       throw invalidInput(
-        `documentEntries[${i}].price`,
+        fieldOf(i, 'price'),
         `the DISCOUNT and VOUCHER items at ${rate} (${centsText(-total)} up to this one) exceed what is sold at ${rate} (${centsText(available)}): they may reduce a rate to zero, not below (send a voucher at most at the value of what it pays)`,
       );
     }

@@ -376,6 +376,30 @@ describe('validateStoreRequest: every failure is a 701 naming the field (accepta
     ).toBe(1);
   });
 
+  it('a VAT recap out of the SFS amount range is 701 although the item sum is in it (SFS -2)', () => {
+    // Review s12 #5: 2 × 10 000 000 at 23 % and 2 × −10 000 000 at 19 %: amount 0.00, but
+    // TaxBaseBasic 16 260 162.60 and TaxBaseReduced −16 806 722.69.
+    const big = (price: number, vatRate: string, itemType = 'SALE') =>
+      sale({ price, vatRate, itemType, ...(itemType === 'REFUND' ? { referenceDocumentId: ref } : {}) });
+    const body = pd({
+      amount: 0,
+      payments: { Karta: 0 },
+      documentEntries: [
+        big(10000000, 'VAT_23'),
+        big(10000000, 'VAT_23'),
+        big(-10000000, 'VAT_19', 'REFUND'),
+        big(-10000000, 'VAT_19', 'REFUND'),
+      ],
+    });
+    expectInvalid(body, 'documentEntries');
+    expect((thrownBy(() => validateStoreRequest(body, ctx)) as Error).message).toContain(
+      'the VAT recap TaxBaseBasic (VAT_23, VAT_20 together) comes to 16260162.60, outside the SFS amount range',
+    );
+    // At the edge of the range it passes: 10 000 000 at 0 % alone is TaxFreeAmount 10000000.00.
+    const edge = pd({ amount: 10000000, documentEntries: [big(10000000, 'VAT_0')] });
+    expect(validateStoreRequest(edge, ctx).itemSumCents).toBe(1_000_000_000);
+  });
+
   it('a non-VAT-payer merchant uses VAT_0 only', () => {
     expectInvalid(pd(), 'documentEntries[0].vatRate', { createDate: CREATE_DATE, vatPayer: false });
     const ok = validateStoreRequest(pd({ documentEntries: [sale({ price: 10, vatRate: 'VAT_0' })] }), {

@@ -19,6 +19,7 @@ import type { ReferencedSaleDate } from './old-rate-references.js';
 import type { StoreDocumentInput, ValidatedItem, ValidatedStoreRequest } from './store-request.js';
 import { isSafeText } from './text-rules.js';
 import { validateItems } from './validate-items.js';
+import { checkRecapRange, sfsVatRecap, vatBreakdown } from './vat-breakdown.js';
 
 export const CUSTOMER_ID_TYPES: readonly CustomerIdType[] = ['ICO', 'DIC', 'IC_DPH', 'INE'];
 
@@ -104,6 +105,8 @@ export function validateStoreRequest(
     if (itemSumCents > Number(LIMITS.maxAbsAmountCents) || itemSumCents < -Number(LIMITS.maxAbsAmountCents)) {
       throw invalidInput('documentEntries', 'the item sum must be between -10000000 and 10000000');
     }
+    // The recap sent with the items (sfs-receipt-data.ts) has the same range, rate group by group.
+    checkRecapRange(sfsVatRecap(vatBreakdown(items, ctx.vatPayer), ctx.vatPayer), 'documentEntries');
     // ADR 0420: only a part paid in cash may be rounded to 5 cents.
     const cashNames = ctx.cashPaymentNames ?? STORED_SETTINGS.cashPaymentNames.defaultValue;
     const rounding = checkCashRounding(amountCents, itemSumCents, payments, cashNames);

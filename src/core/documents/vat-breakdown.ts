@@ -1,5 +1,7 @@
-import { divRoundHalfAwayFromZero, formatCents } from './decimal.js';
-import { VAT_RATES, type VatRate } from './vat-rates.js';
+import { invalidInput } from '../fiscal-error.js';
+import { divRoundHalfAwayFromZero, formatCents, parseCentsText } from './decimal.js';
+import { LIMITS } from './limits.js';
+import { VAT_RATES, type VatGroup, type VatRate } from './vat-rates.js';
 
 /** One VAT rate of a document: gross = Σ line totals at that rate; vat + base = gross. */
 export interface VatRow {
@@ -85,4 +87,32 @@ export function sfsVatRecap(rows: readonly VatRow[], vatPayer: boolean): SfsVatR
   const free = sum('free');
   if (free) recap.TaxFreeAmount = formatCents(free.gross);
   return recap;
+}
+
+const RECAP_GROUPS: ReadonlyArray<[keyof SfsVatRecap, VatGroup]> = [
+  ['TaxBaseBasic', 'basic'],
+  ['BasicVatAmount', 'basic'],
+  ['TaxBaseReduced', 'reduced'],
+  ['ReducedVatAmount', 'reduced'],
+  ['TaxFreeAmount', 'free'],
+];
+
+/**
+ * Every recap attribute must lie in the SFS amount range −10 000 000 … 10 000 000 like `Amount`
+ * (schema, SFS −2). The item sum being in range does not bound it: sales at one rate and refunds
+ * at another can add up to 0 while each group is far outside. 701 naming `field` (the items of a
+ * store or a repair) with the recap attribute, the rates it adds up and its value.
+ */
+export function checkRecapRange(recap: Readonly<SfsVatRecap>, field: string): void {
+  const max = Number(LIMITS.maxAbsAmountCents);
+  for (const [key, group] of RECAP_GROUPS) {
+    const text = recap[key];
+    const cents = text === undefined ? undefined : parseCentsText(text);
+    if (cents === undefined || Math.abs(cents) <= max) continue;
+    const rates = VAT_RATES.filter((r) => r.group === group).map((r) => r.name);
+    throw invalidInput(
+      field,
+      `the VAT recap ${key} (${rates.length === 1 ? rates[0] : `${rates.join(', ')} together`}) comes to ${text}, outside the SFS amount range -10000000 … 10000000: put these items on two documents`,
+    );
+  }
 }

@@ -187,6 +187,137 @@ describe('applyDocumentFix', () => {
     expect(fix({ invoiceId: 'FA2026/7' }, uf).sfs.InvoiceNumber).toBe('FA2026/7');
   });
 
+  it('a new createDate must not lie before the document issued before it: 701 naming both times (ADR 0117)', () => {
+    const previous = { documentNumber: '202603/3', createDate: new Date('2026-03-02T10:00:00+01:00') };
+    const at = (createDate: string) =>
+      applyDocumentFix(doc, { createDate }, { now, lastMerchant, cashPaymentNames: [], previous });
+    expect(at('02.03.2026 10:00:00').sfs.CreateDate).toBe('2026-03-02T10:00:00+01:00');
+    const refusal = (() => {
+      try {
+        at('02.03.2026 09:59:59');
+      } catch (e) {
+        if (FiscalError.is(e, 'INVALID_INPUT')) return e;
+      }
+      return undefined;
+    })();
+    expect(refusal?.details?.field).toBe('fixDocument.createDate');
+    expect(refusal?.message).toContain(
+      'must not be before the creation time of document 202603/3, the one issued before it (2026-03-02T10:00:00+01:00): 2026-03-02T09:59:59+01:00 is earlier',
+    );
+  });
+
+  describe('the repeated autumn hour: "25.10.2026 02:10:00" names 00:10Z and 01:10Z', () => {
+    // Review s12 #2: document 1 at 02:20+02:00; document 2 at 02:10+01:00 was refused (-104).
+    const doc1 = { documentNumber: '202610/1', createDate: new Date('2026-10-25T02:20:00+02:00') };
+    const doc2: DocumentRecord = {
+      ...doc,
+      documentNumber: '202610/2',
+      sfs: { ...doc.sfs, CreateDate: '2026-10-25T02:10:00+01:00', IssueDate: '2026-10-25T02:10:00+01:00' },
+    };
+    const later = new Date('2026-10-25T02:30:00+01:00');
+    const repair = (createDate: string, previous = doc1, d = doc2) =>
+      applyDocumentFix(d, { createDate }, { now: later, lastMerchant, cashPaymentNames: [], previous });
+
+    it('the text the API shows for the current CreateDate means that same instant', () => {
+      expect(repair('25.10.2026 02:10:00').sfs.CreateDate).toBe('2026-10-25T02:10:00+01:00');
+    });
+
+    it('another text means the earlier instant within the bounds; the later one when the earlier is before the previous document', () => {
+      expect(repair('25.10.2026 02:25:00').sfs.CreateDate).toBe('2026-10-25T02:25:00+02:00');
+      expect(repair('25.10.2026 02:15:00').sfs.CreateDate).toBe('2026-10-25T02:15:00+01:00');
+      // An explicit offset names the later instant whatever the earlier would do.
+      expect(repair('2026-10-25T02:25:00+01:00').sfs.CreateDate).toBe('2026-10-25T02:25:00+01:00');
+    });
+
+    it('701 when neither instant fits, naming both', () => {
+      const previous = { documentNumber: '202610/1', createDate: new Date('2026-10-25T02:20:00+01:00') };
+      expect(field(() => repair('25.10.2026 02:15:00', previous))).toBe('fixDocument.createDate');
+      try {
+        repair('25.10.2026 02:15:00', previous);
+      } catch (e) {
+        expect((e as Error).message).toContain(
+          '"25.10.2026 02:15:00" falls in the repeated autumn hour: 2026-10-25T02:15:00+02:00 or 2026-10-25T02:15:00+01:00, and neither fits',
+        );
+      }
+      // The current CreateDate itself is bounded too.
+      expect(field(() => repair('25.10.2026 02:10:00', previous))).toBe('fixDocument.createDate');
+    });
+  });
+
+  it('a quantity that leaves a discount above what is sold at its rate is 701, as on a store (ADR 0430)', () => {
+    // Review s12 #3: sale 10.00 and discount −5.00 at 23 %; the sale's quantity 0 gave Amount −5.00.
+    const discounted: DocumentRecord = {
+      ...doc,
+      sfs: {
+        ...doc.sfs,
+        Amount: '5.00',
+        Items: [
+          { ItemType: 'K', Name: 'A', Price: '10.00', Quantity: '1.0000', VatRate: '23.00' },
+          { ItemType: 'Z', Name: 'Zľava', Price: '-5.00', Quantity: '1.0000', VatRate: '23.00' },
+        ],
+      },
+      apiItems: [
+        { itemType: 'SALE', vatRate: 'VAT_23', unitPrice: '10' },
+        { itemType: 'DISCOUNT', vatRate: 'VAT_23', unitPrice: '-5' },
+      ],
+    };
+    expect(field(() => fix({ documentEntries: [{ quantity: 0 }] }, discounted))).toBe(
+      'fixDocument.documentEntries[1].quantity',
+    );
+    expect(field(() => fix({ documentEntries: [{ quantity: 0.4 }] }, discounted))).toBe(
+      'fixDocument.documentEntries[1].quantity',
+    );
+    // Down to zero is allowed; dropping the discount too is allowed.
+    expect(fix({ documentEntries: [{ quantity: 0.5 }] }, discounted).sfs.Amount).toBe('0.00');
+    expect(fix({ documentEntries: [{ quantity: 0 }, { quantity: 0 }] }, discounted).sfs.Amount).toBe('0.00');
+  });
+
+  it('a quantity that takes a VAT recap out of the SFS amount range is 701 (schema, SFS -2)', () => {
+    // Review s12 #5: two sales of 10 000 000 at 23 % and two refunds of −10 000 000 at 19 %: the
+    // amount 0.00 is in range, TaxBaseBasic 16 260 162.60 and TaxBaseReduced −16 806 722.69 are not.
+    const ref = 'O-7DBCDA8A56EE426DBCDA8A56EE426D1A';
+    const big: DocumentRecord = {
+      ...doc,
+      sfs: {
+        ...doc.sfs,
+        Amount: '-10000000.00',
+        Items: [
+          { ItemType: 'K', Name: 'A', Price: '10000000.00', Quantity: '1.0000', VatRate: '23.00' },
+          { ItemType: 'K', Name: 'B', Price: '0.00', Quantity: '0.0000', VatRate: '23.00' },
+          {
+            ItemType: 'V',
+            Name: 'C',
+            Price: '-10000000.00',
+            Quantity: '1.0000',
+            VatRate: '19.00',
+            ReferenceReceiptId: ref,
+          },
+          {
+            ItemType: 'V',
+            Name: 'D',
+            Price: '-10000000.00',
+            Quantity: '1.0000',
+            VatRate: '19.00',
+            ReferenceReceiptId: ref,
+          },
+        ],
+      },
+      apiItems: [
+        { itemType: 'SALE', vatRate: 'VAT_23', unitPrice: '10000000' },
+        { itemType: 'SALE', vatRate: 'VAT_23', unitPrice: '10000000' },
+        { itemType: 'REFUND', vatRate: 'VAT_19', unitPrice: '-10000000' },
+        { itemType: 'REFUND', vatRate: 'VAT_19', unitPrice: '-10000000' },
+      ],
+    };
+    try {
+      fix({ documentEntries: [{}, { quantity: 1 }] }, big);
+      expect.unreachable('a recap out of range was accepted');
+    } catch (e) {
+      expect(FiscalError.is(e, 'INVALID_INPUT') && e.details?.field).toBe('fixDocument.documentEntries');
+      expect((e as Error).message).toContain('TaxBaseBasic (VAT_23, VAT_20 together) comes to 16260162.60');
+    }
+  });
+
   it('names the members that would change a document; {} and empty entries change nothing', () => {
     expect(changingMembers({})).toEqual([]);
     expect(

@@ -10,16 +10,19 @@ import {
   UNIT_PRICE_SCALE,
 } from '../documents/decimal.js';
 import { isAbsent, readAsciiId, readScaled, readText } from '../documents/field-rules.js';
+import { resolveItemType } from '../documents/item-types.js';
 import { LIMITS } from '../documents/limits.js';
 import { fiscalInstant, fiscalMonth } from '../documents/numbering.js';
 import { isNotBlank } from '../documents/text-rules.js';
-import { SPECIAL_REGULATIONS } from '../documents/validate-items.js';
+import { checkReductions, type ReducibleItem, SPECIAL_REGULATIONS } from '../documents/validate-items.js';
+import { checkRecapRange } from '../documents/vat-breakdown.js';
+import { vatRateFromSfs } from '../documents/vat-rates.js';
 import { invalidInput } from '../fiscal-error.js';
 import type { DocumentRecord } from '../journal/records.js';
 import type { IndexedDocument } from '../ports/indexed-records.js';
-import type { SfsReceiptData, SpecialRegulation } from '../sfs/message.js';
+import type { SfsItem, SfsReceiptData, SpecialRegulation } from '../sfs/message.js';
 import { computeVatRecap, RECAP_KEYS, vatRegimeAt } from '../sfs/vat-recap.js';
-import { formatSfsDateTime, parseApiDateTime, parseSfsDateTime } from '../time.js';
+import { formatApiDateTime, formatSfsDateTime, parseApiDateTime, parseSfsDateTime } from '../time.js';
 
 /** `fixDocument` of `POST /api/document/update` (API v1.7 text, models other vendors of the same API add, capability 10). */
 export interface FixDocumentInput {
@@ -40,6 +43,12 @@ export interface FixEntryInput {
    * own name so the two never mean different things under one name — ADR 0708.)
    */
   specialRegulationChange?: { newValue?: string | null | undefined } | null | undefined;
+}
+
+/** The document issued before the one repaired: the previous by number that is not set aside. */
+export interface PreviousDocument {
+  documentNumber: string;
+  createDate: Date;
 }
 
 /** The merchant identity a `useLastMerchant` fix moves the document to. */
@@ -64,7 +73,9 @@ export interface FixedDocument {
 /**
  * Applies a fix to a stuck document with only the data sent (capability 10; docs/offline.md has the
  * table of SFS codes and the fix that clears each). The number stays (ADR 0008 §5), so the new
- * CreateDate must stay in the same calendar month; dates never lie in the future. An empty fix
+ * CreateDate must stay in the same calendar month and not lie before the CreateDate of the document
+ * issued before it (`ctx.previous`, ADR 0117); dates never lie in the future. A local date-time of
+ * the repeated autumn hour names two instants: see {@link readFixDate}. An empty fix
  * changes nothing: the document is sent again as it is (a fresh signature and SendingCount + 1),
  * which clears an answer that could not be trusted (602) or a transient signature error (-10).
  *
@@ -73,7 +84,12 @@ export interface FixedDocument {
 export function applyDocumentFix(
   doc: DocumentRecord,
   fix: FixDocumentInput,
-  ctx: { now: Date; lastMerchant: FixIdentity; cashPaymentNames: readonly string[] },
+  ctx: {
+    now: Date;
+    lastMerchant: FixIdentity;
+    cashPaymentNames: readonly string[];
+    previous?: PreviousDocument | undefined;
+  },
 ): FixedDocument {
   const sfs: SfsReceiptData = structuredClone(doc.sfs);
   const changes: Record<string, unknown> = {};
@@ -95,8 +111,19 @@ export function applyDocumentFix(
   }
 
   if (!isAbsent(fix.createDate)) {
-    const created = readFixDate(fix.createDate, 'fixDocument.createDate', ctx.now);
     const original = parseSfsDateTime(doc.sfs.CreateDate)!;
+    const previous = ctx.previous;
+    const created = readFixDate(fix.createDate, 'fixDocument.createDate', {
+      now: ctx.now,
+      current: original,
+      earliest:
+        previous === undefined
+          ? undefined
+          : {
+              at: previous.createDate,
+              rule: `the creation time of document ${previous.documentNumber}, the one issued before it`,
+            },
+    });
     const a = fiscalMonth(created);
     const b = fiscalMonth(original);
     if (a.year !== b.year || a.month !== b.month) {
@@ -119,10 +146,12 @@ export function applyDocumentFix(
         'only a paragón has its own issueDate; fix createDate instead',
       );
     }
-    const issued = readFixDate(fix.issueDate, 'fixDocument.issueDate', ctx.now);
-    if (issued.getTime() > parseSfsDateTime(sfs.CreateDate)!.getTime()) {
-      throw invalidInput('fixDocument.issueDate', 'must not be later than createDate');
-    }
+    const createdAt = parseSfsDateTime(sfs.CreateDate)!;
+    const issued = readFixDate(fix.issueDate, 'fixDocument.issueDate', {
+      now: ctx.now,
+      current: parseSfsDateTime(doc.sfs.IssueDate) ?? createdAt,
+      latest: { at: createdAt, rule: 'createDate' },
+    });
     sfs.IssueDate = formatSfsDateTime(issued);
     changes.issueDate = sfs.IssueDate;
   }
@@ -142,6 +171,11 @@ export function applyDocumentFix(
     const itemsChanged = fixItems(doc, sfs, fix.documentEntries, changes);
     if (itemsChanged) {
       const items = sfs.Items ?? [];
+      // The rules the store checks between items hold for the repaired items too (ADR 0430).
+      const reducible = items.map(reducibleItem);
+      if (reducible.every((i) => i !== undefined)) {
+        checkReductions(reducible, (i) => `fixDocument.documentEntries[${i}].quantity`);
+      }
       const sum = items.reduce((s, i) => s + (parseCentsText(i.Price) ?? 0), 0);
       // The cash rounding is kept as it was chosen: a rounded document stays rounded, and only its
       // part paid in cash is rounded, the non-cash payments taken as paid exactly (ADR 0420).
@@ -158,7 +192,9 @@ export function applyDocumentFix(
       sfs.Amount = formatCents(amount);
       for (const key of RECAP_KEYS) delete sfs[key];
       const regime = vatRegimeAt(parseSfsDateTime(sfs.CreateDate)!);
-      Object.assign(sfs, computeVatRecap(items, { regime, vatPayer: sfs.IcDph !== undefined }));
+      const recap = computeVatRecap(items, { regime, vatPayer: sfs.IcDph !== undefined });
+      checkRecapRange(recap, 'fixDocument.documentEntries');
+      Object.assign(sfs, recap);
     }
   }
 
@@ -201,15 +237,79 @@ export function changingMembers(fix: FixDocumentInput): string[] {
   return given;
 }
 
-function readFixDate(value: unknown, field: string, now: Date): Date {
+/** A bound on a fix date: the instant and what it is, for the refusal. */
+interface DateBound {
+  at: Date;
+  rule: string;
+}
+
+const LOCAL_DATE_TIME = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The instant a fix date names, within its bounds (never in the future; `earliest`, `latest` when
+ * given), else 701 naming `field` and both times. ISO 8601 with an offset names one instant. The
+ * API's `dd.MM.yyyy HH:mm:ss` is Bratislava wall time without an offset — the form the API prints
+ * CreateDate in — so a time of the repeated autumn hour (e.g. 25.10.2026 02:00–02:59) names two
+ * instants, an hour apart (ADR 0708 as amended): the text that shows the date being fixed
+ * (`current`) means that same instant; any other means the earlier of the two that lies within
+ * the bounds. To name the later one when both do, send ISO 8601 with `+01:00`.
+ */
+function readFixDate(
+  value: unknown,
+  field: string,
+  bounds: { now: Date; current: Date; earliest?: DateBound | undefined; latest?: DateBound },
+): Date {
   if (typeof value !== 'string')
     throw invalidInput(field, 'must be a string: dd.MM.yyyy HH:mm:ss or ISO 8601');
   const parsed = parseApiDateTime(value);
   if (!parsed)
     throw invalidInput(field, 'must be dd.MM.yyyy HH:mm:ss (Bratislava time) or ISO 8601 with an offset');
-  const instant = fiscalInstant(parsed);
-  if (instant.getTime() > now.getTime()) throw invalidInput(field, 'must not be in the future');
-  return instant;
+  const first = fiscalInstant(parsed);
+  const later = new Date(first.getTime() + HOUR_MS);
+  let candidates = [first];
+  if (LOCAL_DATE_TIME.test(value) && formatApiDateTime(later) === formatApiDateTime(first)) {
+    candidates = [first, later];
+    const current = candidates.find((c) => c.getTime() === bounds.current.getTime());
+    if (current !== undefined) candidates = [current];
+  }
+  const broken = candidates.map((c) => brokenBound(c, bounds));
+  const fitting = candidates.find((_, i) => broken[i] === undefined);
+  if (fitting !== undefined) return fitting;
+  // None fits: name the earlier one (the only one, outside the repeated hour).
+  const twice =
+    candidates.length === 2
+      ? ` ("${value}" falls in the repeated autumn hour: ${formatSfsDateTime(first)} or ${formatSfsDateTime(later)}, and neither fits)`
+      : '';
+  throw invalidInput(field, `${broken[0]}${twice}`);
+}
+
+/** Why an instant breaks the bounds of a fix date, with both times; undefined when it does not. */
+function brokenBound(
+  instant: Date,
+  bounds: { now: Date; earliest?: DateBound | undefined; latest?: DateBound },
+): string | undefined {
+  const at = formatSfsDateTime(instant);
+  if (instant.getTime() > bounds.now.getTime()) {
+    return `must not be in the future: ${at} is after the register's clock (${formatSfsDateTime(bounds.now)})`;
+  }
+  const { earliest, latest } = bounds;
+  if (earliest !== undefined && instant.getTime() < earliest.at.getTime()) {
+    return `must not be before ${earliest.rule} (${formatSfsDateTime(earliest.at)}): ${at} is earlier`;
+  }
+  if (latest !== undefined && instant.getTime() > latest.at.getTime()) {
+    return `must not be later than ${latest.rule} (${formatSfsDateTime(latest.at)}): ${at} is later`;
+  }
+  return undefined;
+}
+
+/** A repaired item as the reduction check reads it; undefined for one kasa could not have written. */
+function reducibleItem(item: SfsItem): ReducibleItem | undefined {
+  const itemType = resolveItemType(item.ItemType);
+  const vatRate = vatRateFromSfs(item.VatRate);
+  const totalCents = parseCentsText(item.Price);
+  if (itemType === undefined || vatRate === undefined || totalCents === undefined) return undefined;
+  return { itemType, vatRate, totalCents };
 }
 
 /** Applies the item fixes by position; true when a line total changed. */

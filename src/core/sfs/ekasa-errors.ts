@@ -100,7 +100,7 @@ export type EkasaErrorCode = keyof typeof EKASA_ERRORS;
  * before it on the first attempt (−105), IssueDate or CreateDate before the system started (−106,
  * −107), the same three checks of a location's CreateDate (−108, −109, −110), and a date-time
  * whose offset is not Slovak time for that instant (−132). A request whose own attempt is refused
- * with one of them answers 502 INCORRECT_TIME, not 501 (DECISIONS #17, ADR 0714).
+ * with one of them answers 502 INCORRECT_TIME, not 501 (ADR 0008 §17, ADR 0714).
  */
 export const TIME_REFUSAL_CODES: ReadonlySet<number> = new Set<EkasaErrorCode>([
   -103, -104, -105, -106, -107, -108, -109, -110, -132,

@@ -115,7 +115,9 @@ export const FixDocument = strictRequest({
   createDate: z
     .string()
     .nullish()
-    .describe('New creation time, same month, not in the future: dd.MM.yyyy HH:mm:ss or ISO 8601 (new PKP).'),
+    .describe(
+      'New creation time, same month, not in the future, not before the document issued before it: dd.MM.yyyy HH:mm:ss or ISO 8601 with an offset, which names the later instant of the repeated autumn hour (new PKP).',
+    ),
   issueDate: z.string().nullish().describe('New issue time of a paragón (not later than createDate).'),
   invoiceId: z.string().nullish().describe('New invoice number of a UF, 1–50 ASCII.'),
   documentEntries: z.array(FixEntry).nullish(),

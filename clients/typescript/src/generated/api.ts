@@ -1168,7 +1168,7 @@ export type GetOfflineDocumentsLegacyRequestInput = {
 export type FixDocumentInput = {
   /** Sign and send it as the merchant in force (new PKP). */
   useLastMerchant?: boolean | null;
-  /** New creation time, same month, not in the future: dd.MM.yyyy HH:mm:ss or ISO 8601 (new PKP). */
+  /** New creation time, same month, not in the future, not before the document issued before it: dd.MM.yyyy HH:mm:ss or ISO 8601 with an offset, which names the later instant of the repeated autumn hour (new PKP). */
   createDate?: string | null;
   /** New issue time of a paragón (not later than createDate). */
   issueDate?: string | null;
@@ -2470,7 +2470,7 @@ export type GetOfflineDocumentsLegacyRequest = {
 export type FixDocument = {
   /** Sign and send it as the merchant in force (new PKP). */
   useLastMerchant?: boolean | null;
-  /** New creation time, same month, not in the future: dd.MM.yyyy HH:mm:ss or ISO 8601 (new PKP). */
+  /** New creation time, same month, not in the future, not before the document issued before it: dd.MM.yyyy HH:mm:ss or ISO 8601 with an offset, which names the later instant of the repeated autumn hour (new PKP). */
   createDate?: string | null;
   /** New issue time of a paragón (not later than createDate). */
   issueDate?: string | null;

@@ -85,7 +85,7 @@ export function assertIndexCurrent(deps: Pick<DocumentDeps, 'index' | 'journal'>
 
 /**
  * The error of a document the SFS did not accept (stuck): 501 for a rejection, 502 for a
- * rejection for a reason of time (DECISIONS #17, ADR 0714: the request's own date was refused),
+ * rejection for a reason of time (ADR 0008 §17, ADR 0714: the request's own date was refused),
  * 601 for a duplicate, 602 for an answer whose signature cannot be trusted — with the SFS code and
  * text. The requests after it answer 501 while it stays the last request (lastRequestRefusal).
  */

@@ -1,5 +1,6 @@
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
+import { isAbsent } from '../../documents/field-rules.js';
 import { paragonKey } from '../../documents/paragon-key.js';
 import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
@@ -8,6 +9,7 @@ import {
   changingMembers,
   type FixDocumentInput,
   handedOver,
+  type PreviousDocument,
 } from '../../offline/fix-document.js';
 import { nextSendingCount } from '../../offline/sending-count.js';
 import type { IndexedDocument } from '../../ports/indexed-records.js';
@@ -15,6 +17,7 @@ import { readStoredSetting } from '../../settings/stored-settings.js';
 import type { SfsReceiptData } from '../../sfs/message.js';
 import { okpFromPkp } from '../../sfs/okp.js';
 import { computePkp } from '../../sfs/pkp.js';
+import { parseSfsDateTime } from '../../time.js';
 import { merchantOf, type PrintFailure, printerError, printOriginal } from '../documents/document-receipt.js';
 import { assertLastDocumentPrinted, sfsFailure } from '../documents/issue-document.js';
 import { recordStartIn, sendDocumentAttempt } from '../documents/send-attempt.js';
@@ -57,6 +60,7 @@ export class RepairDocument {
       const fixed = applyDocumentFix(doc, fix, {
         now: this.deps.clock.now(),
         cashPaymentNames: readStoredSetting(this.deps.index.settings(), 'cashPaymentNames'),
+        previous: isAbsent(fix.createDate) ? undefined : previousIssued(this.deps, doc.documentNo),
         lastMerchant: {
           recordNo: current.recordNo,
           dic: m.dic,
@@ -128,6 +132,21 @@ export class RepairDocument {
     if (!doc) throw new FiscalError('UNKNOWN', `document ${documentNo} is not in the index`);
     return doc;
   }
+}
+
+/**
+ * The document issued before `documentNo`: the previous by number that is not set aside (a
+ * set-aside document blocks nothing, ADR 0711) — what a new CreateDate must not lie before (ADR
+ * 0117). Undefined for the first document.
+ */
+function previousIssued(deps: Pick<OfflineDeps, 'index'>, documentNo: number): PreviousDocument | undefined {
+  for (let n = documentNo - 1; n >= 1; n--) {
+    const before = deps.index.findDocument({ by: 'documentNo', documentNo: n });
+    if (before === undefined || before.sendState === 'set-aside') continue;
+    const createDate = parseSfsDateTime(before.document.sfs.CreateDate);
+    if (createDate !== undefined) return { documentNumber: before.document.documentNumber, createDate };
+  }
+  return undefined;
 }
 
 /**
