@@ -28,7 +28,7 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     h.sim.injectFault(REJECTION);
     const rejected = await h.post('/api/document/store', pd());
     // Its own date refused (−104): 502 INCORRECT_TIME with the SFS code; the requests after it 501
-    // (DECISIONS #17, ADR 0714).
+    // (ADR 0008 §17, ADR 0714).
     expect(rejected.body).toMatchObject({
       resultCode: 502,
       ekasaError: { errorCode: -104, message: REJECTION.text },
