@@ -290,7 +290,7 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
     h.clock.current = new Date('2026-10-25T01:10:00Z');
     h.sim.injectFault(REJECTION);
-    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(502); // −104: ADR 0714
     const shown = (await h.post('/api/document/get', {})).body.document.createDate;
     expect(shown).toBe('25.10.2026 02:10:00');
     h.clock.current = new Date('2026-10-25T01:12:00Z');
@@ -328,12 +328,12 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(0);
     h.clock.current = new Date('2026-11-25T09:10:00Z');
     h.sim.injectFault(REJECTION);
-    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(502); // −104: ADR 0714
     const aside = await h.post('/api/offline/set-aside', { internalDocumentId: 2, reason: 'test' });
     expect(aside.body.resultCode).toBe(0);
     h.clock.current = new Date('2026-11-25T09:20:00Z');
     h.sim.injectFault(REJECTION);
-    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(501);
+    expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(502); // −104: ADR 0714
     h.clock.current = new Date('2026-11-25T09:30:00Z');
     // Local 10:00, 10:10 (set aside), 10:20 (stuck). Before document 1 the refusal names document 1;
     // 10:05 lies before document 2, set aside, and is accepted.
@@ -363,7 +363,7 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
         { name: 'Zľava', price: -5, quantity: 1, vatRate: 'VAT_23', itemType: 'DISCOUNT' },
       ],
     });
-    expect((await h.post('/api/document/store', discounted)).body.resultCode).toBe(501);
+    expect((await h.post('/api/document/store', discounted)).body.resultCode).toBe(502); // −104: ADR 0714
     const head = h.kasa.parts.journal.head()?.recordNo;
     const requests = h.sim.history().length;
     const refused = await h.post('/api/document/update', {
