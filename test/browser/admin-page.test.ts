@@ -234,6 +234,29 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (capability 12)', () => {
     await page.close();
   });
 
+  it("activation on a demo register: another DIČ's data answer 401 with the register's own explanation", async () => {
+    const files = mkdtempSync(join(tmpdir(), 'kasa-browser-files-'));
+    const other = createTestMerchant({
+      caDir: join(demo.dataDir, DEMO_CA_DIR),
+      password: 'Heslo-123',
+      dic: '2120000099',
+    });
+    writeFileSync(join(files, 'register_auth_data.xml'), other.authXml);
+    writeFileSync(join(files, 'register_ident_data.xml'), other.identityXml);
+    const page = await newPage();
+    await openView(page, demo.url, 'activation');
+    await page.setInputFiles('#act-auth', join(files, 'register_auth_data.xml'));
+    await page.setInputFiles('#act-ident', join(files, 'register_ident_data.xml'));
+    await page.fill('#act-password', 'Heslo-123');
+    await page.click('#act-submit');
+    await page.waitForSelector('#act-error');
+    expect(await page.getAttribute('#act-error', 'data-code')).toBe('401');
+    const text = await page.textContent('#act-error');
+    expect(text).toContain('inému podnikateľovi');
+    expect(text).toContain('--no-demo');
+    await page.close();
+  });
+
   it('documents: one issued through the API appears within the refresh interval; its receipt image shows it; a copy prints', async () => {
     const page = await newPage();
     await openView(page, demo.url, 'documents');
@@ -565,6 +588,24 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (capability 12)', () => {
     await page.waitForSelector('tr.stuck[data-code="-104"]', { timeout: 10_000 });
     expect(await page.textContent('tr.stuck .hint')).toContain('Dátum vytvorenia je v budúcnosti');
     await screenshot(page, 'offline', true);
+    // Status while it waits for repair: the state in Slovak words, not its name; the backlog card
+    // does not say "nothing waits" above the rejected one's deadline (shop review s12, M2).
+    expect((await portable.get('/api/status/get')).body.state).toBe('LAST_REQUEST_INVALID');
+    await openView(page, portable.url, 'status');
+    await page.waitForSelector('#status-oldest');
+    const heading = await page.textContent('#status-state');
+    expect(heading).not.toContain('LAST_REQUEST_INVALID');
+    expect(heading).toContain('SFS odmietol doklad');
+    expect(await page.getAttribute('#status-state', 'data-state')).toBe('LAST_REQUEST_INVALID');
+    await page.waitForSelector('#top-state[data-state="LAST_REQUEST_INVALID"]');
+    expect(await page.textContent('#top-state')).not.toContain('LAST_REQUEST_INVALID');
+    const card = await page.textContent('#status-backlog');
+    expect(card).not.toContain('Nič nečaká na odoslanie.');
+    expect(card).toContain('čakajú na opravu – dokladov: 1');
+    expect(await page.getAttribute('#status-oldest', 'data-stuck')).toBe('true');
+    expect(await page.textContent('#status-oldest')).toContain('Najstarší odmietnutý');
+    await openView(page, portable.url, 'offline');
+    await page.waitForSelector('tr.stuck[data-code="-104"]');
     // No fix clears it (say): set aside for the tax office — a reason is required, then it is
     // listed as set aside, never sent again, and no longer blocks sales (ADR 0711).
     const number = await page.getAttribute('tr.stuck[data-code="-104"]', 'data-number');

@@ -2,7 +2,7 @@
 // each view lives in its own module and talks to kasa only through the public HTTP API.
 import { ApiError, get, setToken, token, whenUnauthorized } from './api.js';
 import { fill, h } from './dom.js';
-import { language, setLanguage, t } from './i18n.js';
+import { language, setLanguage, stateLabel, t } from './i18n.js';
 import { activationView } from './view-activation.js';
 import { documentsView } from './view-documents.js';
 import { locationView } from './view-location.js';
@@ -120,7 +120,8 @@ async function refreshTopState() {
   try {
     const s = await get('/api/status/get');
     const pill = $('top-state');
-    pill.textContent = s.state === 'READY' ? t('status.ready') : s.state;
+    pill.textContent = stateLabel(s.state);
+    pill.dataset.state = s.state;
     pill.className = `pill ${s.state === 'READY' ? 'ok' : 'bad'}`;
     return s;
   } catch {

@@ -13,7 +13,8 @@ const SK = {
   'nav.print': 'Tlač a zásuvka',
   'nav.summary': 'Uzávierka',
   'login.title': 'Prihlásenie',
-  'login.text': 'Táto pokladňa je chránená tokenom. Zadajte token, s ktorým bola spustená (--token).',
+  'login.text':
+    'Táto pokladňa je chránená tokenom. Zadajte token, s ktorým bola spustená (KASA_TOKEN v kasa.env alebo --token).',
   'login.label': 'Token',
   'login.submit': 'Prihlásiť',
   'login.wrong': 'Nesprávny token.',
@@ -36,12 +37,18 @@ const SK = {
   'status.blocked': 'Pokladňa nevystavuje doklady',
   'status.components': 'Súčasti',
   'status.certificate': 'Certifikát',
-  'status.daysLeft': 'zostáva {n} dní (do {date})',
+  'status.daysLeft.one': 'zostáva {n} deň (do {date})',
+  'status.daysLeft.few': 'zostávajú {n} dni (do {date})',
+  'status.daysLeft.many': 'zostáva {n} dní (do {date})',
   'status.expired': 'platnosť skončila {date}',
   'status.noMerchant': 'Pokladňa ešte nie je aktivovaná.',
   'status.merchant': 'Podnikateľ',
   'status.backlog': 'Offline doklady',
   'status.backlogNone': 'Nič nečaká na odoslanie.',
+  'status.backlogOnlyStuck': 'Nič nečaká na odoslanie okrem odmietnutých, ktoré treba najprv opraviť.',
+  'status.backlogOldestStuck':
+    'Najstarší odmietnutý: {date} (pred {age}); po oprave odoslať do {deadline} – zostáva {left}.',
+  'status.backlogOverdueStuck': 'Najstarší odmietnutý: {date}; lehota na odoslanie uplynula {deadline}!',
   'status.backlogOldest': 'Najstarší: {date} (pred {age}); odoslať do {deadline} – zostáva {left}.',
   'status.backlogOverdue': 'Najstarší: {date}; lehota na odoslanie uplynula {deadline}!',
   'status.backlogCount': 'Na odoslanie čaká – dokladov: {docs}, polôh: {locs}.',
@@ -50,7 +57,7 @@ const SK = {
   'status.aside': 'Odložené pre daňový úrad – dokladov: {docs}, polôh: {locs}. Oznámte ich daňovému úradu.',
   'status.refusal': 'SFS odmieta pokladňu ({code}): {todo}.',
   'status.busy': 'práve tlačí – stav z poslednej kontroly',
-  'status.chdu': 'Chránený dátový úložný priestor (CHDÚ)',
+  'status.chdu': 'Chránené dátové úložisko (CHDÚ)',
   'status.chduUsed': 'využité {used} z {total} ({pct} %)',
   'status.printer': 'Tlačiareň',
   'status.paper': 'Papier',
@@ -70,6 +77,21 @@ const SK = {
   'component.OFFLINE_BACKLOG': 'Offline doklady',
   'component.LOCATION': 'Poloha pokladne',
   'component.BACKUP': 'Záloha CHDÚ',
+  // the overall state (GET /api/status/get `state`) in words
+  'reg.MERCHANT_CERTIFICATE_ERROR': 'chýbajú alebo nesedia údaje podnikateľa',
+  'reg.MERCHANT_CERTIFICATE_EXPIRED': 'certifikát neplatí',
+  'reg.MERCHANT_WRONG_FORMAT': 'SFS odmieta údaje podnikateľa',
+  'reg.LAST_DOCUMENT_NOT_PRINTED': 'posledný doklad nie je vytlačený',
+  'reg.LAST_REQUEST_INVALID': 'SFS odmietol doklad, čaká na opravu',
+  'reg.LOCATION_NEEDS_REPAIR': 'SFS odmietol polohu, čaká na opravu',
+  'reg.CHDU_NOT_CONNECTED': 'CHDÚ nie je pripojené',
+  'reg.CHDU_WRITE_LIMIT': 'CHDÚ je plné',
+  'reg.CHDU_WRITE_ERROR': 'chyba CHDÚ',
+  'reg.SFS_COMMUNICATION_ERROR': 'doklady neodoslané do SFS',
+  'reg.INCORRECT_TIME': 'nesprávny čas pokladne',
+  'reg.BUSY': 'práve sa vystavuje doklad',
+  'reg.UNKNOWN': 'neznáma chyba',
+  'reg.other': 'iná príčina',
   'todo.MERCHANT_CERTIFICATE_ERROR': 'Nahrajte údaje podnikateľa v časti Aktivácia.',
   'todo.MERCHANT_CERTIFICATE_EXPIRED': 'Obnovte autentifikačné údaje v časti Aktivácia.',
   'todo.LAST_DOCUMENT_NOT_PRINTED': 'Skontrolujte tlačiareň a vytlačte posledný doklad (Tlač a zásuvka).',
@@ -102,6 +124,7 @@ const SK = {
   'act.e400dic': 'DIČ v identifikačných údajoch nesedí s certifikátom.',
   'act.e400code': 'Kód pokladne v identifikačných údajoch nesedí s certifikátom.',
   'act.e401': 'Táto pokladňa už patrí inému podnikateľovi (iné DIČ).',
+  'act.detail': 'Pokladňa hlási: {text}',
   'act.e402': 'Certifikát v autentifikačných údajoch sa nedá použiť: {text}',
   'act.e403': 'Nesprávne heslo (alebo poškodený súbor autentifikačných údajov).',
   'act.e404': 'Súbor je poškodený alebo to nie sú údaje eKasa: {text}',
@@ -160,7 +183,8 @@ const SK = {
   'off.setAsideConfirm': 'Odložiť natrvalo',
   'off.setAsideDone': '{item} je odložený pre daňový úrad.',
   'off.refusal': 'SFS odmieta celú pokladňu ({code}: {text}); doklady čakajú vo fronte.',
-  'hint.generic': 'Skontrolujte údaje dokladu a opravte ho (POST /api/document/update).',
+  'hint.generic':
+    'Skontrolujte údaje dokladu a opravte ho v pokladničnom programe (POS); ak sa opraviť nedá, odložte ho pre daňový úrad.',
   'hint.-10': 'Chyba podpisu: odošlite doklad znova, prípadne s aktuálnym certifikátom.',
   'hint.-12':
     'Certifikát je nesprávny: nahrajte platné autentifikačné údaje (Aktivácia), potom opravte doklad s aktuálnym podnikateľom.',
@@ -325,7 +349,8 @@ const EN = {
   'nav.print': 'Print & drawer',
   'nav.summary': 'Daily summary',
   'login.title': 'Sign in',
-  'login.text': 'This register is protected by a token. Type the token it was started with (--token).',
+  'login.text':
+    'This register is protected by a token. Type the token it was started with (KASA_TOKEN in kasa.env or --token).',
   'login.label': 'Token',
   'login.submit': 'Sign in',
   'login.wrong': 'Wrong token.',
@@ -347,12 +372,18 @@ const EN = {
   'status.blocked': 'The register issues no documents',
   'status.components': 'Components',
   'status.certificate': 'Certificate',
-  'status.daysLeft': '{n} days left (until {date})',
+  'status.daysLeft.one': '{n} day left (until {date})',
+  'status.daysLeft.few': '{n} days left (until {date})',
+  'status.daysLeft.many': '{n} days left (until {date})',
   'status.expired': 'expired on {date}',
   'status.noMerchant': 'The register is not activated yet.',
   'status.merchant': 'Merchant',
   'status.backlog': 'Offline documents',
   'status.backlogNone': 'Nothing waits to be sent.',
+  'status.backlogOnlyStuck': 'Nothing waits to be sent except rejected items, which must be repaired first.',
+  'status.backlogOldestStuck':
+    'Oldest rejected: {date} ({age} ago); once repaired, send by {deadline} – {left} left.',
+  'status.backlogOverdueStuck': 'Oldest rejected: {date}; the send deadline passed {deadline}!',
   'status.backlogOldest': 'Oldest: {date} ({age} ago); send by {deadline} – {left} left.',
   'status.backlogOverdue': 'Oldest: {date}; the deadline passed on {deadline}!',
   'status.backlogCount': 'Waiting to be sent – documents: {docs}, locations: {locs}.',
@@ -382,6 +413,20 @@ const EN = {
   'component.OFFLINE_BACKLOG': 'Offline documents',
   'component.LOCATION': 'Register location',
   'component.BACKUP': 'CHDÚ backup',
+  'reg.MERCHANT_CERTIFICATE_ERROR': "the merchant's data are missing or do not fit",
+  'reg.MERCHANT_CERTIFICATE_EXPIRED': 'the certificate is not valid',
+  'reg.MERCHANT_WRONG_FORMAT': "the SFS refuses the merchant's data",
+  'reg.LAST_DOCUMENT_NOT_PRINTED': 'the last document is not printed',
+  'reg.LAST_REQUEST_INVALID': 'the SFS rejected a document, it waits for repair',
+  'reg.LOCATION_NEEDS_REPAIR': 'the SFS rejected a location, it waits for repair',
+  'reg.CHDU_NOT_CONNECTED': 'the CHDÚ is not connected',
+  'reg.CHDU_WRITE_LIMIT': 'the CHDÚ is full',
+  'reg.CHDU_WRITE_ERROR': 'CHDÚ error',
+  'reg.SFS_COMMUNICATION_ERROR': 'documents not sent to the SFS',
+  'reg.INCORRECT_TIME': "the register's time is wrong",
+  'reg.BUSY': 'a document is being issued',
+  'reg.UNKNOWN': 'unknown error',
+  'reg.other': 'another cause',
   'todo.MERCHANT_CERTIFICATE_ERROR': "Load the merchant's data under Activation.",
   'todo.MERCHANT_CERTIFICATE_EXPIRED': 'Renew the authentication data under Activation.',
   'todo.LAST_DOCUMENT_NOT_PRINTED': 'Check the printer and print the last document (Print & drawer).',
@@ -413,6 +458,7 @@ const EN = {
   'act.e400dic': 'The DIČ in the identification data does not match the certificate.',
   'act.e400code': 'The register code in the identification data does not match the certificate.',
   'act.e401': 'This register already belongs to another merchant (another DIČ).',
+  'act.detail': 'The register says: {text}',
   'act.e402': 'The certificate in the authentication data cannot be used: {text}',
   'act.e403': 'Wrong password (or a damaged authentication data file).',
   'act.e404': 'A file is damaged or is not eKasa data: {text}',
@@ -469,7 +515,8 @@ const EN = {
   'off.setAsideConfirm': 'Set aside for good',
   'off.setAsideDone': '{item} is set aside for the tax office.',
   'off.refusal': 'The SFS refuses the whole register ({code}: {text}); documents stay queued.',
-  'hint.generic': "Check the document's data and repair it (POST /api/document/update).",
+  'hint.generic':
+    "Check the document's data and repair it in the POS program; when it cannot be repaired, set it aside for the tax office.",
   'hint.-10': 'Signature error: send the document again, if need be with the current certificate.',
   'hint.-12':
     'Wrong certificate: load valid authentication data (Activation), then repair with the current merchant.',
@@ -637,4 +684,24 @@ export function t(key, vars = {}) {
 
 export function has(key) {
   return key in DICTS[lang] || key in SK;
+}
+
+/** The overall state (`READY` or a result name) in words; a name without its words is not shown raw. */
+export function stateLabel(state) {
+  if (state === 'READY') return t('status.ready');
+  return has(`reg.${state}`) ? t(`reg.${state}`) : t('reg.other');
+}
+
+/** `key.one`, `key.few` or `key.many` for the count `n` (Slovak: 1 deň, 2–4 dni, 5 a viac dní). */
+export function countKey(key, n) {
+  const abs = Math.abs(n);
+  if (abs === 1) return `${key}.one`;
+  if (lang === 'sk' && abs >= 2 && abs <= 4) return `${key}.few`;
+  return `${key}.many`;
+}
+
+/** A number as text in the page's language (`digits` after the point when given): a decimal comma in Slovak. */
+export function decimal(n, digits) {
+  const text = digits === undefined ? String(n) : n.toFixed(digits);
+  return lang === 'sk' ? text.replace('.', ',') : text;
 }

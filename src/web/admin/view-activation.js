@@ -21,7 +21,8 @@ export function activationError(e, fallback) {
       if (e.field === 'IdentityData/OrganizationUnit/CashRegisterCode') return t('act.e400code');
       return t('act.e400', { text });
     case 401:
-      return t('act.e401');
+      // The server's text says whose CHDÚ this is and, for a demo one, what to do (H2).
+      return text ? `${t('act.e401')} ${t('act.detail', { text })}` : t('act.e401');
     case 402:
       return t('act.e402', { text });
     case 403:

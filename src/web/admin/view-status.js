@@ -2,13 +2,13 @@
 // backlog, CHDÚ capacity, printer paper. Refreshes by itself.
 import { get } from './api.js';
 import { fill, h, message } from './dom.js';
-import { has, t } from './i18n.js';
+import { countKey, decimal, has, stateLabel, t } from './i18n.js';
 
 const pct = (used, total) => (total > 0 ? Math.min(100, Math.round((used / total) * 1000) / 10) : 0);
 
 function bytes(n) {
-  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
-  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  if (n >= 1024 ** 3) return `${decimal(n / 1024 ** 3, 1)} GB`;
+  if (n >= 1024 ** 2) return `${decimal(n / 1024 ** 2, 1)} MB`;
   return `${Math.round(n / 1024)} kB`;
 }
 
@@ -38,7 +38,11 @@ export async function statusView(root, app) {
     const banner = h(
       `section.banner.${ready ? 'ok' : 'bad'}`,
       { id: 'status-banner' },
-      h('h1', { id: 'status-state' }, ready ? t('status.ready') : `${t('status.blocked')}: ${status.state}`),
+      h(
+        'h1',
+        { id: 'status-state', dataset: { state: status.state } },
+        ready ? t('status.ready') : `${t('status.blocked')}: ${stateLabel(status.state)}`,
+      ),
       h('p', {}, ready ? t('status.readyText') : status.reason),
       todo && !ready ? h('p.todo', {}, todo) : null,
     );
@@ -57,7 +61,10 @@ export async function statusView(root, app) {
             {},
             expired
               ? t('status.expired', { date: merchant.expirationDate })
-              : t('status.daysLeft', { n: merchant.daysLeft, date: merchant.expirationDate }),
+              : t(countKey('status.daysLeft', merchant.daysLeft), {
+                  n: merchant.daysLeft,
+                  date: merchant.expirationDate,
+                }),
           ),
           h('p.muted', {}, `${t('act.dic')} ${merchant.dic} · ${t('act.code')} ${merchant.cashRegisterCode}`),
           merchant.problem ? h('p', {}, merchant.problem) : null,
@@ -78,25 +85,43 @@ export async function statusView(root, app) {
     const backlog = status.components.find((c) => c.component === 'OFFLINE_BACKLOG');
     const d = backlog?.details ?? {};
     const oldest = d.oldest;
+    const unsent = (d.unsentDocuments ?? 0) + (d.unsentLocations ?? 0);
+    const stuckCount = (d.stuckDocuments ?? 0) + (d.stuckLocations ?? 0);
+    // The oldest queued item may be one the SFS rejected: it waits for repair, not to be sent.
+    const oldestStuck =
+      oldest !== undefined &&
+      (unsent === 0 ||
+        (d.stuck ?? []).some((s) =>
+          oldest.kind === 'document'
+            ? s.kind === 'document' && s.internalDocumentId === oldest.internalDocumentId
+            : s.kind === 'location' && s.internalId === oldest.internalId,
+        ));
     cards.push(
       h(
         `div.card.${backlog?.state === 'ERROR' ? 'bad' : backlog?.state === 'WARNING' ? 'warn' : 'ok'}`,
         { id: 'status-backlog' },
         h('h2', {}, t('status.backlog')),
-        (d.unsentDocuments ?? 0) + (d.unsentLocations ?? 0) === 0
-          ? h('p', {}, t('status.backlogNone'))
+        unsent > 0
+          ? h(
+              'p',
+              { id: 'status-waiting' },
+              t('status.backlogCount', { docs: d.unsentDocuments ?? 0, locs: d.unsentLocations ?? 0 }),
+            )
           : h(
               'p',
-              {},
-              t('status.backlogCount', { docs: d.unsentDocuments ?? 0, locs: d.unsentLocations ?? 0 }),
+              { id: 'status-waiting' },
+              stuckCount > 0 ? t('status.backlogOnlyStuck') : t('status.backlogNone'),
             ),
         oldest
           ? h(
               'p',
-              { id: 'status-oldest' },
+              { id: 'status-oldest', dataset: { stuck: String(oldestStuck) } },
               oldest.timeLeftSeconds < 0
-                ? t('status.backlogOverdue', { date: oldest.createDate, deadline: oldest.sendBy })
-                : t('status.backlogOldest', {
+                ? t(oldestStuck ? 'status.backlogOverdueStuck' : 'status.backlogOverdue', {
+                    date: oldest.createDate,
+                    deadline: oldest.sendBy,
+                  })
+                : t(oldestStuck ? 'status.backlogOldestStuck' : 'status.backlogOldest', {
                     date: oldest.createDate,
                     age: duration(oldest.ageSeconds * 1000),
                     deadline: oldest.sendBy,
@@ -150,7 +175,11 @@ export async function statusView(root, app) {
           h(
             'p.muted',
             {},
-            t('status.chduUsed', { used: bytes(chdu.usedBytes), total: bytes(chdu.capacityBytes), pct: p }),
+            t('status.chduUsed', {
+              used: bytes(chdu.usedBytes),
+              total: bytes(chdu.capacityBytes),
+              pct: decimal(p),
+            }),
           ),
         ),
       );
