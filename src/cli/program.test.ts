@@ -69,6 +69,7 @@ describe('kasa CLI', () => {
       '--printer',
       '--chdu',
       '--no-demo',
+      '--sfs-sim',
       '--token',
       '--log-level',
       '--sw-id',

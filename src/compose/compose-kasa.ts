@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -8,6 +8,7 @@ import { createLogger } from '../adapters/logging/logger.js';
 import { realSleep, type Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
 import { describeChduTarget } from '../config/targets.js';
+import { UsageError } from '../config/usage-error.js';
 import { backlogBlocker, offlineBacklogProbe } from '../core/offline/backlog-probe.js';
 import { lastRequestRefusal } from '../core/offline/last-request.js';
 import type { OfflineSender } from '../core/offline/offline-sender.js';
@@ -144,10 +145,30 @@ function demoAllowed(config: ServeConfig, logger: Logger): boolean {
 }
 
 /**
+ * `--no-demo` (or `KASA_NO_DEMO`) says this is a real register. Without an SFS URL — flag,
+ * variable or stored setting — it would send every document to the embedded simulator and still
+ * look READY, so the start is refused (exit 2) unless `--sfs-sim` asks for the simulator. Composed
+ * configs (no `fixedBy`: tests, benches) pick the simulator by leaving `sfsUrl` out, as before.
+ */
+function simulatorRefusal(config: ServeConfig, sfsUrl: string | null | undefined): UsageError | undefined {
+  const noDemoBy = config.fixedBy?.get('demo');
+  if (config.demo || noDemoBy === undefined || config.sfsSim || (sfsUrl ?? undefined) !== undefined)
+    return undefined;
+  return new UsageError(
+    `${noDemoBy} is given but no SFS: set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md), or --sfs-sim (KASA_SFS_SIM=true) to send to the embedded SFS simulator`,
+  );
+}
+
+/**
  * The ONLY place that picks real adapters vs simulators and wires the use cases to the HTTP app.
  */
 export async function composeKasa(config: ServeConfig, overrides: ComposeOverrides = {}): Promise<Kasa> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
+  // A new image CHDÚ holds no stored SFS setting: refuse before anything is written (ADR 0006).
+  if (config.chdu.kind === 'image' && !existsSync(config.chdu.path)) {
+    const refusal = simulatorRefusal(config, config.sfsUrl);
+    if (refusal) throw refusal;
+  }
   mkdirSync(config.dataDir, { recursive: true });
 
   const version = readPackageVersion();
@@ -221,6 +242,14 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const { baseline, fixed } = settingsBaseline(config, { qrDemo: nop.demoDefaults });
   const settings = new LiveSettings({ baseline, fixed, stored: () => storage.index.settings() });
   const initial = settings.current();
+  const refusal = simulatorRefusal(config, initial.sfsUrl);
+  if (refusal) {
+    await early?.close().catch(() => undefined);
+    await earlySfs.close().catch(() => undefined);
+    await nop.close();
+    await storage.close();
+    throw refusal;
+  }
   const printerDeps: PrinterSettingsDeps = {
     dataDir: config.dataDir,
     chduTarget: config.chdu,

@@ -73,6 +73,13 @@ describe('serve configuration', () => {
     expect([...c.fixed]).toEqual(['demo']);
   });
 
+  it('--sfs-sim / KASA_SFS_SIM ask for the embedded SFS simulator with --no-demo (shop review s12 H1)', () => {
+    expect(parse(['--no-demo'], { HOME: '/home/anna' }).sfsSim).toBe(false);
+    expect(parse(['--no-demo', '--sfs-sim'], { HOME: '/home/anna' }).sfsSim).toBe(true);
+    expect(parse([], { HOME: '/home/anna', KASA_NO_DEMO: 'true', KASA_SFS_SIM: 'yes' }).sfsSim).toBe(true);
+    expect(() => parse([], { HOME: '/home/anna', KASA_SFS_SIM: 'maybe' })).toThrow(/KASA_SFS_SIM/);
+  });
+
   it('reads KASA_* variables and lets flags win; both fix the key', () => {
     const c = parse(['--port', '9000'], {
       HOME: '/home/anna',

@@ -39,6 +39,11 @@ export interface ServeConfig {
   readonly markDir: string;
   /** Create a demo merchant on an empty data dir. */
   readonly demo: boolean;
+  /**
+   * `--sfs-sim`: the embedded SFS simulator is wanted even though `--no-demo` says this is a real
+   * register; without it, `kasa serve --no-demo` with no SFS URL refuses to start (exit 2).
+   */
+  readonly sfsSim: boolean;
   /** When set, every /api/ request needs `Authorization: Bearer <token>`. */
   readonly token: string | undefined;
   readonly logLevel: LogLevel;
@@ -246,6 +251,14 @@ const specs = {
     env: 'KASA_NO_DEMO',
     parse: booleanText('KASA_NO_DEMO'),
   },
+  sfsSim: {
+    key: 'sfsSim',
+    flags: '--sfs-sim',
+    description:
+      'with --no-demo, send to the embedded SFS simulator (tests, trials); without it --no-demo needs --sfs-url',
+    env: 'KASA_SFS_SIM',
+    parse: booleanText('KASA_SFS_SIM'),
+  },
   token: {
     key: 'token',
     flags: '--token <token>',
@@ -337,6 +350,7 @@ export function defaultServeConfig(dataDir: string, overrides: Partial<ServeConf
     chdu: { kind: 'image', path: resolve(dataDir, 'chdu.img') },
     markDir: defaultMarkDir(),
     demo: true,
+    sfsSim: false,
     token: undefined,
     logLevel: 'info',
     nopEnv: undefined,
@@ -411,6 +425,7 @@ export function readServeConfig(
     nopIban: value<string | undefined>('nopIban', undefined),
     nopCreditorName: value<string | undefined>('nopCreditorName', undefined),
     markDir: value<string | undefined>('markDir', undefined),
+    sfsSim: value<boolean>('sfsSim', false),
   };
   const { dataDir, source } = readDataDir(cmd, dataDirSpec, env, cwd);
   if (source !== 'default') {
@@ -431,6 +446,7 @@ export function readServeConfig(
     chdu: chdu.kind === 'image' ? { ...chdu, path: resolve(cwd, chdu.path) } : chdu,
     markDir: resolve(cwd, given.markDir ?? defaultMarkDir(env)),
     demo,
+    sfsSim: given.sfsSim,
     token: given.token ?? d.token,
     logLevel: given.logLevel ?? d.logLevel,
     nopEnv: given.nopEnv ?? d.nopEnv,

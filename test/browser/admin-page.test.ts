@@ -131,9 +131,9 @@ describe.skipIf(!HAS_CHROMIUM)('admin page in Chromium (capability 12)', () => {
     [browser, demo, fresh, locked, portable] = await Promise.all([
       launchChromium(),
       register([]),
-      register(['--no-demo']),
+      register(['--no-demo', '--sfs-sim']),
       register(['--token', TOKEN, '--sfs-timeout-ms', '4000'], TOKEN),
-      register(['--no-demo']),
+      register(['--no-demo', '--sfs-sim']),
     ]);
     // A PORTABLE register (a market stall), loaded through the API.
     const stall = createTestMerchant({

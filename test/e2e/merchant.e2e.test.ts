@@ -11,7 +11,7 @@ describe('merchant across a restart of kasa serve', () => {
   it('is loaded again with no password typed in, and the password is nowhere on disk or in answers', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'kasa-e2e-m-')), 'data');
     const merchant = createTestMerchant({ caDir: join(dataDir, '..', 'ca'), password: PW });
-    const args = ['--port', '0', '--data-dir', dataDir, '--no-demo', '--log-level', 'info'];
+    const args = ['--port', '0', '--data-dir', dataDir, '--no-demo', '--sfs-sim', '--log-level', 'info'];
     const seen: string[] = [];
 
     const first = await startServeChild(args);

@@ -1,5 +1,14 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  closeSync,
+  fchownSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { BackupLog, LastBackup } from '../../core/ports/backup-log.js';
 
@@ -36,10 +45,23 @@ export class FileBackupLog implements BackupLog {
     const fd = openSync(tmp, 'w', 0o644);
     try {
       writeSync(fd, `${JSON.stringify(Note.parse(backup), null, 2)}\n`);
+      ownLikeDataDir(fd, dirname(this.path));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     renameSync(tmp, this.path);
   }
+}
+
+/**
+ * A `sudo kasa backup` (root) on the service's data dir: the note gets the data dir's owner, as
+ * everything else in it has, so the service's user can still read and write it at its next start
+ * (a root-owned note stops `kasa serve` with exit 2). Any other caller cannot give files away and
+ * needs not: its file is its own.
+ */
+function ownLikeDataDir(fd: number, dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const dir = statSync(dataDir);
+  if (dir.uid !== 0 || dir.gid !== 0) fchownSync(fd, dir.uid, dir.gid);
 }
