@@ -68,8 +68,14 @@ describe('offline documents and SFS failures', () => {
     const next = await h.post('/api/document/store', pd());
     expect(next.body.resultCode).toBe(501);
     expect((await h.post('/api/cash', { amount: 10 })).body.resultCode).toBe(501);
-    // the stored document can still be looked up, and reads are not blocked
-    expect((await h.post('/api/document/get', {})).body.resultCode).toBe(0);
+    // reads are not blocked: the lookup answers the document's SFS error, never 0 as if valid
+    // (ADR 0119 amendment); its data are in the offline report
+    const found = await h.post('/api/document/get', {});
+    expect(found.body).toMatchObject({ resultCode: 501, ekasaError: { errorCode: -100 } });
+    expect(found.body.document).toBeUndefined();
+    const report = (await h.post('/api/report/offline', {})).body;
+    expect(report.documents).toHaveLength(1);
+    expect(report.documents[0].status.error).toMatchObject({ errorCode: -100 });
   });
 
   it('answers 602 and keeps the document stuck when the SFS answer is signed by an untrusted certificate', async () => {

@@ -291,7 +291,8 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     h.clock.current = new Date('2026-10-25T01:10:00Z');
     h.sim.injectFault(REJECTION);
     expect((await h.post('/api/document/store', pd())).body.resultCode).toBe(502); // −104: ADR 0714
-    const shown = (await h.post('/api/document/get', {})).body.document.createDate;
+    // A stuck document is not looked up as valid (ADR 0119): its data are in the offline report.
+    const shown = (await h.post('/api/report/offline', {})).body.documents[0].createDate;
     expect(shown).toBe('25.10.2026 02:10:00');
     h.clock.current = new Date('2026-10-25T01:12:00Z');
 

@@ -218,6 +218,12 @@ export async function documentsView(root, app) {
       const found = await post('/api/document/get', lookupFor(search.value));
       await open(found.document.internalDocumentId);
     } catch (e) {
+      // A document the SFS did not accept answers its SFS error, naming it (ADR 0119): open it,
+      // where its state says so.
+      if (e.body?.ekasaError && typeof e.body.internalDocumentId === 'number') {
+        await open(e.body.internalDocumentId);
+        return;
+      }
       fill(detail, message('error', e.resultCode === 506 ? t('docs.notFound') : app.errorText(e)));
     }
   });

@@ -49,9 +49,12 @@ export class CashOperation {
     });
   }
 
-  /** ADR 0119: answered as a store replay is — the SFS failure, 507 with `cash`, or the cash. */
+  /**
+   * ADR 0119: answered as a store replay is — the SFS failure (stuck or set aside), 507 with
+   * `cash`, or the cash.
+   */
   async #replay(doc: IndexedDocument): Promise<{ resultCode: 0; cash: ApiCash<MerchantView> }> {
-    if (doc.sendState === 'stuck') throw sfsFailure(doc);
+    if (doc.sendState === 'stuck' || doc.sendState === 'set-aside') throw sfsFailure(doc);
     const { recordNo, merchant } = await merchantOf(this.deps, doc);
     const view = merchantView(recordNo, merchant, this.deps.clock.now());
     const cash = toApiCash(doc, view);

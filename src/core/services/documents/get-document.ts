@@ -12,7 +12,7 @@ import {
   printerError,
   receiptImages,
 } from './document-receipt.js';
-import { assertLastDocumentPrinted } from './issue-document.js';
+import { assertLastDocumentPrinted, sfsFailure } from './issue-document.js';
 import { findDocumentToHead } from './journal-tail.js';
 import { printOptionsOf } from './store-document.js';
 
@@ -20,7 +20,9 @@ import { printOptionsOf } from './store-document.js';
  * `POST /api/document/get`: a document by sequenceId+month+year, externalId, OKP, PKP or UUID, or
  * the last fiscal document of any type (ADR 0008 §4). Read-only unless `printer` is given: then the
  * document is also printed as a copy marked KÓPIA, recorded in the CHDÚ, and never counted as the
- * original's print. Not found → 506 (HTTP 200 on this route).
+ * original's print. Not found → 506 (HTTP 200 on this route). A document the SFS did not accept
+ * (stuck, or set aside) answers the error a store answered for it (sfsFailure: 501, 502, 601 or
+ * 602), never 0 as if valid (ADR 0119).
  */
 export class GetDocument {
   constructor(private readonly deps: DocumentDeps) {}
@@ -36,12 +38,7 @@ export class GetDocument {
       // A copy is a CHDÚ write too: while the last original is unprinted, it must be printed first.
       assertLastDocumentPrinted(this.deps);
       const { merchant } = await merchantOf(this.deps, doc);
-      if (doc.sendState === 'stuck' || doc.sendState === 'set-aside') {
-        throw new FiscalError(
-          'LAST_REQUEST_INVALID',
-          `Document ${doc.document.documentNumber} was not accepted by the SFS; it is not valid and no copy of it can be printed.`,
-        );
-      }
+      if (notValid(doc)) throw notValidLookup(doc, ' No copy of it can be printed.');
       const { images, logo } = receiptImages(this.deps);
       const layout = documentLayout(doc, merchant, this.deps.printer.charsPerLine, { copy: true, logo });
       let printerCode: number | undefined;
@@ -80,10 +77,23 @@ export class GetDocument {
   }
 
   async #answer(doc: IndexedDocument): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
+    if (notValid(doc)) throw notValidLookup(doc);
     const { recordNo, merchant } = await merchantOf(this.deps, doc);
     return {
       resultCode: 0,
       document: toApiDocument(doc, merchantView(recordNo, merchant, this.deps.clock.now())),
     };
   }
+}
+
+/** Stuck or set aside: the SFS did not accept it; it is not valid and must not be handed over. */
+function notValid(doc: IndexedDocument): boolean {
+  return doc.sendState === 'stuck' || doc.sendState === 'set-aside';
+}
+
+/** The store's error for the document (sfsFailure), with what the lookup adds to it. */
+function notValidLookup(doc: IndexedDocument, more = ''): FiscalError {
+  const failure = sfsFailure(doc);
+  if (more === '') return failure;
+  return new FiscalError(failure.resultName, `${failure.message}${more}`, { ...failure.details });
 }

@@ -84,10 +84,12 @@ export function assertIndexCurrent(deps: Pick<DocumentDeps, 'index' | 'journal'>
 }
 
 /**
- * The error of a document the SFS did not accept (stuck): 501 for a rejection, 502 for a
- * rejection for a reason of time (ADR 0008 §17, ADR 0714: the request's own date was refused),
- * 601 for a duplicate, 602 for an answer whose signature cannot be trusted — with the SFS code and
- * text. The requests after it answer 501 while it stays the last request (lastRequestRefusal).
+ * The error of a document the SFS did not accept (stuck, or set aside for the tax office): 501 for
+ * a rejection, 502 for a rejection for a reason of time (ADR 0008 §17, ADR 0714: the request's own
+ * date was refused), 601 for a duplicate, 602 for an answer whose signature cannot be trusted —
+ * with the SFS code and text. The requests after it answer 501 while it stays the last request
+ * (lastRequestRefusal). A set-aside document says so instead of "waits for repair" (ADR 0119:
+ * answered so on a replay and a lookup too).
  */
 export function sfsFailure(doc: IndexedDocument): FiscalError {
   const x = doc.lastExchange;
@@ -103,9 +105,13 @@ export function sfsFailure(doc: IndexedDocument): FiscalError {
   const text = x?.errorText ?? 'no answer recorded';
   const { documentNumber, documentNo } = doc.document;
   const clock = time ? ` The SFS refused its date: check the register's clock.` : '';
+  const state =
+    doc.sendState === 'set-aside'
+      ? `It was set aside for the tax office (POST /api/offline/set-aside): it was never registered, is not valid and is never printed${doc.printState === 'printed' || doc.printState === 'electronic' || doc.printStarted === true ? ' (the receipt handed over before the rejection is not valid either)' : ''}; it must not be handed over.`
+      : 'It is stored but not valid, must not be handed over, and waits for repair.';
   return new FiscalError(
     name,
-    `The SFS did not accept document ${documentNumber}${x?.errorCode === undefined ? '' : ` (${x.errorCode})`}: ${sfsTextInSentence(text)}. It is stored but not valid, must not be handed over, and waits for repair.${clock}`,
+    `The SFS did not accept document ${documentNumber}${x?.errorCode === undefined ? '' : ` (${x.errorCode})`}: ${sfsTextInSentence(text)}. ${state}${clock}`,
     {
       ekasaError: {
         errorType: 'EKASA',

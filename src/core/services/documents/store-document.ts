@@ -145,11 +145,12 @@ export function printOptionsOf(printer: unknown): PrintOptions | undefined {
 
 /**
  * The stored answer of an earlier request with the same key: the document as it stands now.
- * A rejected document answers its SFS error again; an unprinted one 507 (ADR 0119).
+ * A rejected document — stuck or set aside — answers its SFS error again; an unprinted one 507
+ * (ADR 0119).
  */
 async function replay(deps: DocumentDeps, doc: IndexedDocument): Promise<StoreDocumentResult> {
   const { recordNo, merchant } = await merchantOf(deps, doc);
-  if (doc.sendState === 'stuck') throw sfsFailure(doc);
+  if (doc.sendState === 'stuck' || doc.sendState === 'set-aside') throw sfsFailure(doc);
   const png = doc.printState === 'electronic' ? electronicReceipt(deps, doc, merchant) : undefined;
   const document = toApiDocument(doc, merchantView(recordNo, merchant, deps.clock.now()), {
     electronicReceipt: png,

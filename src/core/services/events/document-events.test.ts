@@ -30,6 +30,22 @@ describe('document events from journal records', () => {
     ]);
   });
 
+  it("the amount is the API's: a withdrawal (VY) negative, as POST /api/cash answers it; a deposit positive", () => {
+    const cash = (type: 'VK' | 'VY') => {
+      const base = documentRecord(8);
+      const sfs = { ...base.sfs, ReceiptType: type, Amount: '100.00' };
+      delete sfs.Items;
+      return documentRecord(8, { sfs, notSent: { reason: 'Act 384/2025' } });
+    };
+    const [vy] = documentEvents(rec('document', cash('VY')), facts);
+    expect(vy?.data).toMatchObject({ type: 'VY', amount: -100, notSent: true });
+    const [vk] = documentEvents(rec('document', cash('VK')), facts);
+    expect(vk?.data).toMatchObject({ type: 'VK', amount: 100, notSent: true });
+    const [sale] = documentEvents(rec('document', documentRecord(7)), facts);
+    expect(sale?.data).toMatchObject({ type: 'PD', amount: 12.3 });
+    expect(sale?.data).not.toHaveProperty('notSent');
+  });
+
   it.each([
     ['accepted', 'document.registered'],
     ['unreachable', 'document.offline'],

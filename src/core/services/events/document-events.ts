@@ -1,3 +1,4 @@
+import { apiAmount } from '../../documents/api-document.js';
 import type {
   DocumentRecord,
   JournalRecord,
@@ -42,7 +43,8 @@ function stored(d: DocumentRecord, recordNo: number): NewRegisterEvent {
       internalDocumentId: d.documentNo,
       documentNumber: d.documentNumber,
       type: d.sfs.ReceiptType,
-      amount: Number(d.sfs.Amount),
+      // The API's amount: a withdrawal (VY) is negative, as POST /api/cash answers it.
+      amount: apiAmount(d),
       okp: d.okp,
       ...(d.externalId === undefined ? {} : { externalId: d.externalId }),
       ...(d.notSent ? { notSent: true } : {}),
