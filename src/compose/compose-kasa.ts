@@ -53,7 +53,12 @@ import { type PrinterSettingsDeps, printerSettingsApplier } from './printer-sett
 import { composePrinting } from './printing.js';
 import { composeQrPayments, type QrPaymentsPart } from './qr-payments.js';
 import { settingsBaseline } from './settings-baseline.js';
-import { type SfsSettingsDeps, sfsConnectionChanged, sfsSettingsApplier } from './sfs-settings.js';
+import {
+  type SfsSettingsDeps,
+  sfsConnectionChanged,
+  sfsSettingsApplier,
+  simulatorRefusedBy,
+} from './sfs-settings.js';
 import { startPrinter, startSfs } from './start-devices.js';
 import { type OpenedPrinter, SwappablePrinter } from './swappable-printer.js';
 import { SwappableTaxAuthority } from './swappable-tax-authority.js';
@@ -151,9 +156,8 @@ function demoAllowed(config: ServeConfig, logger: Logger): boolean {
  * configs (no `fixedBy`: tests, benches) pick the simulator by leaving `sfsUrl` out, as before.
  */
 function simulatorRefusal(config: ServeConfig, sfsUrl: string | null | undefined): UsageError | undefined {
-  const noDemoBy = config.fixedBy?.get('demo');
-  if (config.demo || noDemoBy === undefined || config.sfsSim || (sfsUrl ?? undefined) !== undefined)
-    return undefined;
+  const noDemoBy = simulatorRefusedBy(config);
+  if (noDemoBy === undefined || (sfsUrl ?? undefined) !== undefined) return undefined;
   return new UsageError(
     `${noDemoBy} is given but no SFS: set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md), or --sfs-sim (KASA_SFS_SIM=true) to send to the embedded SFS simulator`,
   );

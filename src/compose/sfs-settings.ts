@@ -51,11 +51,29 @@ export async function openSettingsSfs(settings: Settings, deps: SfsSettingsDeps)
   }
 }
 
+/**
+ * The flag or variable (`--no-demo`, `KASA_NO_DEMO`) that made this a register that is not a demo
+ * and needs an SFS URL, or undefined when the embedded SFS simulator may serve it: demo on, a
+ * composed config (no `fixedBy`: tests, benches), or `--sfs-sim` asking for it (ADR 0006).
+ */
+export function simulatorRefusedBy(config: ServeConfig): string | undefined {
+  const noDemoBy = config.fixedBy?.get('demo');
+  return config.demo || config.sfsSim ? undefined : noDemoBy;
+}
+
 /** Applies `sfsUrl` / `sfsTrust` by swapping the SFS connection between requests (ADR 1003). */
 export function sfsSettingsApplier(holder: SwappableTaxAuthority, deps: SfsSettingsDeps): SettingsApplier {
   return {
     async prepare(previous, next) {
       if (!sfsConnectionChanged(previous, next)) return undefined;
+      // The next start would refuse it (exit 2): no swap to the simulator while such a register runs.
+      const refusedBy = next.sfsUrl === null ? simulatorRefusedBy(deps.config) : undefined;
+      if (refusedBy !== undefined) {
+        throw invalidInput(
+          'settings.sfsUrl',
+          `a register that is not a demo (${refusedBy}) needs an SFS URL; start with --sfs-sim (KASA_SFS_SIM=true) to use the embedded SFS simulator on purpose`,
+        );
+      }
       const connection = await openSettingsSfs(next, deps);
       return {
         commit: () => holder.swap(connection),

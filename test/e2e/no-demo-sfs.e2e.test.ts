@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { createTestMerchant } from '../../src/adapters/merchant/test-merchant.js';
-import { composeKasa } from '../../src/compose/compose-kasa.js';
+import { composeKasa, type Kasa } from '../../src/compose/compose-kasa.js';
 import { defaultServeConfig, type ServeConfig } from '../../src/config/serve-config.js';
 import { UsageError } from '../../src/config/usage-error.js';
 import { SfsSimulator } from '../../src/simulators/sfs/sfs-simulator.js';
@@ -24,6 +24,13 @@ const noDemo = (dataDir: string, over: Partial<ServeConfig> = {}): ServeConfig =
     ...over,
   });
 const logger = createLogger('silent');
+const putSettings = (kasa: Kasa, settings: Record<string, unknown>) =>
+  kasa.app.inject({
+    method: 'PUT',
+    url: '/api/settings/store',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ settings }),
+  });
 const dirs: string[] = [];
 const newDir = (): string => {
   const d = mkdtempSync(join(tmpdir(), 'kasa-nodemo-sfs-'));
@@ -56,7 +63,7 @@ describe('--no-demo without an SFS URL', () => {
     }
   });
 
-  it('on an existing data dir: refused without a stored SFS, started with one, and the CHDÚ is let go on refusal', async () => {
+  it('on an existing data dir: refused without a stored SFS, started with one (which the settings cannot clear), and the CHDÚ is let go on refusal', async () => {
     const dataDir = join(newDir(), 'data');
     const first = await composeKasa(noDemo(dataDir, { sfsSim: true }), { logger });
     await first.close();
@@ -92,8 +99,29 @@ describe('--no-demo without an SFS URL', () => {
     }
     try {
       const stored = await composeKasa(noDemo(dataDir), { logger });
-      expect(stored.targets.sfs).toBe(other.url);
-      await stored.close();
+      try {
+        expect(stored.targets.sfs).toBe(other.url);
+        // Shop review s12: clearing the SFS URL while it runs would swap to the simulator and make
+        // the next start exit 2, so it is 701 naming the key, with nothing stored or swapped.
+        const cleared = await putSettings(stored, { sfsUrl: null });
+        expect(cleared.json()).toMatchObject({ resultCode: 701, field: 'settings.sfsUrl' });
+        expect(cleared.json().errorMessage).toMatch(/KASA_NO_DEMO.*needs an SFS URL.*--sfs-sim/);
+        const got = await stored.app.inject({ method: 'GET', url: '/api/settings/get' });
+        expect(got.json().settings.sfsUrl).toBe(other.url);
+        expect(stored.parts.sfsSimulator).toBeUndefined();
+      } finally {
+        await stored.close();
+      }
+      const restarted = await composeKasa(noDemo(dataDir), { logger });
+      expect(restarted.targets.sfs).toBe(other.url);
+      await restarted.close();
+      // With --sfs-sim the simulator is chosen on purpose: clearing the URL is accepted.
+      const sim = await composeKasa(noDemo(dataDir, { sfsSim: true }), { logger });
+      try {
+        expect((await putSettings(sim, { sfsUrl: null })).json()).toMatchObject({ resultCode: 0 });
+      } finally {
+        await sim.close();
+      }
     } finally {
       await other.close();
     }

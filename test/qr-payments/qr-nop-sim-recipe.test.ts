@@ -6,14 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerNopSimCommand } from '../../src/cli/nop-sim-command.js';
 import { type CliIo, runCli } from '../../src/cli/program.js';
 import { addServeOptions, readServeConfig } from '../../src/config/serve-config.js';
+import { UsageError } from '../../src/config/usage-error.js';
 import type { NopSimulator } from '../../src/simulators/nop/nop-simulator.js';
 import { scan, waitFor } from '../support/fake-bank-app.js';
 import { type Harness, startHarness } from '../support/kasa-harness.js';
 
 /**
  * The `kasa nop-sim` recipe of docs/qr-payments.md, outside demo mode: a test merchant from
- * `kasa merchant new --ca-dir ca`, `kasa nop-sim --ca-dir ca`, and `kasa serve --no-demo` with the
- * flags nop-sim prints plus `--nop-iban` and `--nop-creditor-name` (no settings record at all).
+ * `kasa merchant new --ca-dir ca`, `kasa nop-sim --ca-dir ca`, and `kasa serve --no-demo --sfs-sim`
+ * with the flags nop-sim prints plus `--nop-iban` and `--nop-creditor-name` (no settings record at all).
  * The flags are parsed as `kasa serve` parses them; the register is composed in-process.
  */
 const PASSWORD = 'Recipe-Pw-42';
@@ -56,12 +57,16 @@ afterAll(async () => {
 });
 
 describe('the kasa nop-sim recipe (docs/qr-payments.md)', () => {
-  it('kasa serve --no-demo with the printed flags, --nop-iban and --nop-creditor-name takes a QR payment end to end', async () => {
+  it('kasa serve --no-demo --sfs-sim with the printed flags, --nop-iban and --nop-creditor-name takes a QR payment end to end', async () => {
     const line = /use it with: kasa serve (.*)$/m.exec(printed)?.[1];
     expect(line).toBeDefined();
+    // The doc's serve line adds `--no-demo --sfs-sim` (no SFS URL: the embedded SFS simulator on purpose).
+    const doc = readFileSync(new URL('../../docs/qr-payments.md', import.meta.url), 'utf8');
+    expect(doc).toContain('\nkasa serve --no-demo --sfs-sim --nop-env int ');
     const argv = [
-      ...line!.split(' '),
       '--no-demo',
+      '--sfs-sim',
+      ...line!.split(' '),
       '--nop-iban',
       'sk31 1200 0000 1987 4263 7541',
       '--nop-creditor-name',
@@ -73,17 +78,36 @@ describe('the kasa nop-sim recipe (docs/qr-payments.md)', () => {
     const config = readServeConfig(serve, { HOME: cwd }, cwd);
     expect(config).toMatchObject({
       demo: false,
+      sfsSim: true,
+      sfsUrl: undefined,
       nopEnv: 'int',
       nopIban: 'SK3112000000198742637541',
       nopCreditorName: 'Kaviaren u Mosta',
     });
     expect([...config.fixed]).toEqual(expect.arrayContaining(['nopIban', 'nopCreditorName', 'nopEnv']));
 
+    // The flags as parsed (what they fix, and by which flag); the harness adds port 0, a
+    // virtual printer and a temporary mark folder.
+    const parsed = {
+      demo: config.demo,
+      sfsSim: config.sfsSim,
+      fixed: config.fixed,
+      ...(config.fixedBy ? { fixedBy: config.fixedBy } : {}),
+    };
+    // Without --sfs-sim the same start is refused (`kasa serve` exits 2).
+    await expect(
+      startHarness({
+        demo: false,
+        dataDir: join(cwd, 'refused'),
+        config: { ...parsed, sfsSim: false },
+      }),
+    ).rejects.toBeInstanceOf(UsageError);
     h = await startHarness({
       demo: false,
       dataDir: join(cwd, 'data'),
       qrJobs: { tickMs: 200 },
       config: {
+        ...parsed,
         nopEnv: config.nopEnv,
         nopUrl: config.nopUrl,
         nopMqttUrl: config.nopMqttUrl,
