@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, type Json, pd, startHarness } from '../support/kasa-harness.js';
 import { LiveClock } from '../support/merchant-register.js';
-import { checkResendRules, storeSettings, usePortableMerchant, waitFor } from '../support/offline-helpers.js';
+import {
+  checkResendRules,
+  NO_RETRY,
+  storeSettings,
+  usePortableMerchant,
+  waitFor,
+} from '../support/offline-helpers.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -10,8 +16,6 @@ afterEach(async () => {
   h = undefined;
 });
 
-/** No timed retries while a test looks: only what the test does sends anything. */
-const NO_RETRY = { resendIntervalMs: 3_600_000, resendMaxIntervalMs: 3_600_000 } as const;
 const status = async () => (await h!.get('/api/status/get')).body as Json;
 const backlog = (s: Json) =>
   s.components.find((c: { component: string }) => c.component === 'OFFLINE_BACKLOG');

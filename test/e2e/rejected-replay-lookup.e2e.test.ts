@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, type Json, pd, startHarness } from '../support/kasa-harness.js';
 import { LiveClock } from '../support/merchant-register.js';
-import { storeSettings } from '../support/offline-helpers.js';
+import { NO_RETRY, storeSettings } from '../support/offline-helpers.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -10,8 +10,6 @@ afterEach(async () => {
   h = undefined;
 });
 
-/** No timed retries while a test looks: only what the test does sends anything. */
-const NO_RETRY = { resendIntervalMs: 3_600_000, resendMaxIntervalMs: 3_600_000 } as const;
 const REJECTION = { kind: 'soap-fault', code: -117, text: 'Chýba ReferenceReceiptId.' } as const;
 
 /** The answer every path gives a document the SFS did not accept: its SFS error, never 0 or 507. */

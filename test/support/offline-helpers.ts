@@ -16,6 +16,9 @@ export async function storeSettings(
 /** Fast retries for tests: a first wait of 100 ms, at most 400 ms. */
 export const FAST_RESEND = { resendIntervalMs: 100, resendMaxIntervalMs: 400 } as const;
 
+/** No timed retries while a test looks: only what the test does sends anything. */
+export const NO_RETRY = { resendIntervalMs: 3_600_000, resendMaxIntervalMs: 3_600_000 } as const;
+
 /** Replaces the demo merchant by a PORTABLE register of the same DIČ, from the demo CA. */
 export async function usePortableMerchant(h: Harness): Promise<void> {
   const merchant = createTestMerchant({
