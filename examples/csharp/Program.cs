@@ -4,7 +4,8 @@
 //   dotnet run -- offline [send] what was issued offline and waits (POST /api/report/offline);
 //                                with `send`, one batch sent now (POST /api/document/send/offline)
 // KASA_URL (default http://127.0.0.1:13083) and KASA_TOKEN configure it.
-// Exit codes as the curl and Python examples: 0 done, 3 not printed, 2 not ready, 1 refused.
+// Exit codes as the curl and Python examples: 0 done, 3 not printed, 2 kasa not there, not ready or
+// still busy, 1 refused.
 using System.Net.Http.Headers;
 using System.Net.Sockets;
 using System.Text;
@@ -17,13 +18,26 @@ http.DefaultRequestHeaders.Accept.Add(new MediaTypeWithQualityHeaderValue("appli
 var token = Environment.GetEnvironmentVariable("KASA_TOKEN");
 if (!string.IsNullOrEmpty(token)) http.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", token);
 
-return args.FirstOrDefault() switch
+// 300 BUSY: another request is issuing a document right now; it passes by itself. The examples
+// wait for it up to about 10 s (20 x 0.5 s), then give up with exit 2.
+const int BusyTries = 20;
+var busyPause = TimeSpan.FromMilliseconds(500);
+
+try
 {
-    "store" => await Store(),
-    "reprint" => await Reprint(args.Skip(1).FirstOrDefault() == "copy"),
-    "offline" => await Offline(args.Skip(1).FirstOrDefault() == "send"),
-    _ => Usage(),
-};
+    return args.FirstOrDefault() switch
+    {
+        "store" => await Store(),
+        "reprint" => await Reprint(args.Skip(1).FirstOrDefault() == "copy"),
+        "offline" => await Offline(args.Skip(1).FirstOrDefault() == "send"),
+        _ => Usage(),
+    };
+}
+catch (NoAnswer e)
+{
+    Console.Error.WriteLine($"kasa does not answer at {baseUrl}: {e.Message}");
+    return 2;
+}
 
 int Usage()
 {
@@ -42,10 +56,27 @@ bool Reachable()
     catch (Exception) { return false; }
 }
 
-async Task<JsonNode> Get(string path) =>
-    JsonNode.Parse(await http.GetStringAsync(path.TrimStart('/')))!;
+// kasa's answer is JSON whatever the HTTP status (a wrong token is 401 with resultCode and error).
+// Throws NoAnswer when none arrived: connection refused or cut, timeout, not JSON.
+async Task<JsonNode> Send(HttpRequestMessage request)
+{
+    try
+    {
+        using var response = await http.SendAsync(request);
+        return JsonNode.Parse(await response.Content.ReadAsStringAsync()) ?? throw new NoAnswer("an empty answer");
+    }
+    catch (HttpRequestException e) { throw new NoAnswer(e.Message); }
+    catch (TaskCanceledException) { throw new NoAnswer("no answer in time"); }
+    catch (JsonException e) { throw new NoAnswer($"not JSON: {e.Message}"); }
+}
 
-// A body must say Content-Type: application/json; the answer is JSON whatever the HTTP status.
+async Task<JsonNode> Get(string path)
+{
+    using var request = new HttpRequestMessage(HttpMethod.Get, path.TrimStart('/'));
+    return await Send(request);
+}
+
+// A body must say Content-Type: application/json.
 async Task<JsonNode> Post(string path, object body, string? idempotencyKey = null)
 {
     using var request = new HttpRequestMessage(HttpMethod.Post, path.TrimStart('/'))
@@ -53,23 +84,47 @@ async Task<JsonNode> Post(string path, object body, string? idempotencyKey = nul
         Content = new StringContent(JsonSerializer.Serialize(body), Encoding.UTF8, "application/json"),
     };
     if (idempotencyKey != null) request.Headers.Add("Idempotency-Key", idempotencyKey);
-    using var response = await http.SendAsync(request);
-    return JsonNode.Parse(await response.Content.ReadAsStringAsync())!;
+    return await Send(request);
+}
+
+// POST, repeated while kasa answers 300 BUSY (it refused the request at once, so repeating does
+// nothing twice); the last 300 when kasa stayed busy, for the caller to give up with exit 2.
+async Task<JsonNode> PostWaiting(string path, object body, string? idempotencyKey = null)
+{
+    var answer = await Post(path, body, idempotencyKey);
+    for (var i = 0; i < BusyTries && (int?)answer["resultCode"] == 300; i++)
+    {
+        await Task.Delay(busyPause);
+        answer = await Post(path, body, idempotencyKey);
+    }
+    return answer;
+}
+
+int StillBusy(JsonNode answer)
+{
+    Console.Error.WriteLine($"kasa stays busy: {answer["error"]}; try again later");
+    return 2;
+}
+
+int Refused(JsonNode answer)
+{
+    Console.Error.WriteLine($"refused: {answer["resultCode"]} {answer["error"]}");
+    return 1;
 }
 
 async Task<int> Store()
 {
     if (!Reachable()) { Console.Error.WriteLine($"nothing listens at {baseUrl} (is kasa running?)"); return 2; }
     var status = await Get("/api/status/get");
-    // 300 BUSY: another request is issuing a document right now; it passes by itself (up to ~10 s).
-    for (var i = 0; i < 20 && (int)status["reasonCode"]! == 300; i++)
+    for (var i = 0; i < BusyTries && (int?)status["reasonCode"] == 300; i++)
     {
-        await Task.Delay(500);
+        await Task.Delay(busyPause);
         status = await Get("/api/status/get");
     }
+    if (status["state"] == null) return Refused(status); // e.g. 401: a missing or wrong KASA_TOKEN
     if ((string?)status["state"] != "READY")
     {
-        if ((int)status["reasonCode"]! == 508) { Console.Error.WriteLine("the last document is not printed yet: run reprint first"); return 3; }
+        if ((int?)status["reasonCode"] == 508) { Console.Error.WriteLine("the last document is not printed yet: run reprint first"); return 3; }
         Console.Error.WriteLine($"kasa is not ready: {status["reasonCode"]} {status["reason"]}");
         return 2;
     }
@@ -89,12 +144,12 @@ async Task<int> Store()
     JsonNode? answer = null;
     for (var attempt = 1; attempt <= 3 && answer == null; attempt++)
     {
-        try { answer = await Post("/api/document/store", sale, key); }
-        catch (HttpRequestException e) { Console.Error.WriteLine($"no answer (attempt {attempt}): {e.Message}; repeating with the same key"); }
-        catch (TaskCanceledException) { Console.Error.WriteLine($"no answer in time (attempt {attempt}); repeating with the same key"); }
-        if (answer == null) await Task.Delay(TimeSpan.FromSeconds(attempt));
+        try { answer = await PostWaiting("/api/document/store", sale, key); }
+        catch (NoAnswer e) { Console.Error.WriteLine($"no answer (attempt {attempt}): {e.Message}"); }
+        if (answer == null && attempt < 3) await Task.Delay(TimeSpan.FromSeconds(attempt)); // then the same key again
     }
-    if (answer == null) { Console.Error.WriteLine($"kasa never answered; repeat later with key {key}"); return 1; }
+    // Not a refusal: the sale may be stored. The same key later answers it (or stores it once).
+    if (answer == null) { Console.Error.WriteLine($"kasa never answered; repeat later with key {key}"); return 2; }
     var code = (int)answer["resultCode"]!;
     var doc = answer["document"];
     switch (code)
@@ -108,32 +163,36 @@ async Task<int> Store()
         case 508:
             Console.Error.WriteLine("the last document is not printed yet: run reprint first");
             return 3;
+        case 300:
+            return StillBusy(answer);
         default:
-            Console.Error.WriteLine($"refused: {code} {answer["error"]}");
-            return 1;
+            return Refused(answer);
     }
 }
 
 async Task<int> Reprint(bool copy)
 {
-    var answer = copy ? await Post("/api/document/get", new { printer = new { } }) : await Post("/api/document/print", new { });
+    var answer = copy ? await PostWaiting("/api/document/get", new { printer = new { } }) : await PostWaiting("/api/document/print", new { });
     var code = (int)answer["resultCode"]!;
     if (code == 0) { Console.WriteLine("printed"); return 0; }
     if (code == 505) { Console.WriteLine($"nothing waits to be printed ({answer["error"]})"); return 1; }
-    Console.Error.WriteLine(code is >= 100 and <= 106 ? $"the printer still fails: {code} {answer["error"]}" : $"refused: {code} {answer["error"]}");
-    return code is >= 100 and <= 106 ? 3 : 1;
+    if (code == 300) return StillBusy(answer);
+    if (code is >= 100 and <= 106) { Console.Error.WriteLine($"the printer still fails: {code} {answer["error"]}"); return 3; }
+    return Refused(answer);
 }
 
 async Task<int> Offline(bool send)
 {
     if (send)
     {
-        var sent = await Post("/api/document/send/offline", new { });
-        if ((int)sent["resultCode"]! != 0) { Console.Error.WriteLine($"refused: {sent["resultCode"]} {sent["error"]}"); return 1; }
+        var sent = await PostWaiting("/api/document/send/offline", new { });
+        if ((int)sent["resultCode"]! == 300) return StillBusy(sent);
+        if ((int)sent["resultCode"]! != 0) return Refused(sent);
         Console.WriteLine($"sent now: {sent["documents"]!.AsArray().Count} document(s), {sent["locations"]!.AsArray().Count} location(s)");
     }
-    var report = await Post("/api/report/offline", new { });
-    if ((int)report["resultCode"]! != 0) { Console.Error.WriteLine($"refused: {report["resultCode"]} {report["error"]}"); return 1; }
+    var report = await PostWaiting("/api/report/offline", new { });
+    if ((int)report["resultCode"]! == 300) return StillBusy(report);
+    if ((int)report["resultCode"]! != 0) return Refused(report);
     var documents = report["documents"]!.AsArray();
     Console.WriteLine($"waiting: {documents.Count} document(s), {report["locations"]!.AsArray().Count} location(s)");
     foreach (var d in documents)
@@ -144,3 +203,6 @@ async Task<int> Offline(bool send)
     }
     return 0;
 }
+
+// No answer arrived (connection refused or cut, timeout, not JSON): whether kasa did the work is unknown.
+sealed class NoAnswer(string message) : Exception(message) { }

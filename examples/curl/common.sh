@@ -22,17 +22,50 @@ kasa_post() {
   curl -sS --max-time 30 "${auth[@]}" "${key[@]}" -H 'Content-Type: application/json' -d "$2" "$KASA_URL$1"
 }
 
-# Is the register ready for fiscal work? Prints why not, exits 2.
+# 300 BUSY: another request is issuing a document right now; it passes by itself. The examples
+# wait for it up to about 10 s (20 x 0.5 s), then give up with exit 2.
+BUSY_TRIES=20
+
+# POST PATH BODY [IDEMPOTENCY-KEY], repeated while kasa answers 300 BUSY (it refused the request at
+# once, so repeating does nothing twice). Fails when no answer arrived; answers the last 300 when
+# kasa stayed busy, for the caller to exit 2 on.
+kasa_post_waiting() {
+  local answer tries=0
+  answer=$(kasa_post "$@") || return
+  while [ "$(jq -r .resultCode <<<"$answer")" = 300 ] && [ $tries -lt $BUSY_TRIES ]; do
+    sleep 0.5
+    tries=$((tries + 1))
+    answer=$(kasa_post "$@") || return
+  done
+  printf '%s\n' "$answer"
+}
+
+# kasa_post_waiting for a request without an Idempotency-Key: no answer, or still busy, is exit 2.
+kasa_post_or_exit() {
+  local answer
+  answer=$(kasa_post_waiting "$@") || { echo "kasa does not answer at $KASA_URL" >&2; exit 2; }
+  if [ "$(jq -r .resultCode <<<"$answer")" = 300 ]; then
+    echo "kasa stays busy: $(jq -r .error <<<"$answer"); try again later" >&2
+    exit 2
+  fi
+  printf '%s\n' "$answer"
+}
+
+# Is the register ready for fiscal work? Prints why not and exits: 2 not ready (or not there),
+# 3 the last document waits for its paper, 1 refused (e.g. a missing or wrong KASA_TOKEN).
 require_ready() {
   local status
   status=$(kasa_get /api/status/get) || { echo "kasa does not answer at $KASA_URL" >&2; exit 2; }
-  # 300 BUSY: another request is issuing a document right now; it passes by itself (up to ~10 s).
   local tries=0
-  while [ "$(jq -r .reasonCode <<<"$status")" = 300 ] && [ $tries -lt 20 ]; do
+  while [ "$(jq -r .reasonCode <<<"$status")" = 300 ] && [ $tries -lt $BUSY_TRIES ]; do
     sleep 0.5
     tries=$((tries + 1))
     status=$(kasa_get /api/status/get) || { echo "kasa does not answer at $KASA_URL" >&2; exit 2; }
   done
+  if [ "$(jq -r '.state // empty' <<<"$status")" = "" ]; then
+    echo "refused: $(jq -r '"\(.resultCode) \(.error)"' <<<"$status")" >&2
+    exit 1
+  fi
   if [ "$(jq -r .state <<<"$status")" != READY ]; then
     # 508: the last document waits for its paper — the reprint example, not a wait, clears it.
     if [ "$(jq -r .reasonCode <<<"$status")" = 508 ]; then

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # After paper out (507 on store, 508 on the next sale): print the pending original with
 # POST /api/document/print, or — with the argument `copy` — print a copy (KÓPIA) of the last document.
-# Exit: 0 printed, 3 the printer still fails, 1 nothing to print / refused.
+# Exit: 0 printed, 3 the printer still fails, 2 kasa not there or still busy, 1 nothing to print / refused.
 set -euo pipefail
 cd "$(dirname "$0")" && . ./common.sh
 
 if [ "${1:-}" = copy ]; then
-  answer=$(kasa_post /api/document/get '{"printer": {}}')
+  answer=$(kasa_post_or_exit /api/document/get '{"printer": {}}')
 else
-  answer=$(kasa_post /api/document/print '{}')
+  answer=$(kasa_post_or_exit /api/document/print '{}')
 fi
 code=$(jq -r .resultCode <<<"$answer")
 case "$code" in

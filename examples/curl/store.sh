@@ -2,7 +2,8 @@
 # Store (register and print) a receipt, the way a POS should (docs/integration.md):
 # reachability → readiness → POST /api/document/store with an Idempotency-Key, repeated with the
 # SAME key when no answer came back, so the sale is never issued twice.
-# Exit: 0 printed/delivered, 3 stored but not printed (run reprint.sh), 2 not ready, 1 refused.
+# Exit: 0 printed/delivered, 3 stored but not printed (run reprint.sh), 2 kasa not there, not ready
+# or still busy (repeat later with the same key), 1 refused.
 set -euo pipefail
 cd "$(dirname "$0")" && . ./common.sh
 
@@ -22,11 +23,13 @@ sale='{
 }'
 answer=""
 for attempt in 1 2 3; do
-  if answer=$(kasa_post /api/document/store "$sale" "$key"); then break; fi
-  echo "no answer (attempt $attempt); repeating with the same Idempotency-Key" >&2
-  sleep "$attempt"
+  if answer=$(kasa_post_waiting /api/document/store "$sale" "$key"); then break; fi
+  answer=""
+  echo "no answer (attempt $attempt)" >&2
+  if [ "$attempt" -lt 3 ]; then sleep "$attempt"; fi   # then repeat with the same Idempotency-Key
 done
-[ -n "$answer" ] || { echo "kasa never answered; repeat later with key $key" >&2; exit 1; }
+# Not a refusal: the sale may be stored. The same key later answers it (or stores it once).
+[ -n "$answer" ] || { echo "kasa never answered; repeat later with key $key" >&2; exit 2; }
 
 code=$(jq -r .resultCode <<<"$answer")
 case "$code" in
@@ -40,6 +43,10 @@ case "$code" in
   508)
     echo "the last document is not printed yet: run reprint.sh first" >&2
     exit 3
+    ;;
+  300)
+    echo "kasa stays busy: $(jq -r .error <<<"$answer"); repeat later with key $key" >&2
+    exit 2
     ;;
   *)
     echo "refused: $code $(jq -r .error <<<"$answer")" >&2

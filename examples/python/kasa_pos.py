@@ -50,25 +50,63 @@ def post(path, body, idempotency_key=None):
         raise NoAnswer(str(e)) from e
 
 
+def not_there(message):
+    """Exit 2, what the examples promise when kasa is not there, not ready or stays busy."""
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
+def refused(answer):
+    """Exit 1 with kasa's reason: it answered, and said no."""
+    print(f"refused: {answer.get('resultCode')} {answer.get('error')}", file=sys.stderr)
+    sys.exit(1)
+
+
+# 300 BUSY: another request is issuing a document right now; it passes by itself. Wait for it up
+# to about 10 s (20 x 0.5 s), then give up with exit 2.
+BUSY_TRIES = 20
+BUSY_PAUSE = 0.5
+
+
 def require_ready():
     """Exit 2 with kasa's reason unless the register is READY for fiscal work."""
     try:
         status = get("/api/status/get")
+        for _ in range(BUSY_TRIES):
+            if status.get("reasonCode") != 300:
+                break
+            time.sleep(BUSY_PAUSE)
+            status = get("/api/status/get")
     except NoAnswer as e:
-        sys.exit(f"kasa does not answer at {KASA_URL}: {e}")
-    # 300 BUSY: another request is issuing a document right now; it passes by itself (up to ~10 s).
-    for _ in range(20):
-        if status["reasonCode"] != 300:
-            break
-        time.sleep(0.5)
-        status = get("/api/status/get")
+        not_there(f"kasa does not answer at {KASA_URL}: {e}")
+    if "state" not in status:
+        refused(status)  # e.g. 401: a missing or wrong KASA_TOKEN
     if status["state"] != "READY":
         if status["reasonCode"] == 508:
             # The last document waits for its paper: the reprint example, not a wait, clears it.
             print("the last document is not printed yet: run reprint.py first", file=sys.stderr)
             sys.exit(3)
-        print(f"kasa is not ready: {status['reasonCode']} {status['reason']}", file=sys.stderr)
-        sys.exit(2)
+        not_there(f"kasa is not ready: {status['reasonCode']} {status['reason']}")
+
+
+def post_waiting(path, body, idempotency_key=None):
+    """POST, repeated while kasa answers 300 BUSY (it refused the request at once, so repeating
+    does nothing twice), for up to about 10 s; then exit 2. Raises NoAnswer like post()."""
+    answer = post(path, body, idempotency_key)
+    for _ in range(BUSY_TRIES):
+        if answer.get("resultCode") != 300:
+            return answer
+        time.sleep(BUSY_PAUSE)
+        answer = post(path, body, idempotency_key)
+    not_there(f"kasa stays busy: {answer.get('error')}; try again later")
+
+
+def post_or_exit(path, body):
+    """post_waiting() for a request without an Idempotency-Key: no answer is exit 2."""
+    try:
+        return post_waiting(path, body)
+    except NoAnswer as e:
+        not_there(f"kasa does not answer at {KASA_URL}: {e}")
 
 
 def store_with_retries(path, body, attempts=3):
@@ -77,8 +115,10 @@ def store_with_retries(path, body, attempts=3):
     key = str(uuid.uuid4())  # keep it with the sale in the POS to repeat after a POS restart too
     for attempt in range(1, attempts + 1):
         try:
-            return post(path, body, idempotency_key=key)
+            return post_waiting(path, body, idempotency_key=key)
         except NoAnswer as e:
-            print(f"no answer (attempt {attempt}): {e}; repeating with the same key", file=sys.stderr)
-            time.sleep(attempt)
-    sys.exit(f"kasa never answered; repeat later with Idempotency-Key {key}")
+            print(f"no answer (attempt {attempt}): {e}", file=sys.stderr)
+            if attempt < attempts:
+                time.sleep(attempt)  # then repeat with the same key
+    # Not a refusal: the sale may be stored. The same key later answers it (or stores it once).
+    not_there(f"kasa never answered; repeat later with Idempotency-Key {key}")

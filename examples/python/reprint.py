@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """After paper out: print the pending original (POST /api/document/print), or with the argument
-`copy` a copy (KÓPIA) of the last document. Exit: 0 printed, 3 the printer still fails, 1 other."""
+`copy` a copy (KÓPIA) of the last document. Exit: 0 printed, 3 the printer still fails, 2 kasa not
+there or still busy, 1 nothing to print or refused."""
 import sys
 
-from kasa_pos import post
+from kasa_pos import post_or_exit, refused
 
 if sys.argv[1:] == ["copy"]:
-    answer = post("/api/document/get", {"printer": {}})
+    answer = post_or_exit("/api/document/get", {"printer": {}})
 else:
-    answer = post("/api/document/print", {})
+    answer = post_or_exit("/api/document/print", {})
 code = answer["resultCode"]
 if code == 0:
     print("printed")
@@ -19,5 +20,4 @@ elif 100 <= code <= 106:
     print(f"the printer still fails: {code} {answer['error']}", file=sys.stderr)
     sys.exit(3)
 else:
-    print(f"refused: {code} {answer['error']}", file=sys.stderr)
-    sys.exit(1)
+    refused(answer)

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Store (register and print) a receipt: reachability, readiness, idempotent store, 507/508.
 
-Exit: 0 printed or delivered, 3 stored but not printed (run reprint.py), 2 not ready, 1 refused.
+Exit: 0 printed or delivered, 3 stored but not printed (run reprint.py), 2 kasa not there, not
+ready or still busy (repeat later), 1 refused.
 """
 import sys
 import uuid
 
-from kasa_pos import KASA_URL, reachable, require_ready, store_with_retries
+from kasa_pos import KASA_URL, not_there, reachable, refused, require_ready, store_with_retries
 
 if not reachable():
-    sys.exit(f"nothing listens at {KASA_URL} (is kasa running?)")
+    not_there(f"nothing listens at {KASA_URL} (is kasa running?)")
 require_ready()
 
 sale = {
@@ -37,5 +38,4 @@ elif code == 508:
     print("the last document is not printed yet: run reprint.py first", file=sys.stderr)
     sys.exit(3)
 else:
-    print(f"refused: {code} {answer['error']}", file=sys.stderr)
-    sys.exit(1)
+    refused(answer)

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,11 @@ const hasDotnet = has('dotnet', ['--version']);
 
 const dir = mkdtempSync(join(tmpdir(), 'kasa-examples-'));
 let printing: ServeChild;
+/** Accepts every connection and closes it at once: something listens, but kasa does not answer. */
+let silent: Server;
 beforeAll(async () => {
+  silent = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   printing = await startServeChild([
     '--port',
     '0',
@@ -36,22 +41,27 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await printing?.stop();
+  await new Promise((resolve) => silent?.close(resolve));
 });
 
+/** A register, a bare URL, or a URL with the token to send (a wrong one, say). */
+type Target = ServeChild | string | { url: string; token: string };
 type Run = (
   example: string,
-  target: ServeChild | string,
+  target: Target,
   ...args: string[]
 ) => Promise<{ code: number | null; out: string }>;
 
 function runner(command: (example: string, args: string[]) => [string, string[]]): Run {
   return async (example, target, ...args) => {
     const url = typeof target === 'string' ? target : target.url;
+    const token =
+      target === printing ? TOKEN : typeof target === 'object' && 'token' in target ? target.token : '';
     const [cmd, argv] = command(example, args);
     const r = await runProcess(cmd, argv, {
       cwd: repoRoot,
       timeoutMs: 120_000,
-      env: { ...process.env, KASA_URL: url, KASA_TOKEN: target === printing ? TOKEN : '' },
+      env: { ...process.env, KASA_URL: url, KASA_TOKEN: token },
     });
     return { code: r.code, out: `${r.stdout}${r.stderr}` };
   };
@@ -125,10 +135,31 @@ function walk(run: Run, names: { store: string; reprint: string; offline: string
     });
   });
 
-  it('no register listening: the reachability check says so', async () => {
+  // examples/README.md: exit 2 when kasa is not there or not ready, 1 when it refused.
+  it('no register listening: the reachability check says so, exit 2 from every example', async () => {
     const r = await run(names.store, 'http://127.0.0.1:9');
-    expect(r.code).not.toBe(0);
+    expect(r.code, r.out).toBe(2);
     expect(r.out).toContain('nothing listens');
+    for (const [example, ...args] of [[names.reprint], [names.reprint, 'copy'], [names.offline, 'send']]) {
+      const other = await run(example!, 'http://127.0.0.1:9', ...args);
+      expect(other.code, `${example} ${args.join(' ')}: ${other.out}`).toBe(2);
+      expect(other.out).toContain('does not answer');
+    }
+  });
+
+  it('a port that accepts connections but never answers HTTP: exit 2, not a crash', async () => {
+    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    for (const [example, ...args] of [[names.store], [names.reprint], [names.offline]]) {
+      const r = await run(example!, url, ...args);
+      expect(r.code, `${example}: ${r.out}`).toBe(2);
+      expect(r.out).toContain('does not answer');
+    }
+  });
+
+  it('a wrong token: refused, exit 1, with the reason kasa gave', async () => {
+    const r = await run(names.store, { url: printing.url, token: 'not-the-token' });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/^refused: -?\d+ Missing or wrong token/m);
   });
 }
 

@@ -17,10 +17,21 @@ export interface KasaClientOptions {
   token?: string;
   /** Per attempt (default 30 s: longer than kasa's SFS limit plus printing). */
   timeoutMs?: number;
-  /** Extra attempts after no answer (or 300 BUSY) where repeating is safe (default 2). */
+  /** Extra attempts after no answer where repeating is safe (default 2). */
   retries?: number;
-  /** Pause before the first retry, doubled each time (default 250 ms). */
+  /**
+   * How long to keep repeating, where repeating is safe, a request kasa answers 300 BUSY (default
+   * 30 s; 0: give up at the first 300). kasa refuses a second writer at once while one holds the
+   * register, and a writer holds it through its SFS attempt (the online limit, `--sfs-timeout-ms`,
+   * 5 s by default) and its printing (a printer that stops answering: up to 20 s). After a lost
+   * answer that writer is often this very sale, and the repeat must outlast it to get its answer.
+   * Raise it with kasa's `sfsTimeoutMs` or a paced print (`printDelay`).
+   */
+  busyWaitMs?: number;
+  /** Pause before the first retry, doubled each time up to `maxRetryDelayMs` (default 250 ms). */
   retryDelayMs?: number;
+  /** Longest pause between two attempts (default 2 s). */
+  maxRetryDelayMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -41,7 +52,8 @@ export interface CallOptions<P = unknown> {
  * document (`src/generated/api.ts`). Every answer that is not `resultCode: 0` is thrown as a
  * {@link KasaError} naming its result code. Requests are repeated only when that cannot do
  * anything twice: operations with an Idempotency-Key (the same key is sent again, so kasa answers
- * the stored document instead of issuing another) and GETs.
+ * the stored document instead of issuing another) and GETs — a few times after no answer, and
+ * for up to `busyWaitMs` while kasa answers 300 BUSY.
  */
 export class KasaClient {
   readonly baseUrl: string;
@@ -67,8 +79,12 @@ export class KasaClient {
     if (op.idempotent) headers['idempotency-key'] = options?.idempotencyKey ?? crypto.randomUUID();
     const repeatable = op.idempotent || op.method === 'GET';
     const retries = repeatable ? (this.options.retries ?? 2) : 0;
-    let delay = this.options.retryDelayMs ?? 250;
-    for (let attempt = 0; ; attempt++) {
+    const busyWaitMs = repeatable ? (this.options.busyWaitMs ?? 30_000) : 0;
+    const maxDelay = this.options.maxRetryDelayMs ?? 2_000;
+    let delay = Math.min(this.options.retryDelayMs ?? 250, maxDelay);
+    let noAnswers = 0;
+    let busySince: number | undefined;
+    for (;;) {
       try {
         return (await this.once(
           op.method,
@@ -78,10 +94,22 @@ export class KasaClient {
           options?.signal,
         )) as ResponseOf<K>;
       } catch (e) {
-        const again = e instanceof KasaError && (e.noAnswer || e.is('BUSY'));
-        if (!again || attempt >= retries || options?.signal?.aborted) throw e;
-        await new Promise((r) => setTimeout(r, delay));
-        delay *= 2;
+        if (!(e instanceof KasaError) || options?.signal?.aborted) throw e;
+        let wait: number;
+        if (e.noAnswer) {
+          noAnswers += 1;
+          if (noAnswers > retries) throw e;
+          wait = delay;
+        } else if (e.is('BUSY')) {
+          // A time budget, not a count: the writer ahead may hold the register for seconds.
+          busySince ??= Date.now();
+          const left = busySince + busyWaitMs - Date.now();
+          if (left <= 0) throw e;
+          wait = Math.min(delay, left);
+        } else throw e;
+        await pause(wait, options?.signal);
+        if (options?.signal?.aborted) throw e;
+        delay = Math.min(delay * 2, maxDelay);
       }
     }
   }
@@ -140,6 +168,19 @@ export class KasaClient {
     const text = typeof answer?.error === 'string' ? answer.error : `HTTP ${res.status}`;
     throw new KasaError(`${resultCode}: ${text}`, { resultCode, httpStatus: res.status, body: answer });
   }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** The operation's path with its `{name}` parameters filled in and its query parameters appended. */
