@@ -102,6 +102,47 @@ describe('location of a PORTABLE register (capability 10)', () => {
     expect((await h.post('/api/report/offline', {})).body.locations).toEqual([]);
   });
 
+  it('GET of a last location the SFS did not accept answers its SFS error naming it, stuck or set aside, never 0; registered again → 0 (ADR 0707 amended)', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await usePortableMerchant(h);
+    expect((await h.post('/api/location/update', { other: 'Trh Miletičova' })).body.resultCode).toBe(0);
+    const expectRefused = async (code: number, internalId: number, errorCode: number, text: string) => {
+      const got = await h!.get('/api/location/get');
+      expect(got.status).toBe(500);
+      expect(got.body).toMatchObject({
+        resultCode: code,
+        internalId,
+        ekasaError: { errorType: 'EKASA', errorCode },
+      });
+      expect(got.body.location).toBeUndefined();
+      expect(got.body.error).toContain(`The SFS rejected location ${internalId} with ${errorCode}`);
+      expect(got.body.error).toContain(text);
+    };
+
+    h.sim.injectFault({ kind: 'soap-fault', code: -2, text: 'Chyba schémy.' });
+    expect((await h.post('/api/location/update', { other: 'Taxi BA 123 AA' })).body.resultCode).toBe(501);
+    await expectRefused(501, 2, -2, 'repair it with POST /api/location/update {fixLocation}');
+    expect((await h.post('/api/location/update', { fixLocation: {} })).body.resultCode).toBe(0);
+    expect((await h.get('/api/location/get')).body).toMatchObject({
+      resultCode: 0,
+      location: { internalId: 2 },
+    });
+
+    // Refused for its date (−108): 502, as location/update answered it (ADR 0714); set aside, the same.
+    h.sim.injectFault({ kind: 'soap-fault', code: -108, text: 'Dátum vytvorenia polohy je neskorší.' });
+    expect((await h.post('/api/location/update', { other: 'Trh Trnava' })).body.resultCode).toBe(502);
+    await expectRefused(502, 3, -108, "check the register's clock");
+    const aside = await h.post('/api/offline/set-aside', { locationInternalId: 3, reason: 'test' });
+    expect(aside.body.resultCode).toBe(0);
+    await expectRefused(502, 3, -108, 'set aside for the tax office');
+
+    expect((await h.post('/api/location/update', { other: 'Trh Nitra' })).body.resultCode).toBe(0);
+    expect((await h.get('/api/location/get')).body).toMatchObject({
+      resultCode: 0,
+      location: { internalId: 4 },
+    });
+  });
+
   it('validation: exactly one kind, GPS ranges, address and text lengths → 701 naming the field', async () => {
     h = await startHarness();
     await usePortableMerchant(h);

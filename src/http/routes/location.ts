@@ -45,7 +45,8 @@ export function locationRoutes(deps: LocationRouteDeps): RoutePlugin {
         schema: {
           tags: ['location'],
           summary: 'The last location of the register',
-          description: 'HTTP 404 with resultCode 506 when no location was ever set.',
+          description:
+            'HTTP 404 with resultCode 506 when no location was ever set. A last location the SFS did not accept (stuck, or set aside) answers its SFS error — 501, or 502 for a reason of time — with `internalId` and `ekasaError`, never 0 as if registered (ADR 0707 amended).',
           response: { 200: LocationResponse, ...errorResponses },
         },
       },

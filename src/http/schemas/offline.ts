@@ -124,13 +124,23 @@ export const FixDocument = strictRequest({
 }).meta({ id: 'FixDocument' });
 
 export const UpdateDocumentRequest = strictRequest({
+  internalDocumentId: z
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .nullish()
+    .describe(
+      'Extension (ADR 0715), recommended: the document the fix is for (its internalDocumentId, as the 501/502 answer and the offline report name it); it must be the oldest stuck document. Makes a repeated request safe: once that document is repaired, the answer is that document as it stands (0; 507 while its original is not printed), nothing sent or printed again — never a fix of the next stuck document. Without it the oldest stuck document is repaired, as the API text says.',
+    ),
   fixDocument: FixDocument.nullish().describe(
     'Required: the fix of the oldest stuck document; `{}` sends it again as it is. A document already handed over (printed) takes only `{}` (ADR 0712).',
   ),
 }).meta({
   id: 'UpdateDocumentRequest',
   examples: [
-    { fixDocument: { createDate: '18.11.2026 17:28:14' } },
+    { internalDocumentId: 7, fixDocument: { createDate: '18.11.2026 17:28:14' } },
+    { internalDocumentId: 7, fixDocument: {} },
     { fixDocument: { useLastMerchant: true } },
     { fixDocument: { documentEntries: [{}, { name: 'Daco dobre', quantity: 1 }] } },
     { fixDocument: { documentEntries: [{ specialRegulationChange: { newValue: null } }] } },

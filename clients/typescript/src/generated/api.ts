@@ -1188,6 +1188,8 @@ export type FixDocumentInput = {
 };
 
 export type UpdateDocumentRequestInput = {
+  /** Extension (ADR 0715), recommended: the document the fix is for (its internalDocumentId, as the 501/502 answer and the offline report name it); it must be the oldest stuck document. Makes a repeated request safe: once that document is repaired, the answer is that document as it stands (0; 507 while its original is not printed), nothing sent or printed again — never a fix of the next stuck document. Without it the oldest stuck document is repaired, as the API text says. */
+  internalDocumentId?: number | null;
   /** Required: the fix of the oldest stuck document; `{}` sends it again as it is. A document already handed over (printed) takes only `{}` (ADR 0712). */
   fixDocument?: FixDocumentInput | null;
 };
@@ -2490,6 +2492,8 @@ export type FixDocument = {
 };
 
 export type UpdateDocumentRequest = {
+  /** Extension (ADR 0715), recommended: the document the fix is for (its internalDocumentId, as the 501/502 answer and the offline report name it); it must be the oldest stuck document. Makes a repeated request safe: once that document is repaired, the answer is that document as it stands (0; 507 while its original is not printed), nothing sent or printed again — never a fix of the next stuck document. Without it the oldest stuck document is repaired, as the API text says. */
+  internalDocumentId?: number | null;
   /** Required: the fix of the oldest stuck document; `{}` sends it again as it is. A document already handed over (printed) takes only `{}` (ADR 0712). */
   fixDocument?: FixDocument | null;
 };

@@ -4,14 +4,12 @@ import type { LocationRecord } from '../../journal/records.js';
 import { type ApiLocation, toApiLocation } from '../../location/api-location.js';
 import { type LocationKindsInput, validateLocation } from '../../location/location-input.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
-import { lastRequestRefusal, stuckCause } from '../../offline/last-request.js';
-import type { IndexedLocation } from '../../ports/indexed-records.js';
-import { isTimeRefusal } from '../../sfs/ekasa-errors.js';
-import { sfsTextInSentence } from '../../sfs/error-text.js';
+import { lastRequestRefusal } from '../../offline/last-request.js';
 import { formatSfsDateTime } from '../../time.js';
 import { assertIndexCurrent, assertLastDocumentPrinted } from '../documents/issue-document.js';
 import { attemptLocation } from '../documents/send-attempt.js';
 import { merchantViewOf, type OfflineDeps } from '../offline/offline-deps.js';
+import { locationSfsFailure } from './location-failure.js';
 import { assertPortable } from './portable-only.js';
 
 export interface LocationResponse {
@@ -72,22 +70,9 @@ export function locationAnswer(deps: OfflineDeps, locationNo: number): LocationR
   const indexed = deps.index.findLocation(locationNo);
   if (!indexed)
     throw new FiscalError('UNKNOWN', `location ${locationNo} is not in the index after writing it`);
-  if (indexed.sendState === 'stuck') throw locationRejected(indexed);
+  if (indexed.sendState === 'stuck') throw locationSfsFailure(indexed);
   return {
     resultCode: 0,
     location: toApiLocation(indexed, merchantViewOf(deps, indexed.location.merchantRecordNo)),
   };
-}
-
-function locationRejected(indexed: IndexedLocation): FiscalError {
-  const { code, text } = stuckCause({ kind: 'location', recordNo: indexed.recordNo, item: indexed });
-  const time = indexed.lastExchange?.outcome === 'rejected' && isTimeRefusal(code);
-  return new FiscalError(
-    time ? 'INCORRECT_TIME' : 'LAST_REQUEST_INVALID',
-    `The SFS rejected location ${indexed.location.locationNo} with ${code}: ${sfsTextInSentence(text)}. It is stored; ${time ? "check the register's clock, then " : ''}repair it with POST /api/location/update {fixLocation}.`,
-    {
-      ekasaError: { errorType: 'EKASA', errorCode: code, message: text, detail: '' },
-      internalId: indexed.location.locationNo,
-    },
-  );
 }

@@ -20,32 +20,37 @@ import { computePkp } from '../../sfs/pkp.js';
 import { parseSfsDateTime } from '../../time.js';
 import { merchantOf, type PrintFailure, printerError, printOriginal } from '../documents/document-receipt.js';
 import { assertLastDocumentPrinted, sfsFailure } from '../documents/issue-document.js';
+import { unprintedOnReplay } from '../documents/replay-answer.js';
 import { recordStartIn, sendDocumentAttempt } from '../documents/send-attempt.js';
 import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
+import { repairTarget } from './repair-target.js';
 
 /**
- * `POST /api/document/update {fixDocument}` (API text; capability 10): repairs the oldest stuck
- * document with only the data sent, as a new `repair` record (the original stays in the CHDÚ),
- * re-signs its PKP when a signed field or the key changed (SFS spec §2.1), sends it at once
- * (SendingCount + 1) and prints the original if it was never printed whole (a document printed in
- * part, which may be in the customer's hands, takes only `{}` and is printed whole then; ADR 0712).
+ * `POST /api/document/update {fixDocument, internalDocumentId?}` (API text; capability 10):
+ * repairs the oldest stuck document — the one `internalDocumentId` names, which must be it (ADR
+ * 0715; `repairTarget` answers a document already repaired, set aside or never rejected) — with
+ * only the data sent, as a new `repair` record (the original stays in the CHDÚ), re-signs its PKP
+ * when a signed field or the key changed (SFS spec §2.1), sends it at once (SendingCount + 1) and
+ * prints the original if it was never printed whole (a document printed in part, which may be in
+ * the customer's hands, takes only `{}` and is printed whole then; ADR 0712).
  *
- * Nothing stuck → 500 NO_FIX_NEEDED; an invalid fix → 701 naming the field; rejected again → the
- * document stays stuck and the answer is 501 with the new SFS code (502 when the SFS refused it
- * for a reason of time, ADR 0714; 601/602 by cause).
+ * Nothing stuck → 500 NO_FIX_NEEDED; an invalid fix or target → 701 naming the field; rejected
+ * again → the document stays stuck and the answer is 501 with the new SFS code (502 when the SFS
+ * refused it for a reason of time, ADR 0714; 601/602 by cause).
  */
 export class RepairDocument {
   constructor(private readonly deps: OfflineDeps) {}
 
-  async execute(fix: FixDocumentInput): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
+  async execute(
+    fix: FixDocumentInput,
+    internalDocumentId?: number,
+  ): Promise<{ resultCode: 0; document: ApiDocument<MerchantView> }> {
     return this.deps.lock.run('document/update', async () => {
       const current = this.deps.merchant.currentSigner();
-      const stuck = this.deps.index.stuckDocuments(1)[0];
-      if (!stuck)
-        throw new FiscalError(
-          'NO_FIX_NEEDED',
-          'No document waits for repair: nothing was rejected by the SFS.',
-        );
+      const target = repairTarget(this.deps.index, internalDocumentId);
+      // ADR 0715: a retry whose first answer was lost writes, sends and prints nothing.
+      if (target.kind === 'repaired') return this.#asItStands(target.doc);
+      const stuck = target.stuck;
       assertLastDocumentPrinted(this.deps);
       const doc = stuck.document;
       // ADR 0712: the customer holds it as it was signed; the SFS must get exactly that.
@@ -125,6 +130,14 @@ export class RepairDocument {
       }
       return { resultCode: 0 as const, document };
     });
+  }
+
+  /** A repair's answer for the document as it stands now: 0, or 507 while unprinted (ADR 0119). */
+  #asItStands(doc: IndexedDocument): { resultCode: 0; document: ApiDocument<MerchantView> } {
+    const document = toApiDocument(doc, merchantViewOf(this.deps, doc.document.merchantRecordNo));
+    const unprinted = unprintedOnReplay(doc, { document });
+    if (unprinted) throw unprinted;
+    return { resultCode: 0, document };
   }
 
   #reload(documentNo: number): IndexedDocument {
