@@ -1140,8 +1140,19 @@ export type OfflineDocumentInput = {
   status: EkasaStatusInput;
 };
 
-/** Empty lists: nothing waits to be sent. */
+/** Empty lists: nothing waits to be sent. At most `limit` items (1000 by default); `totalItems` and `moreItems` say whether the list was cut. */
 export type OfflineReportResponseInput = {
+  resultCode: number;
+  documents: Array<OfflineDocumentInput>;
+  locations: Array<LocationInput>;
+  /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0715): more than are listed when the report was cut. */
+  totalItems: number;
+  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0715). */
+  moreItems: boolean;
+};
+
+/** The oldest document or location not registered; empty lists when nothing waits. */
+export type OldestOfflineResponseInput = {
   resultCode: number;
   documents: Array<OfflineDocumentInput>;
   locations: Array<LocationInput>;
@@ -1153,7 +1164,11 @@ export type SendOfflineRequestInput = {
 };
 
 /** What this call registered; empty lists when nothing waited or the SFS could not be reached. */
-export type SendOfflineResponseInput = OfflineReportResponseInput;
+export type SendOfflineResponseInput = {
+  resultCode: number;
+  documents: Array<OfflineDocumentInput>;
+  locations: Array<LocationInput>;
+};
 
 export type GetOfflineDocumentsLegacyRequestInput = {
   limit?: number | null;
@@ -2442,8 +2457,19 @@ export type OfflineDocument = {
   status: EkasaStatus;
 };
 
-/** Empty lists: nothing waits to be sent. */
+/** Empty lists: nothing waits to be sent. At most `limit` items (1000 by default); `totalItems` and `moreItems` say whether the list was cut. */
 export type OfflineReportResponse = {
+  resultCode: number;
+  documents: Array<OfflineDocument>;
+  locations: Array<Location>;
+  /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0715): more than are listed when the report was cut. */
+  totalItems: number;
+  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0715). */
+  moreItems: boolean;
+};
+
+/** The oldest document or location not registered; empty lists when nothing waits. */
+export type OldestOfflineResponse = {
   resultCode: number;
   documents: Array<OfflineDocument>;
   locations: Array<Location>;
@@ -2455,7 +2481,11 @@ export type SendOfflineRequest = {
 };
 
 /** What this call registered; empty lists when nothing waited or the SFS could not be reached. */
-export type SendOfflineResponse = OfflineReportResponse;
+export type SendOfflineResponse = {
+  resultCode: number;
+  documents: Array<OfflineDocument>;
+  locations: Array<Location>;
+};
 
 export type GetOfflineDocumentsLegacyRequest = {
   limit?: number | null;
@@ -2747,7 +2777,7 @@ export interface Operations {
   /** The oldest document or location not registered with the SFS */
   "GET /api/report/offline/oldest": {
     request: undefined;
-    response: OfflineReportResponse;
+    response: OldestOfflineResponse;
     params: undefined;
   };
   /** Deprecated: the unsent documents and locations (use POST /api/report/offline) */
