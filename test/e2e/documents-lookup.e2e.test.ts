@@ -31,15 +31,22 @@ describe('document lookup', () => {
     // ADR 0008 §4: the last document of any type, cash included
     expect((await byKey({})).document).toMatchObject({ type: 'VK', sequenceId: b.sequenceId });
 
-    for (const query of [
-      { documentBySequenceId: { sequenceId: 1, month: 4, year: 2026 } },
-      { documentByExternalId: { externalId: 'nope' } },
-      { documentByOkp: { okp: '00000000-00000000-00000000-00000000-00000000' } },
-      { documentByUUID: { uuid: 'O-00000000000000000000000000000000' } },
-    ]) {
+    // ADR 0010: the 506 sentence names the member and the value looked for.
+    for (const [query, named] of [
+      [{ documentBySequenceId: { sequenceId: 1, month: 4, year: 2026 } }, 'sequenceId 1 in 04/2026'],
+      [{ documentByExternalId: { externalId: 'nope' } }, 'externalId "nope" (documentByExternalId)'],
+      [
+        { documentByOkp: { okp: '00000000-00000000-00000000-00000000-00000000' } },
+        'okp "00000000-00000000-00000000-00000000-00000000" (documentByOkp)',
+      ],
+      [{ documentByUUID: { uuid: 'O-00000000000000000000000000000000' } }, 'uuid "O-0000'],
+      [{ documentByPkp: { pkp: 'x'.repeat(400) } }, `pkp "${'x'.repeat(64)}…" (400 characters)`],
+      [{ documentByExternalId: { externalId: 'a\nb\u202ec' } }, 'externalId "a\uFFFDb\uFFFDc"'],
+    ] as const) {
       const res = await h.post('/api/document/get', query);
       expect(res.status, JSON.stringify(query)).toBe(200);
       expect(res.body.resultCode).toBe(506);
+      expect(res.body.error).toContain(named);
     }
     expect(
       (await byKey({ documentByExternalId: { externalId: 'EXT-A' }, documentByUUID: { uuid: a.uuid } }))
@@ -52,6 +59,7 @@ describe('document lookup', () => {
     const res = await h.post('/api/document/get', {});
     expect(res.status).toBe(200);
     expect(res.body.resultCode).toBe(506);
+    expect(res.body.error).toContain('no document has been stored');
   });
 });
 
