@@ -120,6 +120,39 @@ describe('exactly once (Idempotency-Key)', () => {
     expect(h.kasa.parts.index.lastDocumentNo()).toBe(1);
   });
 
+  it('a key reused with another body names the document it made, on store and on cash (ADR 0010)', async () => {
+    h = await startHarness();
+    const sale = (await h.post('/api/document/store', pd(), { 'idempotency-key': 'k-sale' })).body.document;
+    const deposit = (await h.post('/api/cash', { amount: 10 }, { 'idempotency-key': 'k-cash' })).body.cash;
+    for (const [url, body, key, made] of [
+      ['/api/document/store', pd({ externalId: 'sale-77' }), 'k-sale', sale],
+      ['/api/cash', { amount: 11 }, 'k-cash', deposit],
+      // The same key on the other endpoint is another request too.
+      ['/api/cash', { amount: 10 }, 'k-sale', sale],
+    ] as const) {
+      const res = await h.post(url, body, { 'idempotency-key': key });
+      expect(res.status, `${url} ${key}`).toBe(500);
+      expect(res.body).toMatchObject({
+        resultCode: 701,
+        field: 'Idempotency-Key',
+        documentNumber: made.documentNumber,
+        internalDocumentId: made.internalDocumentId,
+      });
+      expect(res.body.error).toContain(`document ${made.documentNumber}`);
+      // The document it names is the one the POS gets back by looking it up.
+      const [month, seq] = [made.documentNumber.slice(0, 6), made.sequenceId];
+      const found = await h.post('/api/document/get', {
+        documentBySequenceId: {
+          sequenceId: seq,
+          month: Number(month.slice(4)),
+          year: Number(month.slice(0, 4)),
+        },
+      });
+      expect(found.body.document.internalDocumentId).toBe(res.body.internalDocumentId);
+    }
+    expect(h.kasa.parts.index.lastDocumentNo()).toBe(2);
+  });
+
   it('replays a 507 for a retry of a document whose print failed, without printing it again', async () => {
     h = await startHarness();
     h.printer.failNext('PRINTER_NO_PAPER');
