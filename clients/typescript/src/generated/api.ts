@@ -141,6 +141,17 @@ export type ErrorResponseInput = {
   }>;
   /** 701: how many more problems were found than `issues` lists. */
   issuesNotListed?: number;
+  /** 501, 502, 601, 602 for a document or location the SFS did not accept: the SFS code and text (also when POST /api/document/get looks up such a document). */
+  ekasaError?: {
+    errorType: "EKASA";
+    errorCode: number;
+    message: string;
+    detail: string;
+  };
+  /** The document the failure is about (yyyyMM/sequenceId): one the SFS did not accept, one whose print failed, or the one a reused Idempotency-Key made (701). */
+  documentNumber?: string;
+  /** The same document's internalDocumentId. */
+  internalDocumentId?: number;
   [key: string]: unknown;
 };
 
@@ -727,9 +738,16 @@ export type DocumentResponseInput = {
   errorMessage?: string;
 };
 
+/** resultCode 0, or 507 (HTTP 200) when a retry with the same Idempotency-Key finds the cash document stored but its original not printed: print it with POST /api/document/print. */
 export type CashResponseInput = {
   resultCode: number;
   cash: CashInput;
+  /** 507 on a same-key retry: the printer code 100–106 when printing was tried and failed. */
+  printResultCode?: number;
+  /** 507: what happened and what to do. */
+  error?: string;
+  /** 507: the same text, for clients of other vendors. */
+  errorMessage?: string;
 };
 
 export type DocumentListItemInput = {
@@ -1458,6 +1476,17 @@ export type ErrorResponse = {
   }>;
   /** 701: how many more problems were found than `issues` lists. */
   issuesNotListed?: number;
+  /** 501, 502, 601, 602 for a document or location the SFS did not accept: the SFS code and text (also when POST /api/document/get looks up such a document). */
+  ekasaError?: {
+    errorType: "EKASA";
+    errorCode: number;
+    message: string;
+    detail: string;
+  };
+  /** The document the failure is about (yyyyMM/sequenceId): one the SFS did not accept, one whose print failed, or the one a reused Idempotency-Key made (701). */
+  documentNumber?: string;
+  /** The same document's internalDocumentId. */
+  internalDocumentId?: number;
   [key: string]: unknown;
 };
 
@@ -2044,9 +2073,16 @@ export type DocumentResponse = {
   errorMessage?: string;
 };
 
+/** resultCode 0, or 507 (HTTP 200) when a retry with the same Idempotency-Key finds the cash document stored but its original not printed: print it with POST /api/document/print. */
 export type CashResponse = {
   resultCode: number;
   cash: Cash;
+  /** 507 on a same-key retry: the printer code 100–106 when printing was tried and failed. */
+  printResultCode?: number;
+  /** 507: what happened and what to do. */
+  error?: string;
+  /** 507: the same text, for clients of other vendors. */
+  errorMessage?: string;
 };
 
 export type DocumentListItem = {
