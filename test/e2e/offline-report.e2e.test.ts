@@ -65,7 +65,7 @@ describe('the offline report on a queue of 250 (capability 10)', () => {
     expect(ids((await h.post('/api/report/offline', { limit: 1000 })).body)).toEqual(range(1, 250));
   });
 
-  it('says how many items match in all and whether more follow the page, so a POS can page on (ADR 0715)', async () => {
+  it('says how many items match in all and whether more follow the page, so a POS can page on (ADR 0716)', async () => {
     const page = async (body: Json) => {
       const { totalItems, moreItems, documents } = (await h.post('/api/report/offline', body)).body;
       return { totalItems, moreItems, listed: documents.length };

@@ -185,7 +185,7 @@ describe('send queue and offline report queries', () => {
     expect(label(index.oldestOffline()!)).toBe('d2');
   });
 
-  it('the report page counts every item matching the filter, whatever offset and limit (ADR 0715)', () => {
+  it('the report page counts every item matching the filter, whatever offset and limit (ADR 0716)', () => {
     const total = (q: Parameters<SqliteJournalIndex['offlineReport']>[0]) => index.offlineReport(q).total;
     expect(total({ offset: 0, limit: 100 })).toBe(7);
     expect(total({ offset: 0, limit: 2 })).toBe(7);

@@ -21,7 +21,7 @@ export interface OfflineReportQuery {
 export interface OfflineReportPage {
   documents: IndexedDocument[];
   locations: IndexedLocation[];
-  /** How many items match the filter in all, whatever `offset` and `limit` (ADR 0715). */
+  /** How many items match the filter in all, whatever `offset` and `limit` (ADR 0716). */
   total: number;
 }
 

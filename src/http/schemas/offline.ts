@@ -66,12 +66,12 @@ export const OfflineReportResponse = OfflineItems.extend({
     .number()
     .int()
     .describe(
-      'How many items match the filter in all, whatever offset and limit (kasa, ADR 0715): more than are listed when the report was cut.',
+      'How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut.',
     ),
   moreItems: z
     .boolean()
     .describe(
-      'true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0715).',
+      'true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0716).',
     ),
 }).meta({
   id: 'OfflineReportResponse',

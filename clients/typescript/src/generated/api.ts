@@ -1163,9 +1163,9 @@ export type OfflineReportResponseInput = {
   resultCode: number;
   documents: Array<OfflineDocumentInput>;
   locations: Array<LocationInput>;
-  /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0715): more than are listed when the report was cut. */
+  /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut. */
   totalItems: number;
-  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0715). */
+  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0716). */
   moreItems: boolean;
 };
 
@@ -2498,9 +2498,9 @@ export type OfflineReportResponse = {
   resultCode: number;
   documents: Array<OfflineDocument>;
   locations: Array<Location>;
-  /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0715): more than are listed when the report was cut. */
+  /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut. */
   totalItems: number;
-  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0715). */
+  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0716). */
   moreItems: boolean;
 };
 

@@ -58,7 +58,7 @@ export interface OfflineItemsResponse {
 
 /**
  * `OfflineReportResponse` (API v1.7 text, the offline report models): empty lists mean nothing
- * waits. `totalItems` and `moreItems` are kasa's (ADR 0715): the report is cut at `limit` (1000 by
+ * waits. `totalItems` and `moreItems` are kasa's (ADR 0716): the report is cut at `limit` (1000 by
  * default), and a POS must be able to tell a cut list from a complete one.
  */
 export interface OfflineReportResponse extends OfflineItemsResponse {
@@ -115,7 +115,7 @@ export class OfflineReport {
       ...page.documents.map((item): QueueEntry => ({ kind: 'document', recordNo: item.recordNo, item })),
       ...page.locations.map((item): QueueEntry => ({ kind: 'location', recordNo: item.recordNo, item })),
     ];
-    // ADR 0715: say whether the list is cut, so a POS pages on with offset instead of taking a
+    // ADR 0716: say whether the list is cut, so a POS pages on with offset instead of taking a
     // page of 1000 for the whole backlog.
     const response: OfflineReportResponse = {
       ...this.#respond(entries),
