@@ -23,20 +23,31 @@ const ROUTE_EXCEPTIONS: Readonly<Record<string, Readonly<Record<number, number>>
   'POST /api/cash': { [RESULT_CODES.DOCUMENT_NOT_PRINTED.code]: 200 },
 };
 
+/** Every route exception as `{route, resultCode, status}`, for the documents that state the rule. */
+export function routeExceptions(): ReadonlyArray<{ route: string; resultCode: number; status: number }> {
+  return Object.entries(ROUTE_EXCEPTIONS).flatMap(([route, byCode]) =>
+    Object.entries(byCode).map(([code, status]) => ({ route, resultCode: Number(code), status })),
+  );
+}
+
 export function httpStatusFor(resultCode: number, route?: string): number {
   const exception = route === undefined ? undefined : ROUTE_EXCEPTIONS[route]?.[resultCode];
   return exception ?? BY_CODE[resultCode] ?? 500;
 }
 
 /**
- * Failures of the HTTP protocol itself, whose status is not derived from a result code
- * (docs/http-api.md, docs/security.md): 400 request target not spelled plainly, 401 missing/wrong
- * token, 403 another site's page, 404 unknown path, 405 wrong method, 408 request not received in
- * time, 413 body too large, 415 body without a JSON Content-Type, 421 foreign Host header,
- * 429 too many requests of one connection waiting for their answers, 431 headers too large.
+ * The statuses of failures of the HTTP protocol itself, whose status is not derived from a result
+ * code (docs/http-api.md, docs/security.md): 400 request target not spelled plainly, 401
+ * missing/wrong token, 403 another site's page, 404 unknown path, 405 wrong method, 408 request not
+ * received in time, 413 body too large, 415 body without a JSON Content-Type, 421 foreign Host
+ * header, 429 too many requests of one connection waiting for their answers, 431 headers too
+ * large. Any /api/ route may answer them: the OpenAPI document lists them on every route (ADR 0010).
  */
+export const PROTOCOL_STATUSES = [400, 401, 403, 404, 405, 408, 413, 415, 421, 429, 431] as const;
+
+/** A failure of the HTTP protocol itself (see {@link PROTOCOL_STATUSES}). */
 export class HttpProtocolError extends FiscalError {
-  readonly httpStatus: 400 | 401 | 403 | 404 | 405 | 408 | 413 | 415 | 421 | 429 | 431;
+  readonly httpStatus: (typeof PROTOCOL_STATUSES)[number];
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(

@@ -1,5 +1,5 @@
 import { allResultCodes } from '../core/result-codes.js';
-import { httpStatusFor } from './error-mapping.js';
+import { httpStatusFor, routeExceptions } from './error-mapping.js';
 import { MAX_UNANSWERED_PER_CONNECTION } from './pipelining.js';
 
 /** When each code arises, for docs/errors.md (the table's `meaning` says what it is). */
@@ -40,16 +40,34 @@ const WHEN: Readonly<Record<number, string>> = {
   [-1]: `Unknown /api/ path (HTTP 404), wrong method (HTTP 405), missing/wrong token (HTTP 401), a request from another site's page (HTTP 403), foreign Host header (HTTP 421), a request not received in time (HTTP 408), a request Node cannot parse, without Host or with Host twice (HTTP 400), a request sent while ${MAX_UNANSWERED_PER_CONNECTION} others of its connection wait for their answers (HTTP 429; the connection is then closed).`,
 };
 
+/** "a, b and c" */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * The status rule in one sentence, derived from the mapping (L3 of the s12 review: a hand-written
+ * rule had left out 803 and the cash exception): `200 for success; 404 for 505, 506 and 803; …`.
+ */
+export function statusRule(): string {
+  const notFound = allResultCodes()
+    .filter(({ code }) => httpStatusFor(code) === 404)
+    .map(({ code }) => String(code));
+  const byCode = new Map<string, string[]>();
+  for (const { route, resultCode, status } of routeExceptions()) {
+    const key = `${status} for ${resultCode}`;
+    byCode.set(key, [...(byCode.get(key) ?? []), route]);
+  }
+  const exceptions = [...byCode].map(([key, routes]) => `${key} on ${listed(routes)}`);
+  return `200 for success; 404 for ${listed(notFound)}; ${exceptions.join('; ')}; 500 for every other failure`;
+}
+
 export function renderErrorsDoc(): string {
   const rows = allResultCodes().map(({ name, code, meaning }) => {
     const status = httpStatusFor(code);
-    const exceptions: string[] = [];
-    const get = httpStatusFor(code, 'POST /api/document/get');
-    const store = httpStatusFor(code, 'POST /api/document/store');
-    const cash = httpStatusFor(code, 'POST /api/cash');
-    if (get !== status) exceptions.push(`${get} on POST /api/document/get`);
-    if (store !== status) exceptions.push(`${store} on POST /api/document/store`);
-    if (cash !== status) exceptions.push(`${cash} on POST /api/cash`);
+    const exceptions = routeExceptions()
+      .filter((e) => e.resultCode === code && e.status !== status)
+      .map((e) => `${e.status} on ${e.route}`);
     const http = exceptions.length ? `${status} (${exceptions.join(', ')})` : String(status);
     return `| ${code} | \`${name}\` | ${http} | ${meaning} ${WHEN[code] ?? ''} |`;
   });
@@ -65,8 +83,12 @@ is an ErrorResponse:
 \`errorMessage\` repeats \`error\` for clients written against other vendors' documentation. Some
 codes add fields (named per endpoint in the OpenAPI document at \`/api/openapi.json\`).
 
-The HTTP status is decided in one place (\`src/http/error-mapping.ts\`): 200 for success, 404 for
-505 and 506, 500 for every other failure, with the exceptions listed below. Besides the table,
+The HTTP status is decided in one place (\`src/http/error-mapping.ts\`), and the table gives each
+code's:
+
+${statusRule()}.
+
+Besides the table,
 the HTTP rules (docs/http-api.md, docs/security.md) answer with their own statuses: 400 (path not
 spelled plainly: 701; a request Node cannot parse: -1), 401 (token), 403 (another site's page),
 404 (unknown path), 405 (wrong method), 408 (request not received in time), 413 (body too large:

@@ -44,6 +44,8 @@ describe('cash documents under Act 384/2025 (capability 10, ADR 0704)', () => {
       resultCode: 0,
       documents: [],
       locations: [],
+      totalItems: 0,
+      moreItems: false,
     });
     expect((await h.post('/api/document/send/offline', {})).body.documents).toEqual([]);
     expect(h.sim.history()).toHaveLength(0);

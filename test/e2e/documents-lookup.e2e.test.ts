@@ -31,15 +31,22 @@ describe('document lookup', () => {
     // ADR 0008 §4: the last document of any type, cash included
     expect((await byKey({})).document).toMatchObject({ type: 'VK', sequenceId: b.sequenceId });
 
-    for (const query of [
-      { documentBySequenceId: { sequenceId: 1, month: 4, year: 2026 } },
-      { documentByExternalId: { externalId: 'nope' } },
-      { documentByOkp: { okp: '00000000-00000000-00000000-00000000-00000000' } },
-      { documentByUUID: { uuid: 'O-00000000000000000000000000000000' } },
-    ]) {
+    // ADR 0010: the 506 sentence names the member and the value looked for.
+    for (const [query, named] of [
+      [{ documentBySequenceId: { sequenceId: 1, month: 4, year: 2026 } }, 'sequenceId 1 in 04/2026'],
+      [{ documentByExternalId: { externalId: 'nope' } }, 'externalId "nope" (documentByExternalId)'],
+      [
+        { documentByOkp: { okp: '00000000-00000000-00000000-00000000-00000000' } },
+        'okp "00000000-00000000-00000000-00000000-00000000" (documentByOkp)',
+      ],
+      [{ documentByUUID: { uuid: 'O-00000000000000000000000000000000' } }, 'uuid "O-0000'],
+      [{ documentByPkp: { pkp: 'x'.repeat(400) } }, `pkp "${'x'.repeat(64)}…" (400 characters)`],
+      [{ documentByExternalId: { externalId: 'a\nb\u202ec' } }, 'externalId "a\uFFFDb\uFFFDc"'],
+    ] as const) {
       const res = await h.post('/api/document/get', query);
       expect(res.status, JSON.stringify(query)).toBe(200);
       expect(res.body.resultCode).toBe(506);
+      expect(res.body.error).toContain(named);
     }
     expect(
       (await byKey({ documentByExternalId: { externalId: 'EXT-A' }, documentByUUID: { uuid: a.uuid } }))
@@ -52,6 +59,7 @@ describe('document lookup', () => {
     const res = await h.post('/api/document/get', {});
     expect(res.status).toBe(200);
     expect(res.body.resultCode).toBe(506);
+    expect(res.body.error).toContain('no document has been stored');
   });
 });
 
@@ -110,6 +118,39 @@ describe('exactly once (Idempotency-Key)', () => {
     expect(other.body.resultCode).toBe(701);
     expect(other.body.error).toContain('Idempotency-Key');
     expect(h.kasa.parts.index.lastDocumentNo()).toBe(1);
+  });
+
+  it('a key reused with another body names the document it made, on store and on cash (ADR 0010)', async () => {
+    h = await startHarness();
+    const sale = (await h.post('/api/document/store', pd(), { 'idempotency-key': 'k-sale' })).body.document;
+    const deposit = (await h.post('/api/cash', { amount: 10 }, { 'idempotency-key': 'k-cash' })).body.cash;
+    for (const [url, body, key, made] of [
+      ['/api/document/store', pd({ externalId: 'sale-77' }), 'k-sale', sale],
+      ['/api/cash', { amount: 11 }, 'k-cash', deposit],
+      // The same key on the other endpoint is another request too.
+      ['/api/cash', { amount: 10 }, 'k-sale', sale],
+    ] as const) {
+      const res = await h.post(url, body, { 'idempotency-key': key });
+      expect(res.status, `${url} ${key}`).toBe(500);
+      expect(res.body).toMatchObject({
+        resultCode: 701,
+        field: 'Idempotency-Key',
+        documentNumber: made.documentNumber,
+        internalDocumentId: made.internalDocumentId,
+      });
+      expect(res.body.error).toContain(`document ${made.documentNumber}`);
+      // The document it names is the one the POS gets back by looking it up.
+      const [month, seq] = [made.documentNumber.slice(0, 6), made.sequenceId];
+      const found = await h.post('/api/document/get', {
+        documentBySequenceId: {
+          sequenceId: seq,
+          month: Number(month.slice(4)),
+          year: Number(month.slice(0, 4)),
+        },
+      });
+      expect(found.body.document.internalDocumentId).toBe(res.body.internalDocumentId);
+    }
+    expect(h.kasa.parts.index.lastDocumentNo()).toBe(2);
   });
 
   it('replays a 507 for a retry of a document whose print failed, without printing it again', async () => {

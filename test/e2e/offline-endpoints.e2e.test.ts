@@ -31,7 +31,11 @@ describe('the offline, repair and location endpoints while the register cannot w
   it('empty lists when nothing waits; GET oldest the same; 500 on a repair with nothing stuck', async () => {
     h = await startHarness();
     const empty = { resultCode: 0, documents: [], locations: [] };
-    expect((await h.post('/api/report/offline', {})).body).toEqual(empty);
+    expect((await h.post('/api/report/offline', {})).body).toEqual({
+      ...empty,
+      totalItems: 0,
+      moreItems: false,
+    });
     expect((await h.get('/api/report/offline/oldest')).body).toEqual(empty);
     expect((await h.post('/api/document/send/offline', {})).body).toEqual(empty);
     const repair = await h.post('/api/document/update', { fixDocument: { useLastMerchant: true } });

@@ -65,6 +65,32 @@ describe('the offline report on a queue of 250 (capability 10)', () => {
     expect(ids((await h.post('/api/report/offline', { limit: 1000 })).body)).toEqual(range(1, 250));
   });
 
+  it('says how many items match in all and whether more follow the page, so a POS can page on (ADR 0716)', async () => {
+    const page = async (body: Json) => {
+      const { totalItems, moreItems, documents } = (await h.post('/api/report/offline', body)).body;
+      return { totalItems, moreItems, listed: documents.length };
+    };
+    expect(await page({})).toEqual({ totalItems: 250, moreItems: false, listed: 250 });
+    expect(await page({ limit: 100 })).toEqual({ totalItems: 250, moreItems: true, listed: 100 });
+    expect(await page({ offset: 200, limit: 50 })).toEqual({ totalItems: 250, moreItems: false, listed: 50 });
+    expect(await page({ offset: 200, limit: 49 })).toEqual({ totalItems: 250, moreItems: true, listed: 49 });
+    expect(await page({ offset: 300 })).toEqual({ totalItems: 250, moreItems: false, listed: 0 });
+    expect(await page({ offlineDocumentsFilter: { to: createOf(20) }, limit: 10 })).toEqual({
+      totalItems: 20,
+      moreItems: true,
+      listed: 10,
+    });
+    // Paging by moreItems reaches every item exactly once.
+    const seen: number[] = [];
+    for (let offset = 0, more = true; more; ) {
+      const res = (await h.post('/api/report/offline', { offset, limit: 64 })).body;
+      seen.push(...ids(res));
+      offset += res.documents.length + res.locations.length;
+      more = res.moreItems;
+    }
+    expect(seen).toEqual(range(1, 250));
+  });
+
   it('filters sequenceId, from and to in any combination, with limit and offset', async () => {
     const f = (filter: Json, extra: Json = {}) =>
       h.post('/api/report/offline', { offlineDocumentsFilter: filter, ...extra }).then((r) => ids(r.body));
@@ -116,6 +142,7 @@ describe('the offline report on a queue of 250 (capability 10)', () => {
     expect(res.headers.deprecation).toMatch(/^@\d+$/);
     expect(res.headers.link).toContain('/api/report/offline');
     expect(ids(res.json())).toEqual([7]);
+    expect(res.json()).toMatchObject({ totalItems: 1, moreItems: false });
     const bad = await h.post('/api/document/get/offline', { limit: 'ten' });
     expect(bad.body.resultCode).toBe(701);
   });

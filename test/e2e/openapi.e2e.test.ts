@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allResultCodes } from '../../src/core/result-codes.js';
+import { httpStatusFor, PROTOCOL_STATUSES } from '../../src/http/error-mapping.js';
 import { type Harness, type Json, startHarness } from '../support/kasa-harness.js';
 
 let h: Harness;
@@ -113,6 +115,43 @@ describe('OpenAPI document of the whole register', () => {
           expect(body?.schema, `${method} ${path}: request schema`).toBeDefined();
           expect(mediaHasExamples(body), `${method} ${path}: request examples`).toBe(true);
         }
+      }
+    }
+  });
+
+  it('lists on every /api/ route each HTTP status the app can send it, and a 200 that can carry a failure admits its fields (ADR 0010)', () => {
+    // What errorReply can answer on a route: the HTTP rules' own statuses, and the status of every
+    // result code on that route (src/http/error-mapping.ts is the one place that decides both).
+    const codes = allResultCodes().filter(({ code }) => code !== 0);
+    const members = (schema: Json): Json[] => {
+      const s = resolve(schema);
+      const union = s.anyOf ?? s.oneOf;
+      return Array.isArray(union) ? union.flatMap(members) : [s];
+    };
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const [method, op] of Object.entries(ops as Record<string, Json>)) {
+        const route = `${method.toUpperCase()} ${path}`;
+        const sent = new Set<number>([
+          ...PROTOCOL_STATUSES,
+          ...codes.map(({ code }) => httpStatusFor(code, route)),
+        ]);
+        for (const status of sent) {
+          expect(op.responses?.[String(status)], `${route}: HTTP ${status}`).toBeDefined();
+        }
+        // A failure answered with HTTP 200 (506 on document/get, 507 on store and cash): the 200
+        // schema must take its error, errorMessage and a resultCode other than 0.
+        const failuresAt200 = codes.filter(({ code }) => httpStatusFor(code, route) === 200);
+        if (failuresAt200.length === 0) continue;
+        const shapes = members(op.responses['200'].content['application/json'].schema);
+        expect(
+          shapes.some(
+            (m) =>
+              m.properties?.error &&
+              m.properties?.errorMessage &&
+              m.properties?.resultCode?.type === 'integer',
+          ),
+          `${route}: the 200 schema admits ${failuresAt200.map((c) => c.code).join(', ')}`,
+        ).toBe(true);
       }
     }
   });

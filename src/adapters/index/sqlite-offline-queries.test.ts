@@ -185,6 +185,20 @@ describe('send queue and offline report queries', () => {
     expect(label(index.oldestOffline()!)).toBe('d2');
   });
 
+  it('the report page counts every item matching the filter, whatever offset and limit (ADR 0716)', () => {
+    const total = (q: Parameters<SqliteJournalIndex['offlineReport']>[0]) => index.offlineReport(q).total;
+    expect(total({ offset: 0, limit: 100 })).toBe(7);
+    expect(total({ offset: 0, limit: 2 })).toBe(7);
+    expect(total({ offset: 6, limit: 5 })).toBe(7);
+    expect(total({ offset: 50, limit: 5 })).toBe(7);
+    // Locations carry no sequenceId: a sequenceId filter counts documents only.
+    expect(total({ offset: 0, limit: 100, sequenceId: 3 })).toBe(1);
+    expect(total({ offset: 0, limit: 100, sequenceId: 99 })).toBe(0);
+    const at = (m: number) => Date.parse(minute(m));
+    expect(total({ offset: 1, limit: 1, fromMs: at(4), toMs: at(6) })).toBe(4);
+    expect(total({ offset: 0, limit: 1, fromMs: at(5) })).toBe(3);
+  });
+
   it('every queue and report query is an index search, never a scan of all documents (ADR 0700)', () => {
     const plan = (sql: string) =>
       (

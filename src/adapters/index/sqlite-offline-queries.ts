@@ -52,6 +52,8 @@ export const OFFLINE_QUERIES = {
   reportLocations: `SELECT * FROM locations WHERE send_state IN ('unsent', 'stuck', 'set-aside')
     AND (@from IS NULL OR create_ms >= @from) AND (@to IS NULL OR create_ms <= @to)
     ORDER BY location_no LIMIT @limit OFFSET @offset`,
+  reportLocationCount: `SELECT COUNT(*) FROM locations WHERE send_state IN ('unsent', 'stuck', 'set-aside')
+    AND (@from IS NULL OR create_ms >= @from) AND (@to IS NULL OR create_ms <= @to)`,
 } as const;
 
 /** The newest document's or location's number, record number and state (no body, no conversion). */
@@ -171,10 +173,15 @@ export class SqliteOfflineQueries {
     const documents = (
       this.q.reportDocuments.all({ ...filter, limit: query.limit, offset: query.offset }) as DocRow[]
     ).map(toDocument);
-    const room = query.limit - documents.length;
-    // Locations carry no sequenceId: a sequenceId filter lists documents only.
-    if (room <= 0 || query.sequenceId !== undefined) return { documents, locations: [] };
     const documentCount = Number(this.q.reportDocumentCount.pluck().get(filter) ?? 0);
+    // Locations carry no sequenceId: a sequenceId filter lists documents only.
+    const locationCount =
+      query.sequenceId !== undefined
+        ? 0
+        : Number(this.q.reportLocationCount.pluck().get({ from: filter.from, to: filter.to }) ?? 0);
+    const total = documentCount + locationCount;
+    const room = query.limit - documents.length;
+    if (room <= 0 || locationCount === 0) return { documents, locations: [], total };
     const locations = (
       this.q.reportLocations.all({
         from: filter.from,
@@ -183,6 +190,6 @@ export class SqliteOfflineQueries {
         offset: Math.max(0, query.offset - documentCount),
       }) as LocRow[]
     ).map(toLocation);
-    return { documents, locations };
+    return { documents, locations, total };
   }
 }

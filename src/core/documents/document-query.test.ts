@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FiscalError } from '../fiscal-error.js';
-import { toDocumentQuery } from './document-query.js';
+import { notFoundSentence, toDocumentQuery } from './document-query.js';
 import { thrownBy } from './test-support.js';
 
 const field = (fn: () => unknown) => {
@@ -42,5 +42,26 @@ describe('toDocumentQuery', () => {
     expect(field(() => toDocumentQuery({ documentByExternalId: {} }))).toBe(
       'documentByExternalId.externalId',
     );
+  });
+});
+
+describe('notFoundSentence: what a 506 names (ADR 0010)', () => {
+  it('names the member and the value looked for, the client text quoted safely and cut', () => {
+    const sentence = (input: Parameters<typeof toDocumentQuery>[0]) =>
+      notFoundSentence(toDocumentQuery(input));
+    expect(sentence({})).toBe('Document not found: no document has been stored on this register yet.');
+    expect(sentence({ documentBySequenceId: { sequenceId: 7, month: 3, year: 2026 } })).toBe(
+      'Document not found: no document has sequenceId 7 in 03/2026 (documentBySequenceId).',
+    );
+    expect(sentence({ documentByExternalId: { externalId: 'sale-77' } })).toBe(
+      'Document not found: no document has externalId "sale-77" (documentByExternalId).',
+    );
+    expect(sentence({ documentByOkp: { okp: 'X' } })).toContain('okp "X" (documentByOkp)');
+    expect(sentence({ documentByPkp: { pkp: 'Y' } })).toContain('pkp "Y" (documentByPkp)');
+    expect(sentence({ documentByUUID: { uuid: 'O-1' } })).toContain('uuid "O-1" (documentByUUID)');
+    const long = sentence({ documentByExternalId: { externalId: `${'z'.repeat(500)}\r\n` } });
+    expect(long).toContain(`"${'z'.repeat(64)}…" (502 characters)`);
+    expect(long.length).toBeLessThan(200);
+    expect(sentence({ documentByExternalId: { externalId: 'a\u0000b' } })).toContain('"a\uFFFDb"');
   });
 });

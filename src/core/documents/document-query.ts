@@ -1,5 +1,6 @@
 import { invalidInput } from '../fiscal-error.js';
 import type { DocumentQuery } from '../ports/journal-index.js';
+import { quotedInput } from '../quoted-input.js';
 import { isAbsent, readOptionalString } from './field-rules.js';
 
 type Opt<T> = T | null | undefined;
@@ -55,6 +56,34 @@ export function toDocumentQuery(input: GetDocumentInput): DocumentQuery {
       return { by: 'pkp', pkp: readRequired(v.pkp, `${member}.pkp`) };
     case 'documentByUUID':
       return { by: 'uuid', uuid: readRequired(v.uuid, `${member}.uuid`) };
+  }
+}
+
+/**
+ * The 506 sentence of a look-up that found nothing, naming the member and the value looked for
+ * (ADR 0010): `Document not found: no document has externalId "sale-77" (documentByExternalId).`
+ * The client's text is quoted safely and cut (quotedInput).
+ */
+export function notFoundSentence(query: DocumentQuery): string {
+  const has = (what: string, member: string) => `Document not found: no document has ${what} (${member}).`;
+  switch (query.by) {
+    case 'last':
+      return 'Document not found: no document has been stored on this register yet.';
+    case 'sequenceId':
+      return has(
+        `sequenceId ${query.sequenceId} in ${String(query.month).padStart(2, '0')}/${query.year}`,
+        'documentBySequenceId',
+      );
+    case 'externalId':
+      return has(`externalId ${quotedInput(query.externalId)}`, 'documentByExternalId');
+    case 'okp':
+      return has(`okp ${quotedInput(query.okp)}`, 'documentByOkp');
+    case 'pkp':
+      return has(`pkp ${quotedInput(query.pkp)}`, 'documentByPkp');
+    case 'uuid':
+      return has(`uuid ${quotedInput(query.uuid)}`, 'documentByUUID');
+    default:
+      return 'Document not found.';
   }
 }
 

@@ -44,16 +44,31 @@ describe('canonical request fingerprint', () => {
 
 describe('Idempotency-Key decisions (ADR 0008 §7)', () => {
   const fp = requestFingerprint('cash', { amount: 100 });
-  const stored = { idempotency: { key: 'k-1', requestSha256: fp } };
+  const named = { documentNumber: '202611/3', documentNo: 3 };
+  const stored = { idempotency: { key: 'k-1', requestSha256: fp }, ...named };
 
   it('new when no document has the key, replay for the same body', () => {
     expect(idempotencyDecision('k-1', fp, undefined)).toBe('new');
-    expect(idempotencyDecision('k-1', fp, {})).toBe('new');
+    expect(idempotencyDecision('k-1', fp, named)).toBe('new');
     expect(idempotencyDecision('k-1', fp, stored)).toBe('replay');
   });
 
   it('701 for the same key with another body', () => {
     expect701(() => idempotencyDecision('k-1', requestFingerprint('cash', { amount: 200 }), stored));
+  });
+
+  it('the 701 names the document the key made, so the POS can look it up (ADR 0010)', () => {
+    const e = thrownBy(() => idempotencyDecision('k-1', requestFingerprint('cash', { amount: 200 }), stored));
+    expect(e).toBeInstanceOf(FiscalError);
+    expect((e as FiscalError).details).toEqual({
+      field: 'Idempotency-Key',
+      documentNumber: '202611/3',
+      internalDocumentId: 3,
+    });
+    // ADR 0008 §7's text first, then the document.
+    expect((e as FiscalError).message).toMatch(
+      /^Idempotency-Key already used for a different request: .*document 202611\/3 \(internalDocumentId 3\)/,
+    );
   });
 
   it('validates the header: 1–100 printable ASCII', () => {

@@ -46,21 +46,33 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   return header;
 }
 
+/** What of the stored document the decision reads: its key, and how to name it in a conflict. */
+export interface KeyedDocument {
+  idempotency?: { key: string; requestSha256: string } | undefined;
+  documentNumber: string;
+  documentNo: number;
+}
+
 /**
  * Decides a request carrying `key`: `new` when no stored document has the key; `replay` when the
  * stored document was made from the same body (answer it again: nothing is written, sent or
- * printed); a FiscalError 701 when the key was used for a different request (ADR 0008 §7).
+ * printed); a FiscalError 701 when the key was used for a different request (ADR 0008 §7), naming
+ * that document (ADR 0010).
  */
 export function idempotencyDecision(
   key: string,
   fingerprint: string,
-  stored: { idempotency?: { key: string; requestSha256: string } | undefined } | undefined,
+  stored: KeyedDocument | undefined,
 ): 'new' | 'replay' {
   if (stored === undefined || stored.idempotency === undefined) return 'new';
   if (stored.idempotency.key !== key) return 'new';
   if (stored.idempotency.requestSha256 === fingerprint) return 'replay';
-  // ADR 0008 §7: exactly this text.
-  throw new FiscalError('INVALID_INPUT', 'Idempotency-Key already used for a different request', {
-    field: 'Idempotency-Key',
-  });
+  // ADR 0008 §7: this text first. ADR 0010: then the document the key made, so the POS can look
+  // it up. Which member differs cannot be said: only a fingerprint of the whole body is kept.
+  const { documentNumber, documentNo } = stored;
+  throw new FiscalError(
+    'INVALID_INPUT',
+    `Idempotency-Key already used for a different request: the key made document ${documentNumber} (internalDocumentId ${documentNo}) from another body. Look that document up (POST /api/document/get), or send this request with a new key.`,
+    { field: 'Idempotency-Key', documentNumber, internalDocumentId: documentNo },
+  );
 }

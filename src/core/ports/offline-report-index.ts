@@ -21,6 +21,8 @@ export interface OfflineReportQuery {
 export interface OfflineReportPage {
   documents: IndexedDocument[];
   locations: IndexedLocation[];
+  /** How many items match the filter in all, whatever `offset` and `limit` (ADR 0716). */
+  total: number;
 }
 
 /** The offline-report role of the journal index (API text: Report API). */

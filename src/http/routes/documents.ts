@@ -67,7 +67,8 @@ export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
         schema: {
           tags: ['documents'],
           summary: 'Look a document up (or the last one); optionally print a copy',
-          description: 'Not found answers HTTP 200 with resultCode 506.',
+          description:
+            'Not found answers HTTP 200 with resultCode 506, the sentence naming what was looked for. A document the SFS did not accept (stuck, or set aside) is not answered as valid: the lookup answers the error its store answered — 501, 502, 601 or 602 with `ekasaError`, `documentNumber` and `internalDocumentId` (HTTP 500).',
           body: GetDocumentRequest,
           // A look-up that finds nothing is an ErrorResponse (506) with HTTP 200 (API text).
           response: { 200: z.union([DocumentResponse, ErrorResponse]), ...errorResponses },
@@ -95,6 +96,8 @@ export function documentRoutes(deps: DocumentRouteDeps): RoutePlugin {
         schema: {
           tags: ['cash'],
           summary: 'Cash deposit (VK, positive amount) or withdrawal (VY, negative amount)',
+          description:
+            'A failed print answers the printer code (100–106, HTTP 500) with the stored `cash`. A retry with the same Idempotency-Key answers the stored cash again, 507 with HTTP 200 and `cash` while its original is not printed, or the SFS error of a document the SFS did not accept.',
           headers: IdempotencyHeaders,
           body: CashRequest,
           response: { 200: CashResponse, ...errorResponses },

@@ -6,6 +6,7 @@ import {
   GetOfflineDocumentsRequest,
   GetOfflineRequest,
   OfflineReportResponse,
+  OldestOfflineResponse,
   SendOfflineRequest,
   SendOfflineResponse,
 } from '../schemas/offline.js';
@@ -42,7 +43,7 @@ export function offlineRoutes(deps: OfflineRouteDeps): RoutePlugin {
           tags: ['offline'],
           summary: 'Report of documents and locations not registered with the SFS (optionally printed)',
           description:
-            'Documents (offline and stuck) first, then locations, in creation order; `offset` skips exactly that many items, `limit` caps them (1000 at most and by default). With `printer` the report is printed too; it never holds the register (sales go on meanwhile), one printed report at a time (300). A print cut short answers the printer code with `offset` to resume at.',
+            'Documents (offline and stuck) first, then locations, in creation order; `offset` skips exactly that many items, `limit` caps them (1000 at most and by default); `totalItems` counts the items matching in all and `moreItems` says whether more follow this page. With `printer` the report is printed too; it never holds the register (sales go on meanwhile), one printed report at a time (300). A print cut short answers the printer code with `offset` to resume at.',
           body: GetOfflineDocumentsRequest,
           response: { 200: OfflineReportResponse, ...errorResponses },
         },
@@ -55,7 +56,7 @@ export function offlineRoutes(deps: OfflineRouteDeps): RoutePlugin {
         schema: {
           tags: ['offline'],
           summary: 'The oldest document or location not registered with the SFS',
-          response: { 200: OfflineReportResponse, ...errorResponses },
+          response: { 200: OldestOfflineResponse, ...errorResponses },
         },
       },
       async () => deps.report.oldest(),

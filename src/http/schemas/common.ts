@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allResultCodes } from '../../core/result-codes.js';
+import { PROTOCOL_STATUSES } from '../error-mapping.js';
 import { PartialPrintInfo } from './printing.js';
 import { strictRequest } from './strict-request.js';
 
@@ -37,6 +38,24 @@ export const ErrorResponse = z
       .int()
       .optional()
       .describe('701: how many more problems were found than `issues` lists.'),
+    ekasaError: z
+      .object({
+        errorType: z.literal('EKASA'),
+        errorCode: z.number().int(),
+        message: z.string(),
+        detail: z.string(),
+      })
+      .optional()
+      .describe(
+        '501, 502, 601, 602 for a document or location the SFS did not accept: the SFS code and text (also when POST /api/document/get looks up such a document).',
+      ),
+    documentNumber: z
+      .string()
+      .optional()
+      .describe(
+        'The document the failure is about (yyyyMM/sequenceId): one the SFS did not accept, one whose print failed, or the one a reused Idempotency-Key made (701).',
+      ),
+    internalDocumentId: z.number().int().optional().describe("The same document's internalDocumentId."),
   })
   .loose()
   .meta({
@@ -56,12 +75,16 @@ export const GenericResponse = z
 /** An empty request object `{}`; any member is unknown (701, ADR 0424). */
 export const EmptyRequest = strictRequest({}).meta({ examples: [{}] });
 
-/** Response schemas every route shares for its failures. */
+/**
+ * Response schemas every route shares for its failures: the HTTP rules' statuses, which any
+ * /api/ route may answer (PROTOCOL_STATUSES), 404 (505, 506, 803) and 500 (every other code).
+ * The 200 answers that carry a failure (506 on document/get, 507 on store and cash) are in each
+ * route's own 200 schema. A test compares this with what error-mapping.ts sends (ADR 0010).
+ */
 export const errorResponses = {
-  401: ErrorResponse,
-  404: ErrorResponse,
-  405: ErrorResponse,
-  413: ErrorResponse,
-  421: ErrorResponse,
+  ...(Object.fromEntries(PROTOCOL_STATUSES.map((status) => [status, ErrorResponse])) as Record<
+    (typeof PROTOCOL_STATUSES)[number],
+    typeof ErrorResponse
+  >),
   500: ErrorResponse,
-} as const;
+};

@@ -362,8 +362,36 @@ export const DocumentResponse = z
   });
 
 export const CashResponse = z
-  .object({ resultCode: z.number().int(), cash: Cash })
-  .meta({ id: 'CashResponse', examples: [{ resultCode: 0, cash: exampleCash }] });
+  .object({
+    resultCode: z.number().int(),
+    cash: Cash,
+    // ADR 0119: a same-key retry of a cash document whose original is not printed answers 507 with
+    // HTTP 200 and the stored `cash` (src/http/error-mapping.ts), as a store retry does.
+    printResultCode: z
+      .number()
+      .int()
+      .optional()
+      .describe('507 on a same-key retry: the printer code 100–106 when printing was tried and failed.'),
+    error: z.string().optional().describe('507: what happened and what to do.'),
+    errorMessage: z.string().optional().describe('507: the same text, for clients of other vendors.'),
+  })
+  .meta({
+    id: 'CashResponse',
+    description:
+      'resultCode 0, or 507 (HTTP 200) when a retry with the same Idempotency-Key finds the cash document stored but its original not printed: print it with POST /api/document/print.',
+    examples: [
+      { resultCode: 0, cash: exampleCash },
+      {
+        resultCode: 507,
+        cash: exampleCash,
+        printResultCode: 105,
+        error:
+          'Document 202611/2 is stored, but printing its original failed (printer code 105); print it with POST /api/document/print.',
+        errorMessage:
+          'Document 202611/2 is stored, but printing its original failed (printer code 105); print it with POST /api/document/print.',
+      },
+    ],
+  });
 
 // Compile-time links between the schemas and the core types: a drift fails `tsc`.
 type Assert<T extends true> = T;

@@ -54,30 +54,63 @@ export const OfflineDocument = ResponseDocument.extend({
   status: EkasaStatus.describe('OFFLINE warning while waiting; the SFS code and text when rejected (stuck).'),
 }).meta({ id: 'OfflineDocument' });
 
-export const OfflineReportResponse = z
-  .object({
-    resultCode: z.number().int(),
-    documents: z.array(OfflineDocument),
-    locations: z.array(Location),
-  })
-  .meta({
-    id: 'OfflineReportResponse',
-    description: 'Empty lists: nothing waits to be sent.',
-    examples: [
-      {
-        resultCode: 0,
-        documents: [exampleOfflineDocument, exampleStuckDocument],
-        locations: [exampleLocation],
-      },
-      { resultCode: 0, documents: [], locations: [] },
-    ],
-  });
+/** The lists every offline answer carries (no id: each answer names its own component). */
+const OfflineItems = z.object({
+  resultCode: z.number().int(),
+  documents: z.array(OfflineDocument),
+  locations: z.array(Location),
+});
+
+export const OfflineReportResponse = OfflineItems.extend({
+  totalItems: z
+    .number()
+    .int()
+    .describe(
+      'How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut.',
+    ),
+  moreItems: z
+    .boolean()
+    .describe(
+      'true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0716).',
+    ),
+}).meta({
+  id: 'OfflineReportResponse',
+  description:
+    'Empty lists: nothing waits to be sent. At most `limit` items (1000 by default); `totalItems` and `moreItems` say whether the list was cut.',
+  examples: [
+    {
+      resultCode: 0,
+      documents: [exampleOfflineDocument, exampleStuckDocument],
+      locations: [exampleLocation],
+      totalItems: 3,
+      moreItems: false,
+    },
+    {
+      resultCode: 0,
+      documents: [exampleOfflineDocument],
+      locations: [],
+      totalItems: 1250,
+      moreItems: true,
+    },
+    { resultCode: 0, documents: [], locations: [], totalItems: 0, moreItems: false },
+  ],
+});
+
+/** `GET /api/report/offline/oldest`: the oldest item not registered, alone. */
+export const OldestOfflineResponse = OfflineItems.meta({
+  id: 'OldestOfflineResponse',
+  description: 'The oldest document or location not registered; empty lists when nothing waits.',
+  examples: [
+    { resultCode: 0, documents: [exampleOfflineDocument], locations: [] },
+    { resultCode: 0, documents: [], locations: [] },
+  ],
+});
 
 export const SendOfflineRequest = strictRequest({
   limit: z.number().int().nullish().describe('Send at most this many items now (1–1000).'),
 }).meta({ id: 'SendOfflineRequest', examples: [{}, { limit: 10 }] });
 
-export const SendOfflineResponse = OfflineReportResponse.meta({
+export const SendOfflineResponse = OfflineItems.meta({
   id: 'SendOfflineResponse',
   description: 'What this call registered; empty lists when nothing waited or the SFS could not be reached.',
   examples: [

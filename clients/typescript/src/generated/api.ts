@@ -141,6 +141,17 @@ export type ErrorResponseInput = {
   }>;
   /** 701: how many more problems were found than `issues` lists. */
   issuesNotListed?: number;
+  /** 501, 502, 601, 602 for a document or location the SFS did not accept: the SFS code and text (also when POST /api/document/get looks up such a document). */
+  ekasaError?: {
+    errorType: "EKASA";
+    errorCode: number;
+    message: string;
+    detail: string;
+  };
+  /** The document the failure is about (yyyyMM/sequenceId): one the SFS did not accept, one whose print failed, or the one a reused Idempotency-Key made (701). */
+  documentNumber?: string;
+  /** The same document's internalDocumentId. */
+  internalDocumentId?: number;
   [key: string]: unknown;
 };
 
@@ -727,9 +738,16 @@ export type DocumentResponseInput = {
   errorMessage?: string;
 };
 
+/** resultCode 0, or 507 (HTTP 200) when a retry with the same Idempotency-Key finds the cash document stored but its original not printed: print it with POST /api/document/print. */
 export type CashResponseInput = {
   resultCode: number;
   cash: CashInput;
+  /** 507 on a same-key retry: the printer code 100–106 when printing was tried and failed. */
+  printResultCode?: number;
+  /** 507: what happened and what to do. */
+  error?: string;
+  /** 507: the same text, for clients of other vendors. */
+  errorMessage?: string;
 };
 
 export type DocumentListItemInput = {
@@ -1140,8 +1158,19 @@ export type OfflineDocumentInput = {
   status: EkasaStatusInput;
 };
 
-/** Empty lists: nothing waits to be sent. */
+/** Empty lists: nothing waits to be sent. At most `limit` items (1000 by default); `totalItems` and `moreItems` say whether the list was cut. */
 export type OfflineReportResponseInput = {
+  resultCode: number;
+  documents: Array<OfflineDocumentInput>;
+  locations: Array<LocationInput>;
+  /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut. */
+  totalItems: number;
+  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0716). */
+  moreItems: boolean;
+};
+
+/** The oldest document or location not registered; empty lists when nothing waits. */
+export type OldestOfflineResponseInput = {
   resultCode: number;
   documents: Array<OfflineDocumentInput>;
   locations: Array<LocationInput>;
@@ -1153,7 +1182,11 @@ export type SendOfflineRequestInput = {
 };
 
 /** What this call registered; empty lists when nothing waited or the SFS could not be reached. */
-export type SendOfflineResponseInput = OfflineReportResponseInput;
+export type SendOfflineResponseInput = {
+  resultCode: number;
+  documents: Array<OfflineDocumentInput>;
+  locations: Array<LocationInput>;
+};
 
 export type GetOfflineDocumentsLegacyRequestInput = {
   limit?: number | null;
@@ -1445,6 +1478,17 @@ export type ErrorResponse = {
   }>;
   /** 701: how many more problems were found than `issues` lists. */
   issuesNotListed?: number;
+  /** 501, 502, 601, 602 for a document or location the SFS did not accept: the SFS code and text (also when POST /api/document/get looks up such a document). */
+  ekasaError?: {
+    errorType: "EKASA";
+    errorCode: number;
+    message: string;
+    detail: string;
+  };
+  /** The document the failure is about (yyyyMM/sequenceId): one the SFS did not accept, one whose print failed, or the one a reused Idempotency-Key made (701). */
+  documentNumber?: string;
+  /** The same document's internalDocumentId. */
+  internalDocumentId?: number;
   [key: string]: unknown;
 };
 
@@ -2031,9 +2075,16 @@ export type DocumentResponse = {
   errorMessage?: string;
 };
 
+/** resultCode 0, or 507 (HTTP 200) when a retry with the same Idempotency-Key finds the cash document stored but its original not printed: print it with POST /api/document/print. */
 export type CashResponse = {
   resultCode: number;
   cash: Cash;
+  /** 507 on a same-key retry: the printer code 100–106 when printing was tried and failed. */
+  printResultCode?: number;
+  /** 507: what happened and what to do. */
+  error?: string;
+  /** 507: the same text, for clients of other vendors. */
+  errorMessage?: string;
 };
 
 export type DocumentListItem = {
@@ -2444,8 +2495,19 @@ export type OfflineDocument = {
   status: EkasaStatus;
 };
 
-/** Empty lists: nothing waits to be sent. */
+/** Empty lists: nothing waits to be sent. At most `limit` items (1000 by default); `totalItems` and `moreItems` say whether the list was cut. */
 export type OfflineReportResponse = {
+  resultCode: number;
+  documents: Array<OfflineDocument>;
+  locations: Array<Location>;
+  /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut. */
+  totalItems: number;
+  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0716). */
+  moreItems: boolean;
+};
+
+/** The oldest document or location not registered; empty lists when nothing waits. */
+export type OldestOfflineResponse = {
   resultCode: number;
   documents: Array<OfflineDocument>;
   locations: Array<Location>;
@@ -2457,7 +2519,11 @@ export type SendOfflineRequest = {
 };
 
 /** What this call registered; empty lists when nothing waited or the SFS could not be reached. */
-export type SendOfflineResponse = OfflineReportResponse;
+export type SendOfflineResponse = {
+  resultCode: number;
+  documents: Array<OfflineDocument>;
+  locations: Array<Location>;
+};
 
 export type GetOfflineDocumentsLegacyRequest = {
   limit?: number | null;
@@ -2751,7 +2817,7 @@ export interface Operations {
   /** The oldest document or location not registered with the SFS */
   "GET /api/report/offline/oldest": {
     request: undefined;
-    response: OfflineReportResponse;
+    response: OldestOfflineResponse;
     params: undefined;
   };
   /** Deprecated: the unsent documents and locations (use POST /api/report/offline) */

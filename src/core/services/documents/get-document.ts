@@ -1,6 +1,6 @@
 import type { ApiDocument } from '../../documents/api-document.js';
 import { toApiDocument } from '../../documents/api-document.js';
-import { type GetDocumentInput, toDocumentQuery } from '../../documents/document-query.js';
+import { type GetDocumentInput, notFoundSentence, toDocumentQuery } from '../../documents/document-query.js';
 import { FiscalError } from '../../fiscal-error.js';
 import { type MerchantView, merchantView } from '../../merchant/merchant-record.js';
 import type { IndexedDocument } from '../../ports/journal-index.js';
@@ -72,7 +72,8 @@ export class GetDocument {
   /** Up to the journal head, also while the index lags behind the CHDÚ (ADR 0116). */
   async #find(query: ReturnType<typeof toDocumentQuery>): Promise<IndexedDocument> {
     const doc = await findDocumentToHead(this.deps, query);
-    if (!doc) throw new FiscalError('NOT_FOUND', 'Document not found.');
+    // ADR 0010: the sentence names what was looked for, so a POS log says which look-up failed.
+    if (!doc) throw new FiscalError('NOT_FOUND', notFoundSentence(query));
     return doc;
   }
 

@@ -49,11 +49,23 @@ export interface OfflineReportInput {
 /** A document of the report: the API document plus where it stands (offline, or the SFS rejection). */
 export type ApiOfflineDocument = ApiDocument<MerchantView> & { status: ApiEkasaStatus };
 
-/** `OfflineReportResponse` (API v1.7 text, the offline report models): empty lists mean nothing waits. */
-export interface OfflineReportResponse {
+/** Documents and locations not registered (or, for send/offline, just registered). */
+export interface OfflineItemsResponse {
   resultCode: 0;
   documents: ApiOfflineDocument[];
   locations: ApiLocation<MerchantView>[];
+}
+
+/**
+ * `OfflineReportResponse` (API v1.7 text, the offline report models): empty lists mean nothing
+ * waits. `totalItems` and `moreItems` are kasa's (ADR 0716): the report is cut at `limit` (1000 by
+ * default), and a POS must be able to tell a cut list from a complete one.
+ */
+export interface OfflineReportResponse extends OfflineItemsResponse {
+  /** How many items match the filter in all, whatever `offset` and `limit`. */
+  totalItems: number;
+  /** Items match past this page: ask again with `offset` + the items listed here. */
+  moreItems: boolean;
 }
 
 /**
@@ -91,8 +103,8 @@ export class OfflineReport {
     }
   }
 
-  /** `GET /api/report/offline/oldest`: the oldest item not registered, in the same shape. */
-  oldest(): OfflineReportResponse {
+  /** `GET /api/report/offline/oldest`: the oldest item not registered, in the same lists. */
+  oldest(): OfflineItemsResponse {
     const entry = this.deps.index.oldestOffline();
     return this.#respond(entry ? [entry] : []);
   }
@@ -103,10 +115,17 @@ export class OfflineReport {
       ...page.documents.map((item): QueueEntry => ({ kind: 'document', recordNo: item.recordNo, item })),
       ...page.locations.map((item): QueueEntry => ({ kind: 'location', recordNo: item.recordNo, item })),
     ];
-    return { response: this.#respond(entries), entries };
+    // ADR 0716: say whether the list is cut, so a POS pages on with offset instead of taking a
+    // page of 1000 for the whole backlog.
+    const response: OfflineReportResponse = {
+      ...this.#respond(entries),
+      totalItems: page.total,
+      moreItems: query.offset + entries.length < page.total,
+    };
+    return { response, entries };
   }
 
-  #respond(entries: readonly QueueEntry[]): OfflineReportResponse {
+  #respond(entries: readonly QueueEntry[]): OfflineItemsResponse {
     const documents: ApiOfflineDocument[] = [];
     const locations: ApiLocation<MerchantView>[] = [];
     for (const entry of entries) {

@@ -4,7 +4,7 @@ import { invalidInput } from '../../fiscal-error.js';
 import { toApiLocation } from '../../location/api-location.js';
 import type { SentItems } from '../../offline/offline-sender.js';
 import { merchantViewOf, type OfflineDeps } from './offline-deps.js';
-import type { OfflineReportResponse } from './offline-report.js';
+import type { OfflineItemsResponse } from './offline-report.js';
 import { REPORT_MAX_ITEMS } from './offline-report.js';
 
 /**
@@ -19,7 +19,7 @@ export class SendOfflineNow {
     private readonly sender: { sendNow(limit?: number): Promise<SentItems> },
   ) {}
 
-  async execute(input: { limit?: number | null | undefined }): Promise<OfflineReportResponse> {
+  async execute(input: { limit?: number | null | undefined }): Promise<OfflineItemsResponse> {
     let limit: number | undefined;
     if (!isAbsent(input.limit)) {
       if (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > REPORT_MAX_ITEMS) {
