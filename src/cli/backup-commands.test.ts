@@ -69,6 +69,41 @@ describe('kasa restore --from a file that is not a backup', () => {
   });
 });
 
+describe("kasa restore's next step", () => {
+  it('names both ways to start: the service, and kasa serve by hand with the dirs the restore used', async () => {
+    expect((await kasa('backup', '--data-dir', 'live', '--to', join(dir, 'b.tar.gz'))).code).toBe(0);
+    const r = await kasa('restore', '--from', 'b.tar.gz', '--data-dir', 'restored', '--mark-dir', 'marks');
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^restore: OK — /);
+    expect(lines[1]).toContain('`sudo systemctl start kasa`');
+    expect(lines[1]).toContain(
+      `\`kasa serve --data-dir ${join(dir, 'restored')} --mark-dir ${join(dir, 'marks')}\``,
+    );
+  });
+
+  it("quotes a path with a space and names an image that is not the data dir's own", async () => {
+    expect((await kasa('backup', '--data-dir', 'live', '--to', join(dir, 'b.tar.gz'))).code).toBe(0);
+    const image = join(dir, 'other place', 'till.img');
+    const r = await kasa(
+      'restore',
+      '--from',
+      'b.tar.gz',
+      '--data-dir',
+      'my till',
+      '--chdu',
+      `image:${image}`,
+      '--mark-dir',
+      'marks',
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(
+      `\`kasa serve --data-dir '${join(dir, 'my till')}' --mark-dir ${join(dir, 'marks')} --chdu 'image:${image}'\``,
+    );
+  });
+});
+
 describe('kasa backup --to', () => {
   it('takes a relative path against the current folder and names the absolute file', async () => {
     const r = await kasa('backup', '--data-dir', 'live', '--to', 'rel.tar.gz', '--mark-dir', 'marks');

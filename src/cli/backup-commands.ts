@@ -75,20 +75,37 @@ export function registerBackupCommands(program: Command, io: CliIo, version: str
     }
     const config = readChduCommandConfig(cmd, io.env, io.cwd);
     const imagePath = imageOf(config.chdu, 'restore');
+    const markDir = markDirOf(cmd, io);
     const result = await restoreBackup({
       archive,
       dataDir: config.dataDir,
       imagePath,
-      markDir: markDirOf(cmd, io),
+      markDir,
     }).catch(oneLine);
     const m = result.manifest;
     const what = describe(result);
     if (result.replaced) io.stderr(`restore: the older image was kept as ${result.replaced}\n`);
     if (result.markAhead) io.stderr(`${markWarning(result)}\n`);
     io.stdout(
-      `restore: OK — ${what}; ${m.files.length} files into ${config.dataDir} (${seconds(started)} s). Start it with: kasa serve --data-dir ${config.dataDir}\n`,
+      `restore: OK — ${what}; ${m.files.length} files into ${config.dataDir} (${seconds(started)} s).\n${startHint(config.dataDir, markDir, imagePath)}\n`,
     );
   });
+}
+
+/**
+ * The next step after a restore, for both ways a register runs: the systemd service starts with
+ * its own data and mark dirs (packaging/kasa.service), so `systemctl start kasa`; by hand,
+ * `kasa serve` with the dirs this restore used — another mark dir would not know the register's
+ * marks (ADR 0804), another image path would start a new CHDÚ.
+ */
+function startHint(dataDir: string, markDir: string, imagePath: string): string {
+  const chdu = imagePath === resolve(dataDir, 'chdu.img') ? '' : ` --chdu ${shellWord(`image:${imagePath}`)}`;
+  return `Start it: the service with \`sudo systemctl start kasa\` (docs/backup.md); by hand with \`kasa serve --data-dir ${shellWord(dataDir)} --mark-dir ${shellWord(markDir)}${chdu}\``;
+}
+
+/** `text` as one word of a POSIX shell command line (quoted only when it must be). */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /** `--mark-dir` / `KASA_MARK_DIR` as `kasa serve` reads it (ADR 0118). */

@@ -29,8 +29,18 @@ export interface PrinterInfo {
 }
 
 export async function printerInfo(printer: ReceiptPrinter): Promise<PrinterInfo> {
+  return (await printerReading(printer)).info;
+}
+
+/**
+ * One status call: the {@link PrinterInfo} and, when the line failed, the sentence naming the
+ * cause (for the `PRINTER` reason of `/api/status/get`; `GET /api/printer` keeps its API shape).
+ */
+export async function printerReading(
+  printer: ReceiptPrinter,
+): Promise<{ info: PrinterInfo; reason?: string }> {
   const s = await printer.status();
-  return {
+  const info: PrinterInfo = {
     adapter: s.adapter ?? printer.target.split(':', 1)[0] ?? 'unknown',
     target: printer.target,
     model: s.model,
@@ -48,4 +58,5 @@ export async function printerInfo(printer: ReceiptPrinter): Promise<PrinterInfo>
       ...(s.busy === true ? { busy: true } : {}),
     },
   };
+  return s.reason === undefined ? { info } : { info, reason: s.reason };
 }
