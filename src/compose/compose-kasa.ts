@@ -7,7 +7,7 @@ import type { ImageIoOpener } from '../adapters/chdu/image-io.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import { realSleep, type Sleep } from '../adapters/printer/print-pacing.js';
 import type { ServeConfig } from '../config/serve-config.js';
-import { describeChduTarget, describePrinterTarget } from '../config/targets.js';
+import { describeChduTarget } from '../config/targets.js';
 import { UsageError } from '../config/usage-error.js';
 import { backlogBlocker, offlineBacklogProbe } from '../core/offline/backlog-probe.js';
 import { lastRequestRefusal } from '../core/offline/last-request.js';
@@ -202,16 +202,11 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   checkPrinterTarget(config.printer, config.chdu);
   // The printer and SFS of the configuration (a flag's, or the defaults) are opened now, so a flag
   // that cannot work ends the start (exit 2) before the CHDÚ exists; once the CHDÚ is open, stored
-  // settings that name another printer or SFS replace them (ADR 1004). A printer that is merely
-  // off is not such a flag: the register starts and reports it (ADR 0502 as amended).
+  // settings that name another printer or SFS replace them (ADR 1004).
   const early =
     config.printer.kind === 'chdu'
       ? undefined
-      : await openPrinter(config.printer, {
-          dataDir: config.dataDir,
-          sleep: pacing.sleep,
-          offline: (warning) => logger.warn({ printer: describePrinterTarget(config.printer) }, warning),
-        });
+      : await openPrinter(config.printer, { dataDir: config.dataDir, sleep: pacing.sleep });
   const sfsDeps: SfsSettingsDeps = {
     config,
     clock,

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { PathRefused } from '../adapters/checked-paths.js';
 import { ChduPassThroughPrinter } from '../adapters/printer/chdu-pass-through-printer.js';
 import { EscPosPrinter } from '../adapters/printer/escpos-printer.js';
 import { NoPrinter } from '../adapters/printer/no-printer.js';
@@ -30,13 +29,6 @@ export interface OpenPrinterOptions {
   lazy?: boolean;
   /** The pause between print windows (tests: a gate or a recorder; default: a timer). */
   sleep?: Sleep;
-  /**
-   * `kasa serve` at start (ADR 0502 as amended): a device printer that cannot be reached now —
-   * switched off, unplugged, not yet on the network — is kept, its line opened on first use, and
-   * this is called with a sentence naming it and the cause. Without it (a settings change) such a
-   * printer is refused. A target that can never work is refused either way.
-   */
-  offline?: (warning: string) => void;
 }
 
 /**
@@ -53,11 +45,9 @@ export function checkPrinterTarget(target: PrinterTarget, chdu: ChduTarget): voi
 
 /**
  * The one place a `--printer` target becomes a `ReceiptPrinter` adapter (exhaustive switch). A
- * device printer's line is opened once here: a path that is no printer device, or one kasa may not
- * open, is a `UsageError` naming it (exit 2 at start, ADR 0502: never a silent fallback); a
- * printer merely unreachable now is kept with `offline` (reported, opened on first use) and
- * refused without it. A printer that goes away later is a printer error (100–106) on the request
- * that needs it.
+ * device printer's line is opened once here, so a wrong address or a missing device stops the
+ * start with exit 2 naming it (ADR 0502: never a silent fallback); a printer that goes away
+ * later is a printer error (100–106) on the request that needs it.
  */
 export async function openPrinter(
   target: PrinterTarget,
@@ -76,7 +66,8 @@ export async function openPrinter(
         'tcp',
         name,
         profile,
-        options,
+        options.sleep,
+        options.lazy,
       );
     case 'serial':
       // One unit can be a picture of ~32 KB: at 9600 baud that alone takes 34 s to drain.
@@ -87,7 +78,8 @@ export async function openPrinter(
         'serial',
         name,
         profile,
-        options,
+        options.sleep,
+        options.lazy,
       );
     case 'usb':
       // A printer takes data only as fast as it prints: a big picture may wait for the mechanism.
@@ -96,7 +88,8 @@ export async function openPrinter(
         'usb',
         name,
         profile,
-        options,
+        options.sleep,
+        options.lazy,
       );
     case 'chdu': {
       if (!options.chdu) throw new UsageError('--printer chdu: the CHDÚ must be opened first');
@@ -117,37 +110,17 @@ async function opened(
   adapter: string,
   name: string,
   profile: ReturnType<typeof printerProfileOf>,
-  options: OpenPrinterOptions,
+  sleep: Sleep | undefined,
+  lazy = false,
 ): Promise<ReceiptPrinter> {
-  const { sleep, offline } = options;
   try {
-    if (!options.lazy) await transport.open();
+    if (!lazy) await transport.open();
   } catch (e) {
-    const cause = (e as Error).message;
-    if (offline === undefined || neverOpens(e)) {
-      throw new UsageError(`--printer ${name}: cannot open the printer (${cause})`, { cause: e });
-    }
-    offline(
-      `--printer ${name}: the printer cannot be reached now (${cause}); kasa starts and connects to it on the next print or status query. Documents stored meanwhile answer 507 (not printed): print them with POST /api/document/print once the printer is on`,
-    );
+    throw new UsageError(`--printer ${name}: cannot open the printer (${(e as Error).message})`, {
+      cause: e,
+    });
   }
   return new EscPosPrinter(transport, { adapter, target: name, profile, ...(sleep ? { sleep } : {}) });
-}
-
-/**
- * A failure to open that switching the printer on cannot cure: the path names something that is
- * no printer device (ADR 0426), or kasa's user may not open it (the `lp` or `dialout` group is
- * missing, and a running process does not gain a group). Nothing at the address, no device
- * file (a USB printer switched off takes its device node with it), a device that went away, a
- * timeout: the printer is off, and that can change while kasa runs.
- */
-export function neverOpens(e: unknown): boolean {
-  if (e instanceof PathRefused) return true;
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EACCES' || code === 'EPERM') return true;
-  // serialport reports a failed open as strerror text without a code ("Error: Permission denied,
-  // cannot open /dev/ttyUSB0").
-  return e instanceof Error && /\b(Permission denied|Operation not permitted)\b/.test(e.message);
 }
 
 function unreachable(target: never): never {

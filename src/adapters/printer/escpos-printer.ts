@@ -74,8 +74,6 @@ export class EscPosPrinter implements ReceiptPrinter {
   /** The last status read (before a job, after each unit), for status() while busy. */
   private last: RealTimeStatus | undefined;
   private lastFault: PrinterFault | undefined;
-  /** Why the line failed last (its error's sentence), while no reading stands. */
-  private lastReason: string | undefined;
   /**
    * Print data written on the line since it opened — job units, preludes, kicks: what takes room
    * in the printer's receive buffer. Confirmation requests are left out (ADR 0517): a DLE EOT is
@@ -147,7 +145,6 @@ export class EscPosPrinter implements ReceiptPrinter {
     } catch (e) {
       this.last = undefined;
       this.lastFault = FiscalError.is(e) ? (e.resultName as PrinterFault) : 'PRINTER_NOT_CONNECTED';
-      this.lastReason = e instanceof Error ? e.message : String(e);
     }
     return this.snapshot();
   }
@@ -180,7 +177,6 @@ export class EscPosPrinter implements ReceiptPrinter {
       ) {
         this.last = undefined;
         this.lastFault = name === 'PRINTER_COMMUNICATION_ERROR' ? name : 'PRINTER_NOT_CONNECTED';
-        this.lastReason = (e as Error).message;
       }
       throw e;
     } finally {
@@ -191,7 +187,6 @@ export class EscPosPrinter implements ReceiptPrinter {
   private remember(s: RealTimeStatus): void {
     this.last = s;
     this.lastFault = faultOf(s);
-    this.lastReason = undefined;
   }
 
   /** The status from the last reading (or its failure). */
@@ -207,7 +202,6 @@ export class EscPosPrinter implements ReceiptPrinter {
     const s = this.last;
     if (s === undefined || this.closed) {
       const fault = this.closed ? 'PRINTER_NOT_CONNECTED' : (this.lastFault ?? 'PRINTER_NOT_CONNECTED');
-      const reason = this.closed ? undefined : this.lastReason;
       return {
         ...base,
         ready: false,
@@ -215,7 +209,6 @@ export class EscPosPrinter implements ReceiptPrinter {
         paper: 'unknown',
         coverOpen: false,
         fault,
-        ...(reason === undefined ? {} : { reason }),
       };
     }
     const fault = faultOf(s);

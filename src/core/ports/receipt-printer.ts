@@ -105,11 +105,6 @@ export interface PrinterStatus {
   /** When not ready: the fault a print would fail with now. */
   fault?: PrinterFault;
   /**
-   * When the line could not be opened or failed: the sentence naming the printer and the cause
-   * (`Printer tcp://… is not connected (connect ECONNREFUSED …).`), for the status reason.
-   */
-  reason?: string;
-  /**
    * A job or drawer kick is under way: the rest is the status read last (before the job or after
    * one of its units), not asked now — status never waits for a print (ADR 0514).
    */

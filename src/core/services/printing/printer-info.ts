@@ -29,18 +29,8 @@ export interface PrinterInfo {
 }
 
 export async function printerInfo(printer: ReceiptPrinter): Promise<PrinterInfo> {
-  return (await printerReading(printer)).info;
-}
-
-/**
- * One status call: the {@link PrinterInfo} and, when the line failed, the sentence naming the
- * cause (for the `PRINTER` reason of `/api/status/get`; `GET /api/printer` keeps its API shape).
- */
-export async function printerReading(
-  printer: ReceiptPrinter,
-): Promise<{ info: PrinterInfo; reason?: string }> {
   const s = await printer.status();
-  const info: PrinterInfo = {
+  return {
     adapter: s.adapter ?? printer.target.split(':', 1)[0] ?? 'unknown',
     target: printer.target,
     model: s.model,
@@ -58,5 +48,4 @@ export async function printerReading(
       ...(s.busy === true ? { busy: true } : {}),
     },
   };
-  return s.reason === undefined ? { info } : { info, reason: s.reason };
 }

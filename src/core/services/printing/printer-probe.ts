@@ -1,16 +1,16 @@
 import type { ReceiptPrinter } from '../../ports/receipt-printer.js';
 import type { ComponentStatus, StatusProbe } from '../register-status.js';
-import { printerReading } from './printer-info.js';
+import { printerInfo } from './printer-info.js';
 
 /**
  * `PRINTER` of `GET /api/status/get`: the same facts as `GET /api/printer` (one call,
- * {@link printerReading}), so the two never disagree; a line that failed gives its cause.
+ * {@link printerInfo}), so the two never disagree.
  */
 export function printerProbe(printer: ReceiptPrinter): StatusProbe {
   return {
     component: 'PRINTER',
     async check(): Promise<ComponentStatus> {
-      const { info, reason: cause } = await printerReading(printer);
+      const info = await printerInfo(printer);
       const { status, ...rest } = info;
       const details: Record<string, unknown> = { ...rest, ...status };
       if (status.ready) {
@@ -31,8 +31,7 @@ export function printerProbe(printer: ReceiptPrinter): StatusProbe {
         component: 'PRINTER',
         state: info.adapter === 'none' ? 'NOT_CONFIGURED' : 'ERROR',
         reasonCode: status.faultCode ?? 100,
-        // The line's own sentence names the cause (refused, no device file, timed out).
-        reason: cause ?? `Printer ${printer.target} is not ready (${status.fault ?? 'unknown fault'}).`,
+        reason: `Printer ${printer.target} is not ready (${status.fault ?? 'unknown fault'}).`,
         details,
       };
     },
