@@ -145,7 +145,9 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
     const blocked = await h.post('/api/document/store', pd());
     expect(blocked.body.resultCode).toBe(501);
     expect(blocked.body.error).toContain('already handed over to the customer');
-    expect(blocked.body.error).toContain('{"fixDocument": {}}');
+    expect(blocked.body.error).toContain(
+      `{"internalDocumentId": ${printed.document.documentNo}, "fixDocument": {}}`,
+    );
     expect(blocked.body.error).toContain('POST /api/offline/set-aside');
 
     const before = { requests: h.sim.history().length, records: h.kasa.parts.journal.head()?.recordNo };
@@ -158,7 +160,9 @@ describe('repair (capability 10: document/update, fixLocation, 500/501)', () => 
       const refused = await h.post('/api/document/update', { fixDocument: fix });
       expect(refused.body).toMatchObject({ resultCode: 701, field });
       expect(refused.body.error).toContain(printed.document.documentNumber);
-      expect(refused.body.error).toContain('{"fixDocument": {}}');
+      expect(refused.body.error).toContain(
+        `{"internalDocumentId": ${printed.document.documentNo}, "fixDocument": {}}`,
+      );
     }
     // Nothing was written or sent.
     expect(h.kasa.parts.journal.head()?.recordNo).toBe(before.records);

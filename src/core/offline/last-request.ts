@@ -60,7 +60,7 @@ export function wayOut(entry: QueueEntry, code: number): string {
       : `POST /api/offline/set-aside {"locationInternalId": ${entry.item.location.locationNo}, "reason": "…"}`;
   const repair =
     entry.kind === 'document'
-      ? 'POST /api/document/update {"fixDocument": …}'
+      ? `POST /api/document/update {"internalDocumentId": ${entry.item.document.documentNo}, "fixDocument": …}`
       : 'POST /api/location/update {"fixLocation": …}';
   const register = registerRefusalKind(code);
   const resend = `send it again as it is with ${repair.replace('…', '{}')}`;

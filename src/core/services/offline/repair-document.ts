@@ -58,7 +58,7 @@ export class RepairDocument {
       if (changing.length > 0) {
         throw invalidInput(
           changing[0]!,
-          `document ${doc.documentNumber} (OKP ${doc.okp}) was already handed over to the customer (printed, or printed in part), so a fix must not change it: the SFS would register other data than the customer's receipt shows. Send it again as it is with {"fixDocument": {}} once the cause of the rejection has passed, or set it aside for the tax office with POST /api/offline/set-aside {"internalDocumentId": ${doc.documentNo}, "reason": "…"}`,
+          `document ${doc.documentNumber} (OKP ${doc.okp}) was already handed over to the customer (printed, or printed in part), so a fix must not change it: the SFS would register other data than the customer's receipt shows. Send it again as it is with {"internalDocumentId": ${doc.documentNo}, "fixDocument": {}} once the cause of the rejection has passed, or set it aside for the tax office with POST /api/offline/set-aside {"internalDocumentId": ${doc.documentNo}, "reason": "…"}`,
         );
       }
       const m = current.merchant;
