@@ -67,12 +67,12 @@ export function idempotencyDecision(
   if (stored === undefined || stored.idempotency === undefined) return 'new';
   if (stored.idempotency.key !== key) return 'new';
   if (stored.idempotency.requestSha256 === fingerprint) return 'replay';
-  // ADR 0008 §7: this text first. ADR 0010: then the document the key made, so the POS can look
-  // it up. Which member differs cannot be said: only a fingerprint of the whole body is kept.
+  // ADR 0008 §7 fixes the text; ADR 0010: the document the key made is named in the members, so
+  // the POS can look it up. Which member differs cannot be said: only a fingerprint is kept.
   const { documentNumber, documentNo } = stored;
-  throw new FiscalError(
-    'INVALID_INPUT',
-    `Idempotency-Key already used for a different request: the key made document ${documentNumber} (internalDocumentId ${documentNo}) from another body. Look that document up (POST /api/document/get), or send this request with a new key.`,
-    { field: 'Idempotency-Key', documentNumber, internalDocumentId: documentNo },
-  );
+  throw new FiscalError('INVALID_INPUT', 'Idempotency-Key already used for a different request', {
+    field: 'Idempotency-Key',
+    documentNumber,
+    internalDocumentId: documentNo,
+  });
 }

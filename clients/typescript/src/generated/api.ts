@@ -1165,7 +1165,7 @@ export type OfflineReportResponseInput = {
   locations: Array<LocationInput>;
   /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut. */
   totalItems: number;
-  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0716). */
+  /** true: items match past this page; ask again with offset = offset + the items listed, and from offset 0 when totalItems changed between pages (the queue drains meanwhile; kasa, ADR 0716). */
   moreItems: boolean;
 };
 
@@ -2502,7 +2502,7 @@ export type OfflineReportResponse = {
   locations: Array<Location>;
   /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut. */
   totalItems: number;
-  /** true: items match past this page; ask again with offset = offset + the items listed (kasa, ADR 0716). */
+  /** true: items match past this page; ask again with offset = offset + the items listed, and from offset 0 when totalItems changed between pages (the queue drains meanwhile; kasa, ADR 0716). */
   moreItems: boolean;
 };
 
