@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../support/kasa-harness.js';
+import { type Harness, pd, startHarness } from '../support/kasa-harness.js';
 import { LiveClock } from '../support/merchant-register.js';
 import { NO_RETRY, storeSettings, usePortableMerchant } from '../support/offline-helpers.js';
 
@@ -155,5 +155,27 @@ describe('fixLocation naming its location (locationInternalId, ADR 0717)', () =>
     expect(alone.body.error).toContain('give it with fixLocation');
     expect(effects(h)).toEqual(before);
     expect(stateOf(h, 2)).toBe('stuck');
+  });
+
+  it('the 501 answers and the status name the target, and the request they show repairs that location', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await usePortableMerchant(h);
+    await storeSettings(h, NO_RETRY);
+    h.sim.injectFault(SCHEMA);
+    const hint = '{"locationInternalId": 1, "fixLocation": …}';
+    const rejected = await h.post('/api/location/update', { other: 'Taxi BA 123 AA' });
+    expect(rejected.body).toMatchObject({ resultCode: 501, internalId: 1 });
+    expect(rejected.body.error).toContain(`POST /api/location/update ${hint}`);
+    const store = await h.post('/api/document/store', pd());
+    expect(store.body).toMatchObject({ resultCode: 501, lastRequest: { kind: 'location', internalId: 1 } });
+    expect(store.body.error).toContain(`POST /api/location/update ${hint}`);
+    const status = (await h.get('/api/status/get')).body.components.find(
+      (c: { component: string }) => c.component === 'LOCATION',
+    );
+    expect(status).toMatchObject({ state: 'ERROR', reasonCode: 501 });
+    expect(status.reason).toContain(`POST /api/location/update ${hint}`);
+
+    const fixed = await h.post('/api/location/update', { locationInternalId: 1, fixLocation: {} });
+    expect(fixed.body).toMatchObject({ resultCode: 0, location: { internalId: 1 } });
   });
 });
