@@ -121,7 +121,12 @@ describe('location of a PORTABLE register (capability 10)', () => {
 
     h.sim.injectFault({ kind: 'soap-fault', code: -2, text: 'Chyba schémy.' });
     expect((await h.post('/api/location/update', { other: 'Taxi BA 123 AA' })).body.resultCode).toBe(501);
-    await expectRefused(501, 2, -2, 'repair it with POST /api/location/update {fixLocation}');
+    await expectRefused(
+      501,
+      2,
+      -2,
+      'repair it with POST /api/location/update {"locationInternalId": 2, "fixLocation": …}',
+    );
     expect((await h.post('/api/location/update', { fixLocation: {} })).body.resultCode).toBe(0);
     expect((await h.get('/api/location/get')).body).toMatchObject({
       resultCode: 0,

@@ -61,7 +61,7 @@ export function wayOut(entry: QueueEntry, code: number): string {
   const repair =
     entry.kind === 'document'
       ? `POST /api/document/update {"internalDocumentId": ${entry.item.document.documentNo}, "fixDocument": …}`
-      : 'POST /api/location/update {"fixLocation": …}';
+      : `POST /api/location/update {"locationInternalId": ${entry.item.location.locationNo}, "fixLocation": …}`;
   const register = registerRefusalKind(code);
   const resend = `send it again as it is with ${repair.replace('…', '{}')}`;
   // ADR 0712: a document the customer already holds is sent only as it was signed.

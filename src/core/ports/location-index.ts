@@ -7,6 +7,9 @@ export interface LocationIndex {
   /** The last location stored (whatever its send state). */
   lastLocation(): IndexedLocation | undefined;
   findLocation(locationNo: number): IndexedLocation | undefined;
-  /** The last location the SFS rejected that waits for repair (fixLocation), if any. */
+  /**
+   * The last location the SFS rejected that waits for repair (fixLocation), if any: of the stuck
+   * locations, the one with the highest locationNo (ADR 0708, ADR 0717).
+   */
   lastStuckLocation(): IndexedLocation | undefined;
 }

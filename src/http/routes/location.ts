@@ -22,19 +22,26 @@ export function locationRoutes(deps: LocationRouteDeps): RoutePlugin {
           tags: ['location'],
           summary: 'Set the location of a PORTABLE register, or repair the last rejected one (fixLocation)',
           description:
-            'Exactly one of physicalAddress, gps {x: longitude, y: latitude}, other; stored in the CHDÚ and registered with the SFS (or queued when it does not answer). `fixLocation` alone repairs the last location the SFS rejected (500 when none). A STANDARD register gets 701.',
+            'Exactly one of physicalAddress, gps {x: longitude, y: latitude}, other; stored in the CHDÚ and registered with the SFS (or queued when it does not answer). `fixLocation` alone repairs the last location the SFS rejected (500 when none). Name the location with `locationInternalId` (recommended): a repeated repair then answers that location as it stands once it was repaired (0; nothing sent again) instead of fixing another stuck location; a stuck location while one stored after it is stuck too is 701 naming the one to repair first (the last stored first), a set-aside one its SFS error, one never rejected 701, an unknown one 506 (ADR 0717). A STANDARD register gets 701.',
           body: UpdateLocationRequest,
           response: { 200: LocationResponse, ...errorResponses },
         },
       },
       async (request) => {
-        const { fixLocation, ...kinds } = request.body;
+        const { fixLocation, locationInternalId, ...kinds } = request.body;
         if (fixLocation !== undefined && fixLocation !== null) {
           const extra = (['physicalAddress', 'gps', 'other'] as const).find(
             (k) => kinds[k] !== undefined && kinds[k] !== null,
           );
           if (extra) throw invalidInput(extra, 'give fixLocation alone (put the location inside it)');
-          return deps.repair.execute(fixLocation);
+          return deps.repair.execute(fixLocation, locationInternalId ?? undefined);
+        }
+        if (locationInternalId !== undefined && locationInternalId !== null) {
+          // ADR 0717: it names the location a fix is for; a new location gets its internalId when stored.
+          throw invalidInput(
+            'locationInternalId',
+            'names the location a fixLocation is for: give it with fixLocation',
+          );
         }
         return deps.update.execute(kinds);
       },

@@ -60,10 +60,22 @@ export const FixLocation = strictRequest({
   description: 'Only the members given change; `{}` sends the rejected location again as it is.',
 });
 
-export const UpdateLocationRequest = strictRequest({ ...kinds, fixLocation: FixLocation.nullish() }).meta({
+export const UpdateLocationRequest = strictRequest({
+  ...kinds,
+  fixLocation: FixLocation.nullish(),
+  locationInternalId: z
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .nullish()
+    .describe(
+      'Extension (ADR 0717), recommended with fixLocation and only with it: the location the fix is for (its internalId, as the 501/502 answer, the offline report and offline/set-aside name it); it must be the stuck location stored last, the one a fix without it repairs. Makes a repeated repair safe: once that location is repaired, the answer is that location as it stands (0), nothing sent again — never a fix of another stuck location. Without it the last rejected location is repaired, as the API text says.',
+    ),
+}).meta({
   id: 'UpdateLocationRequest',
   description:
-    'Exactly one of physicalAddress, gps, other — or fixLocation alone, which repairs the last location the SFS rejected. PORTABLE registers only (701 otherwise).',
+    'Exactly one of physicalAddress, gps, other — or fixLocation alone (with locationInternalId naming the location, recommended), which repairs the last location the SFS rejected. PORTABLE registers only (701 otherwise).',
   examples: [
     { gps: { x: 17.112415, y: 48.1467828 } },
     {
@@ -77,7 +89,9 @@ export const UpdateLocationRequest = strictRequest({ ...kinds, fixLocation: FixL
       },
     },
     { other: 'Taxi SPZ AB12345' },
+    { locationInternalId: 2, fixLocation: {} },
     {
+      locationInternalId: 2,
       fixLocation: {
         createDate: '03.09.2025 16:56:02',
         gps: { x: 17.1427408, y: 48.1455817 },

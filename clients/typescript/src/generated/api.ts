@@ -1046,13 +1046,15 @@ export type FixLocationInput = {
   useLastMerchant?: boolean | null;
 };
 
-/** Exactly one of physicalAddress, gps, other — or fixLocation alone, which repairs the last location the SFS rejected. PORTABLE registers only (701 otherwise). */
+/** Exactly one of physicalAddress, gps, other — or fixLocation alone (with locationInternalId naming the location, recommended), which repairs the last location the SFS rejected. PORTABLE registers only (701 otherwise). */
 export type UpdateLocationRequestInput = {
   physicalAddress?: LocationAddressInput | null;
   gps?: GpsInput | null;
   /** 1–255 characters, e.g. a vehicle plate; only when neither GPS nor an address is possible. */
   other?: string | null;
   fixLocation?: FixLocationInput | null;
+  /** Extension (ADR 0717), recommended with fixLocation and only with it: the location the fix is for (its internalId, as the 501/502 answer, the offline report and offline/set-aside name it); it must be the stuck location stored last, the one a fix without it repairs. Makes a repeated repair safe: once that location is repaired, the answer is that location as it stands (0), nothing sent again — never a fix of another stuck location. Without it the last rejected location is repaired, as the API text says. */
+  locationInternalId?: number | null;
 };
 
 export type LocationInput = {
@@ -2383,13 +2385,15 @@ export type FixLocation = {
   useLastMerchant?: boolean | null;
 };
 
-/** Exactly one of physicalAddress, gps, other — or fixLocation alone, which repairs the last location the SFS rejected. PORTABLE registers only (701 otherwise). */
+/** Exactly one of physicalAddress, gps, other — or fixLocation alone (with locationInternalId naming the location, recommended), which repairs the last location the SFS rejected. PORTABLE registers only (701 otherwise). */
 export type UpdateLocationRequest = {
   physicalAddress?: LocationAddress | null;
   gps?: Gps | null;
   /** 1–255 characters, e.g. a vehicle plate; only when neither GPS nor an address is possible. */
   other?: string | null;
   fixLocation?: FixLocation | null;
+  /** Extension (ADR 0717), recommended with fixLocation and only with it: the location the fix is for (its internalId, as the 501/502 answer, the offline report and offline/set-aside name it); it must be the stuck location stored last, the one a fix without it repairs. Makes a repeated repair safe: once that location is repaired, the answer is that location as it stands (0), nothing sent again — never a fix of another stuck location. Without it the last rejected location is repaired, as the API text says. */
+  locationInternalId?: number | null;
 };
 
 export type Location = {

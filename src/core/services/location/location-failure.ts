@@ -22,7 +22,7 @@ export function locationSfsFailure(indexed: IndexedLocation): FiscalError {
   const state =
     indexed.sendState === 'set-aside'
       ? 'It was set aside for the tax office (POST /api/offline/set-aside): it was never registered and is never sent again.'
-      : `It is stored; ${time ? "check the register's clock, then " : ''}repair it with POST /api/location/update {fixLocation}.`;
+      : `It is stored; ${time ? "check the register's clock, then " : ''}repair it with POST /api/location/update {"locationInternalId": ${indexed.location.locationNo}, "fixLocation": …}.`;
   return new FiscalError(
     time ? 'INCORRECT_TIME' : 'LAST_REQUEST_INVALID',
     `The SFS rejected location ${indexed.location.locationNo} with ${code}: ${sfsTextInSentence(text)}. ${state}`,

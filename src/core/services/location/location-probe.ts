@@ -54,7 +54,7 @@ export function locationProbe(index: LocationIndex & MerchantIndex): StatusProbe
           component: 'LOCATION',
           state: 'ERROR',
           reasonCode: 501,
-          reason: `The SFS rejected location ${last.location.locationNo} (${code}: ${text}); repair it with POST /api/location/update {fixLocation}.`,
+          reason: `The SFS rejected location ${last.location.locationNo} (${code}: ${text}); repair it with POST /api/location/update {"locationInternalId": ${last.location.locationNo}, "fixLocation": …}.`,
           details,
         };
       }

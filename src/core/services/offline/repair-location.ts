@@ -1,6 +1,6 @@
 import { isAbsent } from '../../documents/field-rules.js';
 import { fiscalInstant } from '../../documents/numbering.js';
-import { FiscalError, invalidInput } from '../../fiscal-error.js';
+import { invalidInput } from '../../fiscal-error.js';
 import type { LocationRecord } from '../../journal/records.js';
 import { type LocationKindsInput, presentKinds, validateLocation } from '../../location/location-input.js';
 import { nextSendingCount } from '../../offline/sending-count.js';
@@ -10,6 +10,7 @@ import { assertLastDocumentPrinted } from '../documents/issue-document.js';
 import { attemptLocation, recordStartIn } from '../documents/send-attempt.js';
 import { assertPortable } from '../location/portable-only.js';
 import { type LocationResponse, locationAnswer } from '../location/update-location.js';
+import { locationRepairTarget } from './location-repair-target.js';
 import type { OfflineDeps } from './offline-deps.js';
 
 /** `fixLocation` of `POST /api/location/update` (API v1.7 text, the Location models). */
@@ -19,25 +20,25 @@ export interface FixLocationInput extends LocationKindsInput {
 }
 
 /**
- * `POST /api/location/update {fixLocation}` (capability 10): repairs the last location the SFS rejected
- * — a new CreateDate (bounded: see `#createDate`), another location, the merchant in force, or
- * nothing (`{}`: sent again as it is) — as a `repair` record, and sends it at once. Nothing stuck
- * → 500; an invalid fix → 701 naming the member; refused again → it stays stuck, 501 with the SFS
- * code (502 for a reason of time, ADR 0714).
+ * `POST /api/location/update {fixLocation, locationInternalId?}` (capability 10): repairs the last
+ * location the SFS rejected — the one `locationInternalId` names, which must be it (ADR 0717;
+ * `locationRepairTarget` answers a location already repaired, set aside or never rejected) — with
+ * a new CreateDate (bounded: see `#createDate`), another location, the merchant in force, or
+ * nothing (`{}`: sent again as it is), as a `repair` record, and sends it at once. Nothing stuck
+ * → 500; an invalid fix or target → 701 naming the member; refused again → it stays stuck, 501
+ * with the SFS code (502 for a reason of time, ADR 0714).
  */
 export class RepairLocation {
   constructor(private readonly deps: OfflineDeps) {}
 
-  async execute(fix: FixLocationInput): Promise<LocationResponse> {
+  async execute(fix: FixLocationInput, locationInternalId?: number): Promise<LocationResponse> {
     return this.deps.lock.run('location/update+fix', async () => {
       const current = this.deps.merchant.currentSigner();
       assertPortable(current);
-      const stuck = this.deps.index.lastStuckLocation();
-      if (!stuck)
-        throw new FiscalError(
-          'NO_FIX_NEEDED',
-          'No location waits for repair: nothing was rejected by the SFS.',
-        );
+      const target = locationRepairTarget(this.deps.index, locationInternalId);
+      // ADR 0717: a retry whose first answer was lost writes and sends nothing.
+      if (target.kind === 'repaired') return locationAnswer(this.deps, target.location.location.locationNo);
+      const stuck = target.stuck;
       assertLastDocumentPrinted(this.deps);
 
       const changes: Record<string, unknown> = {};
