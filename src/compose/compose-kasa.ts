@@ -164,7 +164,10 @@ function simulatorRefusal(
 ): UsageError | undefined {
   const refusedBy = simulatorRefusedBy(config);
   if (refusedBy === undefined || (sfsUrl ?? undefined) !== undefined) return undefined;
-  const why = unread === undefined ? '' : ` (an SFS stored in the CHDÚ may not have been read: ${unread})`;
+  const why =
+    unread === undefined
+      ? ''
+      : ` (an SFS stored in the CHDÚ may not have been read: ${unread.replace(/\.$/, '')})`;
   return new UsageError(
     `${refusedBy} is given but no SFS${why}: set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md), or --sfs-sim (KASA_SFS_SIM=true) to send to the embedded SFS simulator`,
   );

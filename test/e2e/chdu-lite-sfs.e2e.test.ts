@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -212,6 +212,35 @@ describe('kasa serve with a CHDU Lite device and no SFS', () => {
     await (await composeKasa(parsed([...argv, '--sfs-sim']), { logger })).close();
   });
 
+  it('a device that does not answer at start: the line says a stored SFS may not have been read', async () => {
+    const dir = newDir();
+    const gone = await device(dir);
+    const url = gone.url;
+    await gone.close();
+    const argv = [
+      '--port',
+      '0',
+      '--data-dir',
+      join(dir, 'data'),
+      '--mark-dir',
+      join(dir, 'marks'),
+      '--chdu',
+      url,
+    ];
+    const refused = await composeKasa(parsed(argv), { logger }).then(
+      (started) => started.close().then(() => 'started'),
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(UsageError);
+    const line = (refused as Error).message;
+    expect(
+      line.startsWith(
+        `--chdu ${url} is given but no SFS (an SFS stored in the CHDÚ may not have been read: `,
+      ),
+    ).toBe(true);
+    expect(line).toMatch(/not connected \(connect ECONNREFUSED [\d.:]+\)\): set --sfs-url .*--sfs-sim/);
+  });
+
   it('an SFS stored in the device lets it start (read back into a new index); clearing it while it runs is 701', async () => {
     const dir = newDir();
     const lite = await device(dir);
@@ -249,5 +278,27 @@ describe('kasa serve with a CHDU Lite device and no SFS', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('the docs/chdu.md recipe (kasa chdu-sim, then kasa serve --chdu … --sfs-sim) starts; without --sfs-sim it is refused', async () => {
+    const doc = readFileSync(join(repoRoot, 'docs', 'chdu.md'), 'utf8');
+    const sim = /^kasa chdu-sim --image device\.img --port (\d+)$/m.exec(doc);
+    const serveLine = /^kasa serve (--chdu chdu-lite\+tcp:\/\/127\.0\.0\.1:(\d+) .*)$/m.exec(doc);
+    expect(sim).not.toBeNull();
+    expect(serveLine?.[2]).toBe(sim?.[1]);
+    const dir = newDir();
+    const lite = await device(dir);
+    // The doc's port may be taken here: the emulator's own port stands in for it.
+    const args = serveLine![1]!.replace(`:${serveLine![2]}`, `:${lite.port}`).split(' ');
+    expect(args).toContain('--sfs-sim');
+    const base = ['--port', '0', '--data-dir', join(dir, 'data'), '--mark-dir', join(dir, 'marks')];
+    const kasa = await composeKasa(parsed([...base, ...args]), { logger });
+    await kasa.close();
+    const without = args.filter((a) => a !== '--sfs-sim');
+    const refused = await composeKasa(parsed([...base, ...without]), { logger }).then(
+      (started) => started.close().then(() => 'started'),
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(UsageError);
   });
 });
