@@ -21,6 +21,7 @@ import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import type { RegisterEvents } from '../core/ports/register-events.js';
 import type { Scheduler } from '../core/ports/scheduler.js';
 import { backupProbe } from '../core/services/backup-status.js';
+import type { ConsistencyState } from '../core/services/consistency-check.js';
 import { unprintedStatusRefusal } from '../core/services/documents/unprinted-status.js';
 import { locationProbe } from '../core/services/location/location-probe.js';
 import { printerInfo } from '../core/services/printing/printer-info.js';
@@ -150,17 +151,32 @@ function demoAllowed(config: ServeConfig, logger: Logger): boolean {
 }
 
 /**
- * `--no-demo` (or `KASA_NO_DEMO`) says this is a real register. Without an SFS URL — flag,
- * variable or stored setting — it would send every document to the embedded simulator and still
- * look READY, so the start is refused (exit 2) unless `--sfs-sim` asks for the simulator. Composed
- * configs (no `fixedBy`: tests, benches) pick the simulator by leaving `sfsUrl` out, as before.
+ * `--no-demo` (or `KASA_NO_DEMO`), and `--chdu` (`KASA_CHDU`) naming a CHDU Lite device, say this
+ * is a real register. Without an SFS URL — flag, variable or stored setting — it would send every
+ * document to the embedded simulator (which rejects a real merchant's, -13, and seems to register
+ * a test merchant's), so the start is refused (exit 2) unless `--sfs-sim` asks for the simulator. Composed configs (no `fixedBy`: tests, benches) pick the simulator by leaving
+ * `sfsUrl` out, as before. `unread`: why the settings stored in the CHDÚ may be unknown, if so.
  */
-function simulatorRefusal(config: ServeConfig, sfsUrl: string | null | undefined): UsageError | undefined {
-  const noDemoBy = simulatorRefusedBy(config);
-  if (noDemoBy === undefined || (sfsUrl ?? undefined) !== undefined) return undefined;
+function simulatorRefusal(
+  config: ServeConfig,
+  sfsUrl: string | null | undefined,
+  unread?: string,
+): UsageError | undefined {
+  const refusedBy = simulatorRefusedBy(config);
+  if (refusedBy === undefined || (sfsUrl ?? undefined) !== undefined) return undefined;
+  const why =
+    unread === undefined
+      ? ''
+      : ` (an SFS stored in the CHDÚ may not have been read: ${unread.replace(/\.$/, '')})`;
   return new UsageError(
-    `${noDemoBy} is given but no SFS: set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md), or --sfs-sim (KASA_SFS_SIM=true) to send to the embedded SFS simulator`,
+    `${refusedBy} is given but no SFS${why}: set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md), or --sfs-sim (KASA_SFS_SIM=true) to send to the embedded SFS simulator`,
   );
+}
+
+/** Why the index may not hold the CHDÚ's stored settings: the check failed before it synced it. */
+function unreadSettings(state: ConsistencyState): string | undefined {
+  const cause = state.ok ? undefined : state.cause;
+  return cause && ['start', 'chdu', 'journal', 'index'].includes(cause.check) ? cause.message : undefined;
 }
 
 /**
@@ -169,6 +185,7 @@ function simulatorRefusal(config: ServeConfig, sfsUrl: string | null | undefined
 export async function composeKasa(config: ServeConfig, overrides: ComposeOverrides = {}): Promise<Kasa> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   // A new image CHDÚ holds no stored SFS setting: refuse before anything is written (ADR 0006).
+  // A CHDU Lite device may hold one, so it is read first (below); nothing is written to it then.
   if (config.chdu.kind === 'image' && !existsSync(config.chdu.path)) {
     const refusal = simulatorRefusal(config, config.sfsUrl);
     if (refusal) throw refusal;
@@ -246,7 +263,9 @@ export async function composeKasa(config: ServeConfig, overrides: ComposeOverrid
   const { baseline, fixed } = settingsBaseline(config, { qrDemo: nop.demoDefaults });
   const settings = new LiveSettings({ baseline, fixed, stored: () => storage.index.settings() });
   const initial = settings.current();
-  const refusal = simulatorRefusal(config, initial.sfsUrl);
+  // The stored settings are the index's, replayed from the CHDÚ by the check's first run (reads
+  // only: no block is written before this point, on an image or a CHDU Lite device alike).
+  const refusal = simulatorRefusal(config, initial.sfsUrl, unreadSettings(storage.check.state()));
   if (refusal) {
     await early?.close().catch(() => undefined);
     await earlySfs.close().catch(() => undefined);

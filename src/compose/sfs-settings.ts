@@ -1,4 +1,5 @@
 import type { ServeConfig } from '../config/serve-config.js';
+import { describeChduTarget } from '../config/targets.js';
 import { UsageError } from '../config/usage-error.js';
 import { invalidInput } from '../core/fiscal-error.js';
 import type { Clock } from '../core/ports/clock.js';
@@ -52,13 +53,20 @@ export async function openSettingsSfs(settings: Settings, deps: SfsSettingsDeps)
 }
 
 /**
- * The flag or variable (`--no-demo`, `KASA_NO_DEMO`) that made this a register that is not a demo
- * and needs an SFS URL, or undefined when the embedded SFS simulator may serve it: demo on, a
+ * The flag or variable that made this a register that is not a demo and needs an SFS URL —
+ * `--no-demo` (`KASA_NO_DEMO`), or `--chdu` (`KASA_CHDU`) naming a CHDU Lite device, a real fiscal
+ * storage — or undefined when the embedded SFS simulator may serve it: a demo on an image CHDÚ, a
  * composed config (no `fixedBy`: tests, benches), or `--sfs-sim` asking for it (ADR 0006).
  */
 export function simulatorRefusedBy(config: ServeConfig): string | undefined {
-  const noDemoBy = config.fixedBy?.get('demo');
-  return config.demo || config.sfsSim ? undefined : noDemoBy;
+  if (config.sfsSim) return undefined;
+  const noDemoBy = config.demo ? undefined : config.fixedBy?.get('demo');
+  if (noDemoBy !== undefined) return noDemoBy;
+  if (config.chdu.kind === 'image') return undefined;
+  const chduBy = config.fixedBy?.get('chdu');
+  if (chduBy === undefined) return undefined;
+  const target = describeChduTarget(config.chdu);
+  return chduBy.startsWith('--') ? `${chduBy} ${target}` : `${chduBy}=${target}`;
 }
 
 /** Applies `sfsUrl` / `sfsTrust` by swapping the SFS connection between requests (ADR 1003). */

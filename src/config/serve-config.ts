@@ -40,8 +40,9 @@ export interface ServeConfig {
   /** Create a demo merchant on an empty data dir. */
   readonly demo: boolean;
   /**
-   * `--sfs-sim`: the embedded SFS simulator is wanted even though `--no-demo` says this is a real
-   * register; without it, `kasa serve --no-demo` with no SFS URL refuses to start (exit 2).
+   * `--sfs-sim`: the embedded SFS simulator is wanted even though `--no-demo`, or a `--chdu` naming
+   * a CHDU Lite device, says this is a real register; without it, such a `kasa serve` with no SFS
+   * URL refuses to start (exit 2).
    */
   readonly sfsSim: boolean;
   /** When set, every /api/ request needs `Authorization: Bearer <token>`. */
@@ -255,7 +256,7 @@ const specs = {
     key: 'sfsSim',
     flags: '--sfs-sim',
     description:
-      'with --no-demo, send to the embedded SFS simulator (tests, trials); without it --no-demo needs --sfs-url',
+      'with --no-demo or a CHDU Lite --chdu, send to the embedded SFS simulator (tests, trials); without it they need --sfs-url',
     env: 'KASA_SFS_SIM',
     parse: booleanText('KASA_SFS_SIM'),
   },
