@@ -56,10 +56,9 @@ export function registerServeCommand(program: Command, io: CliIo, version: strin
       io.stderr(`\n${'!'.repeat(warning.length)}\n${warning}\n${'!'.repeat(warning.length)}\n\n`);
       kasa.logger.warn({ host: config.host }, 'listening on a non-loopback address without a token');
     }
-    io.stdout(
-      `kasa listening on ${base}  admin ${base}/admin/  API docs ${base}/docs  CHDU ${kasa.targets.chdu}  SFS ${kasa.targets.sfs}  printer ${kasa.targets.printer}  QR payments (NOP) ${kasa.targets.nop}\n`,
-    );
-    await new Promise<void>((resolve) => {
+    // The stop handlers are in place before the line is printed: a supervisor that stops kasa as
+    // soon as it reads the line gets a graceful stop, never Node's default death by the signal.
+    const stopped = new Promise<void>((resolve) => {
       const stop = (): void => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
@@ -68,5 +67,9 @@ export function registerServeCommand(program: Command, io: CliIo, version: strin
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     });
+    io.stdout(
+      `kasa listening on ${base}  admin ${base}/admin/  API docs ${base}/docs  CHDU ${kasa.targets.chdu}  SFS ${kasa.targets.sfs}  printer ${kasa.targets.printer}  QR payments (NOP) ${kasa.targets.nop}\n`,
+    );
+    await stopped;
   });
 }
