@@ -163,7 +163,10 @@ function wrapIndented(text: string, width: number): string[] {
   return wrapText(text, width - 2).map((line) => `  ${line}`);
 }
 
-/** Rounding (printed, not sent: S18), SUMA, payments. VK/VY print the amount under their heading. */
+/**
+ * Rounding (printed, not sent: S18, sources in ADR 0009), SUMA, payments. VK/VY print the amount
+ * under their heading.
+ */
 function totals(b: LineBuilder, view: ReceiptView): void {
   if (view.roundingCents !== 0) b.pair(W.rounding, formatEur(view.roundingCents));
   // VK/VY: the SFS Amount of a withdrawal is positive (S2 priklad_vyber); print what was moved.

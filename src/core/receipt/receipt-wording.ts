@@ -68,7 +68,7 @@ export const RECEIPT_WORDING = {
   paidBack: 'Vrátené',
   vatTable: ['Sadzba', 'Základ', 'DPH', 'Spolu'] as const,
   vatTableTotal: 'Spolu',
-  /** Exempt amounts outside the VAT table (S6/S7 Datapac, certified Oct 2024). */
+  /** Exempt amounts outside the VAT table (S6/S7 Datapac, certified Oct 2024; keys in ADR 0009). */
   exempt: 'Oslobodené od DPH',
   /** SpecialRegulation wording, after the names the VAT act gives these schemes (our wording). */
   specialRegulation: {
