@@ -21,8 +21,9 @@ export function freshCa(): TestCa {
 }
 
 /**
- * A merchant certificate in the SFS profile (ekasa-protocol.md §3.2): CN, OU = register code,
- * organizationIdentifier = VATSK-<DIČ>, issued by `ca` (a fresh one by default).
+ * A merchant certificate in the SFS profile (SFS "Popis identifikačných a autentifikačných údajov"
+ * §3.3): CN, OU = register code, organizationIdentifier = VATSK-<DIČ>, issued by `ca` (a fresh one
+ * by default).
  */
 export function testMerchant(
   options: {

@@ -10,7 +10,7 @@ export const XMLSEC_MISSING = 'xmlsec1 not installed (apt-get install xmlsec1)';
 
 /**
  * Runs `xmlsec1 --verify --pubkey-cert-pem CERT --id-attr:Id <soap12>:Body FILE` (the command
- * of ekasa-protocol.md §1.3) on exact bytes; true when xmlsec1 answers OK.
+ * docs/sfs.md gives) on exact bytes; true when xmlsec1 answers OK.
  */
 export function xmlsecVerifies(xml: string | Buffer, certificate: string | Uint8Array): boolean {
   const dir = mkdtempSync(join(tmpdir(), 'kasa-xmlsec-'));

@@ -26,7 +26,7 @@ import {
 } from './chdu-lite-codec.js';
 import { blockCrc } from './image-layout.js';
 
-/** Golden frames written by hand from the tables of chdu-lite.md (not produced by the codec). */
+/** Golden frames written by hand from the tables of the maker's specification P150300 v1.3 (not produced by the codec). */
 const hex = (s: string) =>
   Uint8Array.from(
     s

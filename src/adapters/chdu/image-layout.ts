@@ -86,7 +86,7 @@ export function slotOffset(address: number): number {
   return HEADER_SIZE + address * SLOT_SIZE;
 }
 
-/** The device's block CRC: CRC-32/MPEG-2 over LEN (uint16 LE) and DATA (chdu-lite.md, "Checksum"). */
+/** The device's block CRC: CRC-32/MPEG-2 over LEN (uint16 LE) and DATA (the maker's specification P150300 v1.3, checksum). */
 export function blockCrc(data: Uint8Array): number {
   const len = Buffer.alloc(2);
   len.writeUInt16LE(data.length, 0);

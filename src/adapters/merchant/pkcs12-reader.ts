@@ -6,10 +6,11 @@ import { DEFAULT_PKCS12_LIMITS, KeystoreOverLimits, type Pkcs12Limits, WorkBudge
 /**
  * Reads a PKCS#12 keystore (RFC 7292) as the SFS issues them: certificate bags encrypted with
  * pbeWithSHAAnd40BitRC2-CBC, the key in a pkcs8ShroudedKeyBag with pbeWithSHAAnd3-KeyTripleDES-CBC,
- * HMAC-SHA1 integrity (ekasa-protocol.md §3.2). OpenSSL 3 refuses RC2-40 without its legacy
- * provider, so the PBE ciphers come from node-forge; the walk over the structure is ours because
- * forge's own reader takes one password for everything, while the API has a keystore password
- * (integrity + certificate bags) and a private key password (key bags).
+ * HMAC-SHA1 integrity (so are the SFS's public test authentication data for the integration
+ * environment, published in GitHub `datapacsro/oec`, `auth_id/`). OpenSSL 3 refuses RC2-40 without
+ * its legacy provider, so the PBE ciphers come from node-forge; the walk over the structure is ours
+ * because forge's own reader takes one password for everything, while the API has a keystore
+ * password (integrity + certificate bags) and a private key password (key bags).
  *
  * Every failure is FiscalError 403 MERCHANT_WRONG_PASSWORD_OR_CORRUPTED_FILE: a MAC that does not
  * verify (wrong keystore password), a key that does not decrypt (wrong key password), bytes that

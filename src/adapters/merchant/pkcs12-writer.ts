@@ -2,12 +2,12 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 
 /**
- * Writes a PKCS#12 keystore in the layout the SFS issues (ekasa-protocol.md §3.2), so test
- * merchants exercise the same code path as real ones: the private key in a pkcs8ShroudedKeyBag
- * (pbeWithSHAAnd3-KeyTripleDES-CBC), the certificates in one SafeContents encrypted with
- * pbeWithSHAAnd40BitRC2-CBC, HMAC-SHA1 integrity, 1024 iterations, the alias as friendlyName and
- * the certificate's SHA-1 as localKeyId. forge's own writer leaves certificates unencrypted, hence
- * this module.
+ * Writes a PKCS#12 keystore in the layout the SFS issues (as its public test authentication data
+ * show, GitHub `datapacsro/oec`, `auth_id/`), so test merchants exercise the same code path as real
+ * ones: the private key in a pkcs8ShroudedKeyBag (pbeWithSHAAnd3-KeyTripleDES-CBC), the
+ * certificates in one SafeContents encrypted with pbeWithSHAAnd40BitRC2-CBC, HMAC-SHA1 integrity,
+ * 1024 iterations, the alias as friendlyName and the certificate's SHA-1 as localKeyId. forge's own
+ * writer leaves certificates unencrypted, hence this module.
  */
 export interface Pkcs12Entry {
   alias: string;

@@ -9,8 +9,8 @@ import { writePkcs12 } from './pkcs12-writer.js';
 /**
  * Test merchants in the official file formats: identification data (`IdentityData`) and
  * authentication data (`AuthData` with a PKCS#12 laid out like the SFS issues it), the certificate
- * issued by a test CA with the eKasa merchant profile (ekasa-protocol.md §3.2). Used by
- * `kasa merchant new`, demo mode and tests.
+ * issued by a test CA with the eKasa merchant profile (SFS "Popis identifikačných a
+ * autentifikačných údajov" v2.1/v2.2 §3.3). Used by `kasa merchant new`, demo mode and tests.
  */
 export interface TestMerchantOptions {
   /** The test CA folder (created on first use). */
@@ -19,7 +19,12 @@ export interface TestMerchantOptions {
   password: string;
   type?: CashRegisterType;
   dic?: string;
-  /** Default `888<DIČ>0001` (the SFS pattern, ekasa-protocol.md §3.1). */
+  /**
+   * Default `888<DIČ>0001`: the pattern of the codes the SFS assigns, `888`, the DIČ and a 4-digit
+   * sequence (a real production code in NineDigit's public test, GitHub `ninedigit/ekasa-clientphp`,
+   * `tests/HttpClientTest.php`; the authentication data file names on vendors' public help pages,
+   * e.g. exalogic.sk/help/oberon/Devices_Identification_AuthenticationData.html).
+   */
   registerCode?: string;
   /** A VAT payer gets `IcDph` = `SK<DIČ>`. Default true. */
   vatPayer?: boolean;
@@ -83,7 +88,8 @@ export function createTestMerchant(options: TestMerchantOptions): TestMerchant {
   const notAfter = new Date(now.getTime() + (options.validDays ?? 730) * 86_400_000);
   const certificatePem = ca.issue({
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    // SFS merchant certificate subject (ekasa-protocol.md §3.2), in the I.CA order.
+    // SFS merchant certificate subject (SFS "Popis identifikačných a autentifikačných údajov"
+    // §3.3), in the I.CA order.
     subject: [
       { shortName: 'CN', value: `VATSK-${dic} POKLADNICA ${registerCode}` },
       { shortName: 'OU', value: registerCode },

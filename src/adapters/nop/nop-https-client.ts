@@ -61,7 +61,8 @@ export class NopHttpsClient {
       const rows = rowsOf(answer.body);
       for (const row of rows) out.push({ payload: JSON.stringify(row), via: 'rest' });
       const last = rows.at(-1) as { id?: unknown } | undefined;
-      // research §2.3: paging by `after_id` while `x-result-truncated: true` ([?] R4's reading).
+      // research §2.3: paging by `after_id` while `x-result-truncated: true`
+      // ([?] R4's reading; research and R4 in ADR 0009).
       if (answer.headers['x-result-truncated'] !== 'true' || last === undefined) break;
       if (typeof last.id !== 'number' && typeof last.id !== 'string') break;
       after = String(last.id);

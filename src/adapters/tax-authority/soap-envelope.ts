@@ -2,7 +2,7 @@ import type { SfsLocation, SfsLocationRequest, SfsReceiptRequest } from '../../c
 import { EKASA_NS } from '../../core/sfs/message.js';
 import { escapeAttribute, escapeText } from './xml-dom.js';
 
-/** Namespaces of the SFS SOAP messages (ekasa-protocol.md §1.1, §1.3; official samples). */
+/** Namespaces of the SFS SOAP messages (SFS spec §1.5.2, §3.1; the SFS's signed sample requests). */
 export const NS = {
   soap: 'http://www.w3.org/2003/05/soap-envelope',
   wsse: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd',

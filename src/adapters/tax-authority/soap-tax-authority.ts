@@ -18,7 +18,11 @@ import type { TrustStore } from './trust-store.js';
 import { signEnvelope, soapBody, verifyEnvelope } from './ws-security.js';
 import { parseXml, XmlParseError } from './xml-dom.js';
 
-/** Act 384/2025: the online limit is 5 s (ekasa-protocol.md §1.8). */
+/**
+ * Act 384/2025: the online limit is 5 s (public summaries of the act, e.g.
+ * simmons.sk/novy-zakon-ekasa-2026; Datapac's OEC March 2026 release notes, GitHub `datapacsro/oec`;
+ * ADR 0300).
+ */
 export const DEFAULT_ONLINE_LIMIT_MS = 5000;
 
 export interface SoapTaxAuthorityOptions {

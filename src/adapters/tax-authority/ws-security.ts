@@ -9,11 +9,11 @@ import { NS } from './soap-envelope.js';
 import { elementChildren, forEachElement, is, parseXml, XmlParseError } from './xml-dom.js';
 
 /**
- * WS-Security 1.0 + XML Signature for SFS messages, the profile of the official samples
- * (ekasa-protocol.md §1.3): one Reference to the SOAP Body by its `wsu:Id`, exclusive C14N
- * (SignedInfo with `PrefixList="soapenv"`, the Body transform with `PrefixList=""`), RSA-SHA256,
- * SHA-256 digest, the X.509 certificate in a BinarySecurityToken and KeyInfo pointing to it through
- * a SecurityTokenReference. Used for kasa's requests and, by the simulator, for its responses.
+ * WS-Security 1.0 + XML Signature for SFS messages, the profile of the official samples (SFS spec
+ * §2.4 and the SFS's signed sample requests): one Reference to the SOAP Body by its `wsu:Id`,
+ * exclusive C14N (SignedInfo with `PrefixList="soapenv"`, the Body transform with `PrefixList=""`),
+ * RSA-SHA256, SHA-256 digest, the X.509 certificate in a BinarySecurityToken and KeyInfo pointing to
+ * it through a SecurityTokenReference. Used for kasa's requests and, by the simulator, for its responses.
  */
 
 const ALG = {

@@ -1,6 +1,6 @@
 /**
  * Cash rounding to 5 euro cents (in force since 1 Jul 2022; rule as paraphrased in S9 NineDigit
- * `ReceiptDto::roundingAmount`, protocol reference S18): a remainder below half of 5 cents rounds
+ * `ReceiptDto::roundingAmount`; S18; sources in ADR 0009): a remainder below half of 5 cents rounds
  * down, half or more rounds up; a total of 1 or 2 cents rounds to 5 cents. Symmetric for negative
  * totals (money paid out). ADR 0402.
  */

@@ -1,7 +1,8 @@
 /**
  * The limits every document request is checked against, in one place, so the zod schemas that
  * document the API and the core validation cannot drift. Sources: protocol reference §1.4 (SFS
- * XSD ranges), §3.1 (characters), S9 (NineDigit DTO comments); kasa's own choices are ADR 0403.
+ * XSD ranges), §1.1 (characters), S9 (NineDigit DTO comments; sources in ADR 0009); kasa's own
+ * choices are ADR 0403.
  */
 export const LIMITS = {
   /** SFS §2.6: at most 500 items per document. */

@@ -1,7 +1,7 @@
 /**
- * Character rules of the SFS messages (protocol reference §3.1): only ASCII 9, 10, 13 and 32–126,
- * except the attributes Name, Municipality, StreetName and the element Other, which may hold any
- * UTF-8. kasa refuses (701) what the SFS would refuse, before anything is stored.
+ * Character rules of the SFS messages (SFS spec §3.1, protocol reference §1.1): only ASCII 9, 10,
+ * 13 and 32–126, except the attributes Name, Municipality, StreetName and the element Other, which
+ * may hold any UTF-8. kasa refuses (701) what the SFS would refuse, before anything is stored.
  */
 
 /** Number of characters (Unicode code points) — the XSD counts characters, not UTF-16 units. */

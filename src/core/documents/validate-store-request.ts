@@ -177,7 +177,10 @@ function readPayments(value: unknown): Array<{ name: string; amountCents: number
   });
 }
 
-/** Printed texts: no control characters except CR and LF (S9), bounded length (ADR 0403). */
+/**
+ * Printed texts: no control characters except CR and LF (S9, sources in ADR 0009), bounded length
+ * (ADR 0403).
+ */
 function readPrintedText(value: unknown, field: string, max: number): string | undefined {
   return readText(value, field, max, { allowNewlines: true, allowTab: false });
 }

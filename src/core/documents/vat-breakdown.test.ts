@@ -10,7 +10,7 @@ describe('VAT of one rate: gross × r/(100+r), half up per rate', () => {
     expect(vatOfGross(2500, vatRateByName('VAT_20'))).toBe(417);
     // 15.00 @ 10 %: 1500 × 10 / 110 = 136.36 → 1.36
     expect(vatOfGross(1500, vatRateByName('VAT_10'))).toBe(136);
-    // 1.00 @ 20 % (real receipt S10): 100 / 6 = 16.67 → 0.17
+    // 1.00 @ 20 % (real receipt S10, sources in ADR 0009): 100 / 6 = 16.67 → 0.17
     expect(vatOfGross(100, vatRateByName('VAT_20'))).toBe(17);
   });
 

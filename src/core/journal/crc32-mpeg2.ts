@@ -1,6 +1,6 @@
 /**
  * CRC-32/MPEG-2: poly 0x04C11DB7, init 0xFFFFFFFF, no reflection, no final XOR. The CHDU Lite
- * computes it over LEN and DATA of every block it stores (chdu-lite.md, "Checksum"); the image
+ * computes it over LEN and DATA of every block it stores (the maker's specification P150300 v1.3, checksum); the image
  * file and the journal framing use the same function so one implementation is tested once.
  * Check value for ASCII "123456789": 0x0376E6E7.
  */

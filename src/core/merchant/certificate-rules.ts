@@ -4,8 +4,9 @@ import { attributeValues, type CertificateInfo, OID } from './certificate.js';
 import { type IdentityData, wrongIdentity } from './identity-data.js';
 
 /**
- * The rules that tie a keystore entry to the identification data (SFS errors -101/-102 checked
- * locally before anything is sent; ekasa-protocol.md §3.2) and to the clock. Order, ADR 0008 §8:
+ * The rules that tie a keystore entry to the identification data (SFS errors -101/-102, SFS spec
+ * §2.6, checked locally before anything is sent; the certificate profile of
+ * SFS "Popis identifikačných a autentifikačných údajov" §3.3) and to the clock. Order, ADR 0008 §8:
  * profile (402) → identity match (400) → validity (405), so an expired certificate with matching
  * data gives 405 and a mismatch gives 400.
  */

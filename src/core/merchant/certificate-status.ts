@@ -6,7 +6,8 @@ export type CertificateState = 'OK' | 'EXPIRES_SOON' | 'EXPIRED';
 
 /**
  * Authentication data must be replaced within the last 30 days before expiry
- * (ekasa-protocol.md §3.1); that window is the EXPIRES_SOON state.
+ * (the rule as vendors' public help pages give it, e.g. portos.sk/en/vymena-autentifikacnych-udajov,
+ * mbproservis.sk/ekasa_certifikat_autentifikacne_udaje.htm); that window is the EXPIRES_SOON state.
  */
 export const RENEWAL_WINDOW_DAYS = 30;
 

@@ -117,11 +117,16 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
           stuck[0]!.kind === 'document'
             ? `document ${stuck[0]!.item.document.documentNumber}`
             : `location ${stuck[0]!.item.location.locationNo}`;
+        // ADR 0715/0717: the repair names the item it is for, so a repeat cannot reach another.
+        const repair =
+          stuck[0]!.kind === 'document'
+            ? `POST /api/document/update {"internalDocumentId": ${stuck[0]!.item.document.documentNo}, "fixDocument": …}`
+            : `POST /api/location/update {"locationInternalId": ${stuck[0]!.item.location.locationNo}, "fixLocation": …}`;
         return {
           component: 'OFFLINE_BACKLOG',
           state: 'ERROR',
           reasonCode: 501,
-          reason: `${summary.stuckDocuments + summary.stuckLocations} item(s) rejected by the SFS wait for repair; the first is ${name} (${first.ekasaError.errorCode}: ${first.ekasaError.message}). Repair with POST /api/document/update or POST /api/location/update {fixLocation}; when no fix can clear it, set it aside for the tax office with POST /api/offline/set-aside.`,
+          reason: `${summary.stuckDocuments + summary.stuckLocations} item(s) rejected by the SFS wait for repair; the first is ${name} (${first.ekasaError.errorCode}: ${first.ekasaError.message}). Repair it with ${repair}; when no fix can clear it, set it aside for the tax office with POST /api/offline/set-aside.`,
           details,
         };
       }

@@ -12,7 +12,8 @@ export const QR_OFFLINE_MIN_VERSION = 5;
 
 /**
  * Lays a receipt out for a paper `width` in characters (32, 42, 48; any 24–80 works), in Slovak,
- * following the certified layout model of ekasa-protocol.md §4.2 (S7/S8 Datapac printout):
+ * following the certified layout model (Datapac OEC's public printouts and print-output manual,
+ * GitHub `datapacsro/oec`, `requests/<case>/Printout.txt`; ADR 0500):
  * merchant, point of sale, register code, dates and number, items, SUMA, VAT table, UID or PKP,
  * QR, "OVERTE DOKLAD POMOCOU QR KÓDU", OKP. Pure: the same view and width give the same blocks.
  */
@@ -103,7 +104,8 @@ function merchant(b: LineBuilder, view: ReceiptView): void {
 
 function headings(b: LineBuilder, view: ReceiptView): void {
   b.heading(W.heading[view.type]);
-  // ekasa-protocol.md §4.2: an offline receipt is headed as such (vendor wording, see ADR 0500).
+  // An offline receipt is headed as such (vendor wording, e.g. the Kasa Fik manual,
+  // manual.kasafik.cz; see ADR 0500).
   if (view.offline && view.notSent !== true) b.heading(W.offline);
   // A VK/VY the law does not let us send (Act 384/2025) is no offline document: say why it has no
   // UID instead (ADR 0515).
@@ -161,7 +163,10 @@ function wrapIndented(text: string, width: number): string[] {
   return wrapText(text, width - 2).map((line) => `  ${line}`);
 }
 
-/** Rounding (printed, not sent: S18), SUMA, payments. VK/VY print the amount under their heading. */
+/**
+ * Rounding (printed, not sent: S18, sources in ADR 0009), SUMA, payments. VK/VY print the amount
+ * under their heading.
+ */
 function totals(b: LineBuilder, view: ReceiptView): void {
   if (view.roundingCents !== 0) b.pair(W.rounding, formatEur(view.roundingCents));
   // VK/VY: the SFS Amount of a withdrawal is positive (S2 priklad_vyber); print what was moved.

@@ -9,7 +9,7 @@ import type { ApiPhysicalAddress } from '../journal/records.js';
  * integer cents; values whose precision is not cents (quantity, unit price) arrive as the strings
  * the API received, so nothing here is ever a binary float.
  *
- * Mandatory content: ekasa-protocol.md §4.2 (SFS spec §2.9–2.10 and Act 289/2008 § 8(1)).
+ * Mandatory content: SFS spec §2.9–2.10 and Act 289/2008 § 8(1); ADR 0500.
  */
 export interface ReceiptView {
   type: ReceiptDocumentType;
@@ -76,7 +76,7 @@ export interface ReceiptView {
   demo: boolean;
 }
 
-/** SFS `ReceiptType` (ekasa-protocol.md §1.4). A paragón entry is a PD with {@link ReceiptView.paragon}. */
+/** SFS `ReceiptType` (SFS spec §3.3.3). A paragón entry is a PD with {@link ReceiptView.paragon}. */
 export type ReceiptDocumentType = 'PD' | 'UF' | 'ND' | 'VK' | 'VY';
 
 export type ReceiptCustomerIdType = 'ICO' | 'DIC' | 'IC_DPH' | 'INE';

@@ -11,7 +11,11 @@ import type {
  * them are in CP852 (the printers' Central European code page): no `€`, no typographic dashes.
  */
 export const RECEIPT_WORDING = {
-  /** Document-type headings (ekasa-protocol.md §4.2: ND, VK, VY words; PD/UF vendor practice). */
+  /**
+   * Document-type headings (ND, VK, VY words as certified registers print them: Datapac OEC's
+   * print-template rules, GitHub `datapacsro/oec`, and the Kasa Fik manual, manual.kasafik.cz;
+   * PD/UF vendor practice; ADR 0500).
+   */
   heading: {
     PD: 'POKLADNIČNÝ DOKLAD',
     UF: 'ÚHRADA FAKTÚRY',
@@ -19,7 +23,7 @@ export const RECEIPT_WORDING = {
     VK: 'VKLAD',
     VY: 'VÝBER',
   } satisfies Record<ReceiptDocumentType, string>,
-  /** Vendor practice; the FS calls it "off-line pokladničný doklad" (ekasa-protocol.md §4.2). */
+  /** Vendor practice (ADR 0500); the FS calls it "off-line pokladničný doklad" (manual.kasafik.cz). */
   offline: 'OFF-LINE DOKLAD',
   /** VK/VY from 2026 (Act 384/2025): stored and printed, never sent (our wording, ADR 0515). */
   notSent: 'Neodosiela sa do e-kasa (zákon 384/2025 Z. z.)',
@@ -64,7 +68,7 @@ export const RECEIPT_WORDING = {
   paidBack: 'Vrátené',
   vatTable: ['Sadzba', 'Základ', 'DPH', 'Spolu'] as const,
   vatTableTotal: 'Spolu',
-  /** Exempt amounts outside the VAT table (S6/S7 Datapac, certified Oct 2024). */
+  /** Exempt amounts outside the VAT table (S6/S7 Datapac, certified Oct 2024; keys in ADR 0009). */
   exempt: 'Oslobodené od DPH',
   /** SpecialRegulation wording, after the names the VAT act gives these schemes (our wording). */
   specialRegulation: {

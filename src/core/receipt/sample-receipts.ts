@@ -3,8 +3,8 @@ import type { ReceiptView } from './receipt-model.js';
 /**
  * Sample receipts, one per document type and state. They are the unit-test fixtures of the layout
  * and the renderers, and serve as the "sample receipt" a point of sale must display (§ 8(5) of
- * Act 289/2008, ekasa-protocol.md §4.2). Every value is made up but consistent: VAT per rate is
- * computed with the SFS rule (VAT = gross × r/(100+r), half-up; base = gross − VAT).
+ * Act 289/2008). Every value is made up but consistent: VAT per rate is computed with the SFS rule
+ * (VAT = gross × r/(100+r), half-up; base = gross − VAT).
  */
 export type SampleReceiptName =
   | 'pdOnline'

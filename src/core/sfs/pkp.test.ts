@@ -9,7 +9,7 @@ import { hasOfficialFixtures, official, SHARED_MISSING } from '../../../test/sup
 import { okpFromPkp, okpMatches } from './okp.js';
 import { computePkp, PKP_PATTERN, pkpBaseString } from './pkp.js';
 
-// ekasa-protocol.md §2.2: the spec's test vector, which is the official VK sample.
+// SFS spec §2.2: the spec's test vector, which is the official VK sample (priklad_vklad).
 const VK_BASE = '1234567890|88812345678900001|VK|1|2019-01-31T12:01:14+01:00|100.00';
 const VK_PKP =
   'soFHZ6XRckBVEJWd01KGFDcUKjtYVnfOxucypKv69wzsHbGP83rOmE/Inq0/CHnPM2Ip+yL1u9ccTRQVatOOubeLrkCjbwZvpPTz5lxCu9EJ9DyGODTdEK1S42O+wjIoUBISDdHBR2jBpFkGLScjkcQpyPgOYBALrny4lNAJFkdtPoSASqcVmRrZShYS4LIxjJfR3nHVXoQ6+McF5LRX0nMc/fv0H8OlRbdX5Dp34Nny9rl//cswaeXa13IJmTtYnrQg1k2vMcTYT6pgLRHttahiYd/gdqrRGrP4te0ouEY2n610SxfuHLhfQDZfVihF7vav+Jvb1zaqNT81n+aD5w==';

@@ -13,7 +13,8 @@ const item = (Price: string, VatRate: string, ItemType: SfsItem['ItemType'] = 'K
 
 describe('VAT recap', () => {
   it('follows the spec rounding examples (2019 rates)', () => {
-    // ekasa-protocol.md §1.4: 25.00 @20 % → 4.17 / 20.83; 15.00 @10 % → 1.36 / 13.64.
+    // SFS spec §3.3.12.20–22; the cases of Datapac's public worked examples (priklady_JUP.pdf,
+    // GitHub datapacsro/oec): 25.00 @20 % → 4.17 / 20.83; 15.00 @10 % → 1.36 / 13.64.
     expect(
       computeVatRecap([item('25.00', '20.00'), item('15.00', '10.00')], { regime: '2019', vatPayer: true }),
     ).toEqual({
@@ -34,7 +35,7 @@ describe('VAT recap', () => {
   });
 
   it('2026: basic = 23 %, reduced = 19 % and 5 % computed per rate then summed, 0 % tax-free', () => {
-    // ekasa-protocol.md §1.10 example.
+    // Made-up values; the 2026 recap rule is ADR 0401.
     const items = [item('3.69', '23.00'), item('2.38', '19.00'), item('2.10', '5.00')];
     expect(computeVatRecap(items, { regime: '2026', vatPayer: true })).toEqual({
       TaxBaseBasic: '3.00',

@@ -41,7 +41,7 @@ export const exampleStuckDocument = {
       errorCode: -104,
       message: 'Dátum vytvorenia je neskorší ako čas spracovania.',
       detail:
-        'Rejected by the SFS; repair it with POST /api/document/update (docs/offline.md lists the fix per code).',
+        'Rejected by the SFS; repair it with POST /api/document/update {"internalDocumentId": 2, "fixDocument": …} (docs/offline.md lists the fix per code).',
     },
   },
 };

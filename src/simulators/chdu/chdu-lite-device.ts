@@ -73,7 +73,7 @@ const MAX_RETRANSMITS = 8;
 const READ_CHUNK = 64;
 
 /**
- * The CHDU Lite as the host sees it on the wire (chdu-lite.md), backed by the image-file CHDÚ.
+ * The CHDU Lite as the host sees it on the wire (the maker's specification P150300 v1.3), backed by the image-file CHDÚ.
  * No looser than the device: bytes before STX are ignored, a frame must be complete within 1 s
  * (else NAK EC_TIMEOUT), a LEN over the maximum is NAK EC_FRAME, argument lengths are checked
  * (EC_PARAM), unknown commands are EC_COMMAND, and a READ waits at most 1 s for each handshake —

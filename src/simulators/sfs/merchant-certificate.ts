@@ -3,7 +3,10 @@ import forge from 'node-forge';
 import type { CertificateCache } from '../../adapters/tax-authority/certificate-cache.js';
 import { type SfsViolation, violation } from '../../core/sfs/ekasa-errors.js';
 
-/** What the SFS reads from a merchant certificate (ekasa-protocol.md §3.2). */
+/**
+ * What the SFS reads from a merchant certificate (SFS "Popis identifikačných a autentifikačných
+ * údajov" §3.3).
+ */
 export interface CertificateIdentity {
   /** From organizationIdentifier (2.5.4.97) `VATSK-<DIČ>`. */
   dic: string | undefined;

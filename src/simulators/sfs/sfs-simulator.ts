@@ -29,7 +29,10 @@ import { describeProcessed, describeUnprocessed, type SimHistoryEntry } from './
 import { decodeUtf8, isSoap12ContentType, readBody } from './sim-http.js';
 import { SIM_MEMORY_FILE, SimMemory } from './sim-memory.js';
 
-/** The SFS service path (production and, per shipping devices, integration: ekasa-protocol.md §1.2). */
+/**
+ * The SFS service path: production (SFS spec §4.2) and, as shipping devices use it, integration
+ * (Datapac's public OEC.LAN quickstart, GitHub `datapacsro/oec`; SFS spec §4.1 gives it without `/mdu`).
+ */
 export type { SimHistoryEntry } from './sim-history.js';
 
 export const SERVICE_PATH = '/mdu/soap/services/v2';
@@ -311,7 +314,8 @@ export class SfsSimulator {
       return handleControl(this, req, res, path);
     }
     if (path === SERVICE_PATH || path === V1_SERVICE_PATH || path === WSDL_PATH) {
-      // Vendors probe reachability with a plain GET and count 405 as "up" (ekasa-protocol.md §1.1).
+      // Vendors probe reachability with a plain GET and count 405 as "up" (Datapac's public OEC.LAN
+      // quickstart, GitHub datapacsro/oec: its eKasa ping response setting is 405).
       if (req.method !== 'POST') {
         res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end('Method Not Allowed');
         return;

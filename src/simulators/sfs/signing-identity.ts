@@ -42,7 +42,7 @@ export function openSigningIdentity(ca: TestCa, now: Date): SigningIdentity {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const certPem = ca.issue({
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    // The shape of the integration SFS certificate subject (ekasa-protocol.md §1.3).
+    // The shape of the integration SFS certificate subject (SFS spec §2.8).
     subject: [
       { shortName: 'CN', value: 'e-Kasa' },
       { shortName: 'OU', value: 'kasa SFS simulator' },

@@ -207,8 +207,8 @@ export function offlineStatus(entry: QueueEntry): ApiEkasaStatus {
         message: text,
         detail:
           entry.kind === 'document'
-            ? 'Rejected by the SFS; repair it with POST /api/document/update (docs/offline.md lists the fix per code).'
-            : 'Rejected by the SFS; repair it with POST /api/location/update {fixLocation}.',
+            ? `Rejected by the SFS; repair it with POST /api/document/update {"internalDocumentId": ${entry.item.document.documentNo}, "fixDocument": …} (docs/offline.md lists the fix per code).`
+            : `Rejected by the SFS; repair it with POST /api/location/update {"locationInternalId": ${entry.item.location.locationNo}, "fixLocation": …}.`,
       },
     };
   }
