@@ -154,22 +154,26 @@ function demoAllowed(config: ServeConfig, logger: Logger): boolean {
  * `--no-demo` (or `KASA_NO_DEMO`), and `--chdu` (`KASA_CHDU`) naming a CHDU Lite device, say this
  * is a real register. Without an SFS URL — flag, variable or stored setting — it would send every
  * document to the embedded simulator (which rejects a real merchant's, -13, and seems to register
- * a test merchant's), so the start is refused (exit 2) unless `--sfs-sim` asks for the simulator. Composed configs (no `fixedBy`: tests, benches) pick the simulator by leaving
- * `sfsUrl` out, as before. `unread`: why the settings stored in the CHDÚ may be unknown, if so.
+ * a test merchant's), so the start is refused (exit 2) unless `--sfs-sim` asks for the simulator.
+ * Composed configs (no `fixedBy`: tests, benches) pick the simulator by leaving `sfsUrl` out. `unread`: why the settings stored in the CHDÚ may be unknown, if so —
+ * then the start fails with exit 1, which the service restarts (a device that appears late at boot,
+ * an index being rebuilt), instead of exit 2, which it does not: nothing is wrong with the flags
+ * until the device has been read.
  */
 function simulatorRefusal(
   config: ServeConfig,
   sfsUrl: string | null | undefined,
   unread?: string,
-): UsageError | undefined {
+): Error | undefined {
   const refusedBy = simulatorRefusedBy(config);
   if (refusedBy === undefined || (sfsUrl ?? undefined) !== undefined) return undefined;
-  const why =
-    unread === undefined
-      ? ''
-      : ` (an SFS stored in the CHDÚ may not have been read: ${unread.replace(/\.$/, '')})`;
+  if (unread !== undefined) {
+    return new Error(
+      `${refusedBy} is given and names no SFS, and the CHDÚ could not be read at start (${unread.replace(/\.$/, '')}), so an SFS stored in it is not known yet: kasa stops (exit 1; the service starts it again). Connect the device; or set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md)`,
+    );
+  }
   return new UsageError(
-    `${refusedBy} is given but no SFS${why}: set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md), or --sfs-sim (KASA_SFS_SIM=true) to send to the embedded SFS simulator`,
+    `${refusedBy} is given but no SFS: set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md), or --sfs-sim (KASA_SFS_SIM=true) to send to the embedded SFS simulator`,
   );
 }
 

@@ -134,6 +134,8 @@ describe('exactly once (Idempotency-Key)', () => {
       expect(res.status, `${url} ${key}`).toBe(500);
       expect(res.body).toMatchObject({
         resultCode: 701,
+        // ADR 0008 §7's text word for word; the document is in the members.
+        error: 'Idempotency-Key already used for a different request',
         field: 'Idempotency-Key',
         documentNumber: made.documentNumber,
         internalDocumentId: made.internalDocumentId,

@@ -181,6 +181,8 @@ describe('§8.3 scenarios', () => {
     expect((await h.create({ amount: 2.6 }, 'idem-1')).body).toMatchObject({
       resultCode: 701,
       field: 'Idempotency-Key',
+      // ADR 0008 §7's text word for word, as on a store or cash document.
+      error: 'Idempotency-Key already used for a different request',
     });
   });
 

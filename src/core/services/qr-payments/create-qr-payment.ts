@@ -142,8 +142,11 @@ export class CreateQrPayment {
   }
 }
 
+/** ADR 0008 §7's text word for word (invalidInput would put the field's name before it). */
 function keyReused(): FiscalError {
-  return invalidInput('Idempotency-Key', 'Idempotency-Key already used for a different request');
+  return new FiscalError('INVALID_INPUT', 'Idempotency-Key already used for a different request', {
+    field: 'Idempotency-Key',
+  });
 }
 
 interface ValidCreate {
