@@ -59,7 +59,13 @@ describe('the background sender (capability 10)', () => {
     expect(sendStates(h, 1, 1000).every((s) => s === 'offline-sent')).toBe(true);
     expect(sendStates(h, 1001, 1200).every((s) => s === 'online')).toBe(true);
     const report = await h.post('/api/report/offline', {});
-    expect(report.body).toEqual({ resultCode: 0, documents: [], locations: [], totalItems: 0, moreItems: false });
+    expect(report.body).toEqual({
+      resultCode: 0,
+      documents: [],
+      locations: [],
+      totalItems: 0,
+      moreItems: false,
+    });
     await checkResendRules(
       h,
       Array.from({ length: 1200 }, (_, i) => i + 1),
