@@ -20,6 +20,7 @@ import type { ReceiptPrinter } from '../core/ports/receipt-printer.js';
 import type { ReceiptImageRenderer } from '../core/ports/receipt-renderer.js';
 import type { RegisterEvents } from '../core/ports/register-events.js';
 import type { Scheduler } from '../core/ports/scheduler.js';
+import { RESULT_CODES } from '../core/result-codes.js';
 import { backupProbe } from '../core/services/backup-status.js';
 import type { ConsistencyState } from '../core/services/consistency-check.js';
 import { unprintedStatusRefusal } from '../core/services/documents/unprinted-status.js';
@@ -155,21 +156,32 @@ function demoAllowed(config: ServeConfig, logger: Logger): boolean {
  * is a real register. Without an SFS URL — flag, variable or stored setting — it would send every
  * document to the embedded simulator (which rejects a real merchant's, -13, and seems to register
  * a test merchant's), so the start is refused (exit 2) unless `--sfs-sim` asks for the simulator.
- * Composed configs (no `fixedBy`: tests, benches) pick the simulator by leaving `sfsUrl` out. `unread`: why the settings stored in the CHDÚ may be unknown, if so —
- * then the start fails with exit 1, which the service restarts (a device that appears late at boot,
- * an index being rebuilt), instead of exit 2, which it does not: nothing is wrong with the flags
- * until the device has been read.
+ * Composed configs (no `fixedBy`: tests, benches) pick the simulator by leaving `sfsUrl` out.
+ *
+ * `unread`: why the settings stored in the CHDÚ may be unknown, if so. A device that is not
+ * connected (200) — one that appears late at boot — fails the start with exit 1, which the service
+ * restarts (a bounded number of times: packaging/kasa.service), instead of exit 2, which it does
+ * not: nothing is wrong with the flags until the device has been read. A device that answers but
+ * cannot be read (full, locked, broken, a journal that does not verify) stays exit 2: starting
+ * again does not help. Neither offers `--sfs-sim`: once chosen, the simulator would stay chosen
+ * after a stored real SFS was read.
  */
 function simulatorRefusal(
   config: ServeConfig,
   sfsUrl: string | null | undefined,
-  unread?: string,
+  unread?: { message: string; notConnected: boolean },
 ): Error | undefined {
   const refusedBy = simulatorRefusedBy(config);
   if (refusedBy === undefined || (sfsUrl ?? undefined) !== undefined) return undefined;
   if (unread !== undefined) {
-    return new Error(
-      `${refusedBy} is given and names no SFS, and the CHDÚ could not be read at start (${unread.replace(/\.$/, '')}), so an SFS stored in it is not known yet: kasa stops (exit 1; the service starts it again). Connect the device; or set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md)`,
+    const cause = unread.message.replace(/\.$/, '');
+    if (unread.notConnected) {
+      return new Error(
+        `${refusedBy} is given and names no SFS, and the CHDÚ did not answer at start (${cause}), so an SFS stored in it is not known yet: kasa stops with exit 1 (the service tries again). Connect the device; or set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md)`,
+      );
+    }
+    return new UsageError(
+      `${refusedBy} is given and names no SFS, and the CHDÚ could not be read at start (${cause}), so an SFS stored in it is not known: see docs/chdu.md for the device, or set --sfs-url and --sfs-trust (KASA_SFS_URL, KASA_SFS_TRUST; docs/install.md)`,
     );
   }
   return new UsageError(
@@ -178,9 +190,10 @@ function simulatorRefusal(
 }
 
 /** Why the index may not hold the CHDÚ's stored settings: the check failed before it synced it. */
-function unreadSettings(state: ConsistencyState): string | undefined {
+function unreadSettings(state: ConsistencyState): { message: string; notConnected: boolean } | undefined {
   const cause = state.ok ? undefined : state.cause;
-  return cause && ['start', 'chdu', 'journal', 'index'].includes(cause.check) ? cause.message : undefined;
+  if (!cause || !['start', 'chdu', 'journal', 'index'].includes(cause.check)) return undefined;
+  return { message: cause.message, notConnected: cause.resultCode === RESULT_CODES.CHDU_NOT_CONNECTED.code };
 }
 
 /**

@@ -237,7 +237,7 @@ describe('kasa serve with a CHDU Lite device and no SFS', () => {
     expect(refused).not.toBeInstanceOf(UsageError);
     const line = (refused as Error).message;
     expect(
-      line.startsWith(`--chdu ${url} is given and names no SFS, and the CHDÚ could not be read at start (`),
+      line.startsWith(`--chdu ${url} is given and names no SFS, and the CHDÚ did not answer at start (`),
     ).toBe(true);
     expect(line).toMatch(
       /not connected \(connect ECONNREFUSED [\d.:]+\)\), so an SFS stored in it is not known yet/,
@@ -256,6 +256,35 @@ describe('kasa serve with a CHDU Lite device and no SFS', () => {
     } finally {
       await back.close();
     }
+  });
+
+  it('a device that answers but cannot be read (full) stays exit 2: starting again would not help', async () => {
+    const dir = newDir();
+    const full = await device(dir);
+    full.inject({ kind: 'full' });
+    const argv = [
+      '--port',
+      '0',
+      '--data-dir',
+      join(dir, 'data'),
+      '--mark-dir',
+      join(dir, 'marks'),
+      '--chdu',
+      full.url,
+    ];
+    const refused = await composeKasa(parsed(argv), { logger }).then(
+      (started) => started.close().then(() => 'started'),
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(UsageError);
+    const line = (refused as Error).message;
+    expect(
+      line.startsWith(
+        `--chdu ${full.url} is given and names no SFS, and the CHDÚ could not be read at start (`,
+      ),
+    ).toBe(true);
+    expect(line).toContain('see docs/chdu.md for the device, or set --sfs-url');
+    expect(line).not.toContain('--sfs-sim');
   });
 
   it('an SFS stored in the device lets it start (read back into a new index); clearing it while it runs is 701', async () => {

@@ -178,4 +178,28 @@ describe('fixLocation naming its location (locationInternalId, ADR 0717)', () =>
     const fixed = await h.post('/api/location/update', { locationInternalId: 1, fixLocation: {} });
     expect(fixed.body).toMatchObject({ resultCode: 0, location: { internalId: 1 } });
   });
+
+  it('with two stuck, OFFLINE_BACKLOG names the one to repair next (the last), the report names each its own, and the status hint repairs', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await twoStuck(h);
+    const backlog = (await h.get('/api/status/get')).body.components.find(
+      (c: { component: string }) => c.component === 'OFFLINE_BACKLOG',
+    );
+    expect(backlog).toMatchObject({ state: 'ERROR', reasonCode: 501 });
+    // Locations are repaired newest first (ADR 0708/0717): the oldest would answer 701.
+    expect(backlog.reason).toContain('the next to repair is location 2');
+    expect(backlog.reason).toContain('POST /api/location/update {"locationInternalId": 2, "fixLocation": …}');
+    const report = await h.post('/api/report/offline', {});
+    const details = report.body.locations.map(
+      (l: { internalId: number; status: { error: { detail: string } } }) => [
+        l.internalId,
+        l.status.error.detail,
+      ],
+    );
+    expect(details).toHaveLength(2);
+    for (const [id, detail] of details)
+      expect(detail).toContain(`{"locationInternalId": ${id}, "fixLocation": …}`);
+    const fixed = await h.post('/api/location/update', { locationInternalId: 2, fixLocation: {} });
+    expect(fixed.body).toMatchObject({ resultCode: 0, location: { internalId: 2 } });
+  });
 });

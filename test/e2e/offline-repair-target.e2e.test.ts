@@ -39,6 +39,31 @@ function effects(harness: Harness): { records: number | undefined; requests: num
 }
 
 describe('document/update naming its document (internalDocumentId, ADR 0715)', () => {
+  it('the report names each stuck document (handed over: only {} sends it again), OFFLINE_BACKLOG the oldest, and its hint repairs', async () => {
+    h = await startHarness({ clock: new LiveClock() });
+    await twoStuck(h);
+    const report = await h.post('/api/report/offline', {});
+    const details = report.body.documents.map(
+      (d: { internalDocumentId: number; status: { error: { detail: string } } }) => [
+        d.internalDocumentId,
+        d.status.error.detail,
+      ],
+    );
+    expect(details.map(([id]: [number]) => id)).toEqual([1, 2]);
+    for (const [id, detail] of details) {
+      // Both were printed offline before the SFS rejected them (ADR 0712).
+      expect(detail).toContain('handed over to the customer');
+      expect(detail).toContain(`{"internalDocumentId": ${id}, "fixDocument": {}}`);
+    }
+    const backlog = (await h.get('/api/status/get')).body.components.find(
+      (c: { component: string }) => c.component === 'OFFLINE_BACKLOG',
+    );
+    expect(backlog.reason).toContain('the next to repair is document');
+    expect(backlog.reason).toContain('{"internalDocumentId": 1, "fixDocument": {}}');
+    const fixed = await h.post('/api/document/update', { internalDocumentId: 1, fixDocument: {} });
+    expect(fixed.body).toMatchObject({ resultCode: 0, document: { internalDocumentId: 1 } });
+  });
+
   it('a repeated update with the target answers the repaired document and leaves the next stuck one alone; the same without the target repairs the next one', async () => {
     h = await startHarness({ clock: new LiveClock() });
     await twoStuck(h);

@@ -65,6 +65,10 @@ describe('packaging/kasa.service', () => {
   it('restarts on failure but not after a usage error, and logs to the journal', () => {
     expect(values('Restart')).toEqual(['on-failure']);
     expect(values('RestartPreventExitStatus')).toEqual(['2']);
+    // A start that keeps failing (a CHDU Lite that never answers: exit 1) is not retried for ever.
+    const unit = new Map(section('Unit'));
+    expect(unit.get('StartLimitIntervalSec')).toBe('300');
+    expect(unit.get('StartLimitBurst')).toBe('60');
     expect(values('StandardOutput')).toEqual(['journal']);
     expect(values('StandardError')).toEqual(['journal']);
   });

@@ -96,7 +96,7 @@ function locationStatus(indexed: IndexedLocation): ApiEkasaStatus {
         errorType: 'EKASA',
         errorCode: code,
         message: text,
-        detail: `The location is stored but the SFS rejected it; repair it with POST /api/location/update {"locationInternalId": ${indexed.location.locationNo}, "fixLocation": …}.`,
+        detail: `The location is stored but the SFS rejected it; repair it with POST /api/location/update {"locationInternalId": ${indexed.location.locationNo}, "fixLocation": …} (locations are repaired newest first).`,
       },
     };
   }

@@ -1,6 +1,7 @@
 import { FiscalError } from '../fiscal-error.js';
 import type { Clock } from '../ports/clock.js';
 import type { QueueEntry } from '../ports/indexed-records.js';
+import type { LocationIndex } from '../ports/location-index.js';
 import type { OfflineReportIndex } from '../ports/offline-report-index.js';
 import type { SendQueueIndex } from '../ports/send-queue-index.js';
 import type { SettingsIndex } from '../ports/settings-index.js';
@@ -8,6 +9,7 @@ import { RESULT_CODES } from '../result-codes.js';
 import type { ComponentStatus, RefusalSource, StatusProbe } from '../services/register-status.js';
 import { formatApiDateTime, parseSfsDateTime } from '../time.js';
 import { type Deadline, resendDeadline } from './deadline.js';
+import { handedOver } from './fix-document.js';
 import { describeStuck } from './last-request.js';
 import { readOfflineSettings } from './offline-settings.js';
 import { describeHold, registerHold, registerHoldRefusal } from './register-refusal.js';
@@ -20,6 +22,7 @@ type BacklogIndex = Pick<
   'queueSummary' | 'stuckDocuments' | 'stuckLocations' | 'sendQueue' | 'hasUnsent' | 'setAsideItems'
 > &
   Pick<OfflineReportIndex, 'oldestOffline'> &
+  Pick<LocationIndex, 'lastStuckLocation'> &
   SettingsIndex;
 
 function createDateOf(entry: QueueEntry): string {
@@ -112,21 +115,28 @@ export function offlineBacklogProbe(index: BacklogIndex, clock: Clock): StatusPr
         };
       }
       if (stuck.length > 0) {
-        const first = describeStuck(stuck[0]!) as { ekasaError: { errorCode: number; message: string } };
+        // The item to repair next: the oldest stuck document (documents are repaired oldest first,
+        // ADR 0708), else the last stuck location (locations newest first, ADR 0717).
+        const lastLocation = index.lastStuckLocation();
+        const next: QueueEntry =
+          stuck[0]!.kind === 'document' || lastLocation === undefined
+            ? stuck[0]!
+            : { kind: 'location', recordNo: lastLocation.recordNo, item: lastLocation };
+        const first = describeStuck(next) as { ekasaError: { errorCode: number; message: string } };
         const name =
-          stuck[0]!.kind === 'document'
-            ? `document ${stuck[0]!.item.document.documentNumber}`
-            : `location ${stuck[0]!.item.location.locationNo}`;
+          next.kind === 'document'
+            ? `document ${next.item.document.documentNumber}`
+            : `location ${next.item.location.locationNo}`;
         // ADR 0715/0717: the repair names the item it is for, so a repeat cannot reach another.
         const repair =
-          stuck[0]!.kind === 'document'
-            ? `POST /api/document/update {"internalDocumentId": ${stuck[0]!.item.document.documentNo}, "fixDocument": …}`
-            : `POST /api/location/update {"locationInternalId": ${stuck[0]!.item.location.locationNo}, "fixLocation": …}`;
+          next.kind === 'document'
+            ? `POST /api/document/update {"internalDocumentId": ${next.item.document.documentNo}, "fixDocument": ${handedOver(next.item) ? '{}' : '…'}}`
+            : `POST /api/location/update {"locationInternalId": ${next.item.location.locationNo}, "fixLocation": …}`;
         return {
           component: 'OFFLINE_BACKLOG',
           state: 'ERROR',
           reasonCode: 501,
-          reason: `${summary.stuckDocuments + summary.stuckLocations} item(s) rejected by the SFS wait for repair; the first is ${name} (${first.ekasaError.errorCode}: ${first.ekasaError.message}). Repair it with ${repair}; when no fix can clear it, set it aside for the tax office with POST /api/offline/set-aside.`,
+          reason: `${summary.stuckDocuments + summary.stuckLocations} item(s) rejected by the SFS wait for repair; the next to repair is ${name} (${first.ekasaError.errorCode}: ${first.ekasaError.message}). Repair it with ${repair}; when no fix can clear it, set it aside for the tax office with POST /api/offline/set-aside.`,
           details,
         };
       }

@@ -71,7 +71,7 @@ export const OfflineReportResponse = OfflineItems.extend({
   moreItems: z
     .boolean()
     .describe(
-      'true: items match past this page; ask again with offset = offset + the items listed, and from offset 0 when totalItems changed between pages (the queue drains meanwhile; kasa, ADR 0716).',
+      "true: items match past this page; ask again with offset = offset + the items listed. The queue drains meanwhile: keep offlineDocumentsFilter.to at the first page's time and start again at offset 0 when totalItems changed (kasa, ADR 0716).",
     ),
 }).meta({
   id: 'OfflineReportResponse',

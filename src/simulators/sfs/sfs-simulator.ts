@@ -29,12 +29,12 @@ import { describeProcessed, describeUnprocessed, type SimHistoryEntry } from './
 import { decodeUtf8, isSoap12ContentType, readBody } from './sim-http.js';
 import { SIM_MEMORY_FILE, SimMemory } from './sim-memory.js';
 
+export type { SimHistoryEntry } from './sim-history.js';
+
 /**
  * The SFS service path: production (SFS spec §4.2) and, as shipping devices use it, integration
  * (Datapac's public OEC.LAN quickstart, GitHub `datapacsro/oec`; SFS spec §4.1 gives it without `/mdu`).
  */
-export type { SimHistoryEntry } from './sim-history.js';
-
 export const SERVICE_PATH = '/mdu/soap/services/v2';
 export const WSDL_PATH = `${SERVICE_PATH}/ekasa_v2.wsdl`;
 /** Requests kept in the history (`GET /__sim/received`): the newest ones. */

@@ -8,6 +8,7 @@ import { isAbsent } from '../../documents/field-rules.js';
 import { FiscalError, invalidInput } from '../../fiscal-error.js';
 import { type ApiLocation, toApiLocation } from '../../location/api-location.js';
 import type { MerchantView } from '../../merchant/merchant-record.js';
+import { handedOver } from '../../offline/fix-document.js';
 import { stuckCause } from '../../offline/last-request.js';
 import {
   estimatedBytes,
@@ -207,8 +208,11 @@ export function offlineStatus(entry: QueueEntry): ApiEkasaStatus {
         message: text,
         detail:
           entry.kind === 'document'
-            ? `Rejected by the SFS; repair it with POST /api/document/update {"internalDocumentId": ${entry.item.document.documentNo}, "fixDocument": …} (docs/offline.md lists the fix per code).`
-            : `Rejected by the SFS; repair it with POST /api/location/update {"locationInternalId": ${entry.item.location.locationNo}, "fixLocation": …}.`,
+            ? handedOver(entry.item)
+              ? // ADR 0712: the customer holds it as it was signed; only `{}` sends it again.
+                `Rejected by the SFS; it was handed over to the customer, so no fix may change it: send it again as it is with POST /api/document/update {"internalDocumentId": ${entry.item.document.documentNo}, "fixDocument": {}} once the cause has passed, or set it aside (POST /api/offline/set-aside). Documents are repaired oldest first.`
+              : `Rejected by the SFS; repair it with POST /api/document/update {"internalDocumentId": ${entry.item.document.documentNo}, "fixDocument": …} (docs/offline.md lists the fix per code; documents are repaired oldest first).`
+            : `Rejected by the SFS; repair it with POST /api/location/update {"locationInternalId": ${entry.item.location.locationNo}, "fixLocation": …} (locations are repaired newest first).`,
       },
     };
   }
