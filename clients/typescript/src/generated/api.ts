@@ -1167,7 +1167,7 @@ export type OfflineReportResponseInput = {
   locations: Array<LocationInput>;
   /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut. */
   totalItems: number;
-  /** true: items match past this page; ask again with offset = offset + the items listed, and from offset 0 when totalItems changed between pages (the queue drains meanwhile; kasa, ADR 0716). */
+  /** true: items match past this page; ask again with offset = offset + the items listed. The queue drains meanwhile: keep offlineDocumentsFilter.to at the first page's time and start again at offset 0 when totalItems changed (kasa, ADR 0716). */
   moreItems: boolean;
 };
 
@@ -2506,7 +2506,7 @@ export type OfflineReportResponse = {
   locations: Array<Location>;
   /** How many items match the filter in all, whatever offset and limit (kasa, ADR 0716): more than are listed when the report was cut. */
   totalItems: number;
-  /** true: items match past this page; ask again with offset = offset + the items listed, and from offset 0 when totalItems changed between pages (the queue drains meanwhile; kasa, ADR 0716). */
+  /** true: items match past this page; ask again with offset = offset + the items listed. The queue drains meanwhile: keep offlineDocumentsFilter.to at the first page's time and start again at offset 0 when totalItems changed (kasa, ADR 0716). */
   moreItems: boolean;
 };
 
