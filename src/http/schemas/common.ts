@@ -75,6 +75,9 @@ export const GenericResponse = z
 /** An empty request object `{}`; any member is unknown (701, ADR 0424). */
 export const EmptyRequest = strictRequest({}).meta({ examples: [{}] });
 
+/** An internal number a request names (a document's or a location's): a whole number, 1…2³¹−1. */
+export const internalNumber = () => z.number().int().min(1).max(2_147_483_647);
+
 /**
  * Response schemas every route shares for its failures: the HTTP rules' statuses, which any
  * /api/ route may answer (PROTOCOL_STATUSES), 404 (505, 506, 803) and 500 (every other code).

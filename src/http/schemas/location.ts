@@ -3,6 +3,7 @@ import type { ApiLocation } from '../../core/location/api-location.js';
 import type { LocationKindsInput } from '../../core/location/location-input.js';
 import type { MerchantView } from '../../core/merchant/merchant-record.js';
 import type { FixLocationInput } from '../../core/services/offline/repair-location.js';
+import { internalNumber } from './common.js';
 import { EkasaStatus } from './documents.js';
 import { Merchant, PhysicalAddress } from './merchant.js';
 import { exampleLocation } from './offline-examples.js';
@@ -63,11 +64,7 @@ export const FixLocation = strictRequest({
 export const UpdateLocationRequest = strictRequest({
   ...kinds,
   fixLocation: FixLocation.nullish(),
-  locationInternalId: z
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
+  locationInternalId: internalNumber()
     .nullish()
     .describe(
       'Extension (ADR 0717), recommended with fixLocation and only with it: the location the fix is for (its internalId, as the 501/502 answer, the offline report and offline/set-aside name it); it must be the stuck location stored last, the one a fix without it repairs. Makes a repeated repair safe: once that location is repaired, the answer is that location as it stands (0), nothing sent again — never a fix of another stuck location. Without it the last rejected location is repaired, as the API text says.',

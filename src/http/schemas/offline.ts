@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SET_ASIDE_DETAIL } from '../../core/documents/api-document.js';
 import type { FixDocumentInput } from '../../core/offline/fix-document.js';
 import type { OfflineReportInput } from '../../core/services/offline/offline-report.js';
+import { internalNumber } from './common.js';
 import { EkasaStatus, PrinterOptions, ResponseDocument } from './documents.js';
 import { Location } from './location.js';
 import {
@@ -157,11 +158,7 @@ export const FixDocument = strictRequest({
 }).meta({ id: 'FixDocument' });
 
 export const UpdateDocumentRequest = strictRequest({
-  internalDocumentId: z
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
+  internalDocumentId: internalNumber()
     .nullish()
     .describe(
       'Extension (ADR 0715), recommended: the document the fix is for (its internalDocumentId, as the 501/502 answer and the offline report name it); it must be the oldest stuck document. Makes a repeated request safe: once that document is repaired, the answer is that document as it stands (0; 507 while its original is not printed), nothing sent or printed again — never a fix of the next stuck document. Without it the oldest stuck document is repaired, as the API text says.',
